@@ -1,0 +1,163 @@
+// Normalised model data: what the registry holds after a model file has been validated.
+import type { AddressSpace, Hardware } from "./schema.js";
+import type { Qualifier } from "./parse-raw.js";
+
+export type LineRange = [number, number];
+
+export interface Flag {
+  code: string;
+  reason: string;
+}
+
+export interface Value {
+  raw: string;
+  /** null for a printed cell that is text, not a figure (a formula string, a name). */
+  value: number | null;
+  low?: number;
+  high?: number;
+  qualifier: Qualifier;
+  kind: "measured" | "prose" | "derived";
+  lines: LineRange[];
+  flags: Flag[];
+  note?: string;
+  /** Set when the value comes from a user's --models folder. */
+  userSupplied?: boolean;
+}
+
+export interface Applies {
+  releases: string[];
+  hardware: Hardware[];
+  conditions?: Record<string, string | number | boolean>;
+}
+
+export interface EntryBase {
+  id: string;
+  type: "table" | "figure" | "formula" | "gap" | "example" | "carry";
+  source: string;
+  file: string;
+  inventory: string[];
+  section: string;
+  lines: LineRange[];
+  appliesTo: Applies;
+  notes: string[];
+  userSupplied: boolean;
+}
+
+export interface AxisDef {
+  name: string;
+  label?: string;
+  unit?: string;
+  type: "numeric" | "category";
+  scale: "linear" | "log";
+  values: (string | number)[];
+  labels?: string[];
+}
+
+export interface MeasureDef {
+  name: string;
+  label?: string;
+  unit: string;
+  addressSpace?: AddressSpace;
+  description?: string;
+}
+
+export interface TableCellN {
+  at: Record<string, string | number | boolean>;
+  measure: string;
+  v: Value;
+}
+
+export interface TableEntry extends EntryBase {
+  type: "table";
+  caption: string;
+  axes: AxisDef[];
+  measures: MeasureDef[];
+  cells: TableCellN[];
+}
+
+export interface FigureEntry extends EntryBase {
+  type: "figure";
+  quote: string;
+  subject: string;
+  condition: Record<string, string | number | boolean>;
+  relativeTo?: string;
+  unit: string;
+  addressSpace?: AddressSpace;
+  v: Value;
+}
+
+export interface FormulaEntry extends EntryBase {
+  type: "formula";
+  name: string;
+  expression: string;
+  quote?: string;
+  variables: { name: string; unit: string; description?: string }[];
+  parameters: Record<string, { unit: string; v: Value; description?: string }>;
+  result: { name: string; unit: string };
+  uses: string[];
+}
+
+export interface GapEntry extends EntryBase {
+  type: "gap";
+  caption: string;
+  wouldGive: string;
+  concern?: string;
+  partial: string[];
+}
+
+export interface ExampleEntry extends EntryBase {
+  type: "example";
+  title: string;
+  inputs: Record<string, string | number | boolean>;
+  steps: string[];
+  expected: { name: string; unit: string; v: Value };
+  tolerance?: { abs?: number; rel?: number; why: string };
+  check?: { config: Record<string, unknown>; output: string };
+  notComputable?: string;
+}
+
+export interface CarryEntry extends EntryBase {
+  type: "carry";
+  axis: "release" | "hardware";
+  from: string[];
+  to: string[];
+  quote: string;
+  tolerance?: Value;
+  factorTable?: string;
+}
+
+export type ModelEntry = TableEntry | FigureEntry | FormulaEntry | GapEntry | ExampleEntry | CarryEntry;
+
+export interface SourceInfo {
+  id: string;
+  title: string;
+  edition: string;
+  date: string;
+  releases: string[];
+  hardware: Hardware[];
+  machine: string;
+  seed: string;
+  inventory: string;
+}
+
+export interface InventoryItem {
+  id: string;
+  type: string;
+  lines?: string;
+  title: string;
+}
+
+export interface NotEncodedItem {
+  inventory: string[];
+  reason: string;
+  file: string;
+}
+
+/** Everything the registry is built from; also the shape of the precompiled models bundle. */
+export interface ModelData {
+  sources: SourceInfo[];
+  inventory: InventoryItem[];
+  entries: ModelEntry[];
+  notEncoded: NotEncodedItem[];
+  files: { file: string; source: string; title: string }[];
+}

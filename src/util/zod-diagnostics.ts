@@ -1,0 +1,147 @@
+// Turns zod issues into diagnostics that point at the YAML, with did-you-mean for keys and enums.
+import { closest, distance } from "fastest-levenshtein";
+import type { z } from "zod";
+import type { Diagnostic } from "./diagnostic.js";
+import { lineText, locate, type YamlSource } from "./yaml-source.js";
+
+type AnySchema = z.core.$ZodType;
+
+/** The object keys a schema allows at a path, found by walking zod's definitions. */
+export function allowedKeysAt(schema: AnySchema, path: readonly PropertyKey[]): string[] {
+  const results = new Set<string>();
+  const walk = (s: AnySchema, rest: readonly PropertyKey[]): void => {
+    const def = s._zod.def as unknown as Record<string, unknown> & { type: string };
+    switch (def.type) {
+      case "optional":
+      case "nullable":
+      case "default":
+      case "prefault":
+      case "readonly":
+      case "catch":
+        walk(def.innerType as AnySchema, rest);
+        return;
+      case "pipe":
+        walk(def.in as AnySchema, rest);
+        return;
+      case "union":
+        for (const o of def.options as AnySchema[]) walk(o, rest);
+        return;
+      case "array":
+        if (rest.length === 0) return;
+        walk(def.element as AnySchema, rest.slice(1));
+        return;
+      case "record":
+        if (rest.length === 0) return;
+        walk(def.valueType as AnySchema, rest.slice(1));
+        return;
+      case "object": {
+        const shape = def.shape as Record<string, AnySchema>;
+        if (rest.length === 0) {
+          for (const k of Object.keys(shape)) results.add(k);
+          return;
+        }
+        const next = shape[String(rest[0])];
+        if (next) walk(next, rest.slice(1));
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  walk(schema, path);
+  return [...results];
+}
+
+export function didYouMean(word: string, options: readonly string[]): string | undefined {
+  if (options.length === 0) return undefined;
+  const best = closest(word, options as string[]);
+  const d = distance(word.toLowerCase(), best.toLowerCase());
+  return d <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
+}
+
+function describeValue(v: unknown): string {
+  if (v === undefined) return "nothing";
+  if (v === null) return "null";
+  if (typeof v === "string") return `"${v.length > 40 ? v.slice(0, 40) + "…" : v}"`;
+  if (typeof v === "object") return Array.isArray(v) ? "a list" : "a mapping";
+  return String(v);
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = root;
+  for (const seg of path) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[String(seg)];
+  }
+  return cur;
+}
+
+export function zodIssuesToDiagnostics(
+  issues: readonly z.core.$ZodIssue[],
+  src: YamlSource,
+  schema: AnySchema,
+  hints: (path: readonly PropertyKey[], value: unknown) => string | undefined = () => undefined,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const issue of flattenUnions(issues)) {
+    const path = issue.path;
+    const pathText = path.length ? path.map(String).join(".") : "(top level)";
+    if (issue.code === "unrecognized_keys") {
+      const allowed = allowedKeysAt(schema, path);
+      for (const key of issue.keys) {
+        const pos = locate(src, path, key);
+        const guess = didYouMean(key, allowed);
+        out.push({
+          file: src.file,
+          ...pos,
+          sourceLine: lineText(src.text, pos.line),
+          message: `unknown key "${key}"${path.length ? ` in ${pathText}` : ""}`,
+          suggestion: guess
+            ? `did you mean "${guess}"?`
+            : allowed.length
+              ? `expected one of: ${allowed.join(", ")}`
+              : undefined,
+          severity: "error",
+        });
+      }
+      continue;
+    }
+    const pos = locate(src, path);
+    const actual = valueAt(src.value, path);
+    let message = `${pathText}: ${issue.message}`;
+    let suggestion: string | undefined = hints(path, actual);
+    if (issue.code === "invalid_value") {
+      const options = issue.values.map(String);
+      message = `${pathText}: ${describeValue(actual)} is not allowed; expected one of ${options.slice(0, 12).join(", ")}${options.length > 12 ? ", …" : ""}`;
+      const guess = typeof actual === "string" ? didYouMean(actual, options) : undefined;
+      if (guess) suggestion = `did you mean "${guess}"?`;
+    } else if (issue.code === "invalid_type") {
+      message =
+        actual === undefined
+          ? `${pathText}: missing; expected ${issue.expected}`
+          : `${pathText}: expected ${issue.expected}, got ${describeValue(actual)}`;
+    }
+    const key = `${pos.line}:${pos.col}:${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ file: src.file, ...pos, sourceLine: lineText(src.text, pos.line), message, suggestion, severity: "error" });
+  }
+  return out;
+}
+
+/** For a union that failed, report the branch that got furthest, not every branch. */
+function flattenUnions(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  const out: z.core.$ZodIssue[] = [];
+  for (const issue of issues) {
+    if (issue.code === "invalid_union" && issue.errors.length > 0) {
+      const best = [...issue.errors].sort((a, b) => depth(b) - depth(a))[0]!;
+      out.push(...flattenUnions(best.map((i) => ({ ...i, path: [...issue.path, ...i.path] }))));
+    } else out.push(issue);
+  }
+  return out;
+}
+
+function depth(branch: readonly z.core.$ZodIssue[]): number {
+  return Math.max(0, ...branch.map((i) => i.path.length + (i.code === "invalid_type" ? 0 : 1)));
+}
