@@ -1,0 +1,37 @@
+// The library API: estimate, diff, loadModels, and the config schema.
+import { Config, type ConfigInput } from "./config/schema.js";
+import { loadConfigFile, parseConfigText } from "./config/load.js";
+import { estimateWith, type Estimate } from "./engine/engine.js";
+import { loadModels, shippedRegistry } from "./model/models.js";
+import type { Registry } from "./model/registry.js";
+import { InputError } from "./util/diagnostic.js";
+import { stringify } from "yaml";
+
+export interface EstimateOptions {
+  /** A folder of the user's own model files, or a registry from loadModels(). */
+  models?: string | Registry;
+}
+
+function registryOf(models: EstimateOptions["models"]): Registry {
+  if (!models) return shippedRegistry();
+  return typeof models === "string" ? loadModels(models) : models;
+}
+
+/**
+ * Estimates a config: a path to a YAML or JSON file, or a config object (as it would be written in
+ * YAML, units and all). Throws InputError with file:line:col diagnostics for a bad config.
+ */
+export function estimate(input: string | ConfigInput, options: EstimateOptions = {}): Estimate {
+  const registry = registryOf(options.models);
+  if (typeof input === "string") return estimateWith(loadConfigFile(input).config, registry);
+  // Objects go through the same text path so that semantic checks and positions work alike.
+  const loaded = parseConfigText(stringify(input), "<config>");
+  return estimateWith(loaded.config, registry);
+}
+
+/** Validates a config object without estimating it; returns the normalised config. */
+export function validateConfig(input: ConfigInput): Config {
+  return parseConfigText(stringify(input), "<config>").config;
+}
+
+export { InputError };

@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+import { main } from "./main.js";
+main(process.argv).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  () => {
+    process.exitCode = 3;
+  },
+);

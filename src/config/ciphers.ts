@@ -1,0 +1,53 @@
+// MQ CipherSpec names (vocabulary, not measurements): the protocol each speaks and the first MQ for z/OS
+// release that accepts it. Costs for each come from the model files.
+export interface CipherInfo {
+  protocol: "SSL3" | "TLS1.0" | "TLS1.2" | "TLS1.3" | "alias";
+  /** First MQ for z/OS release, as the reports use them, that accepts the name. */
+  since: string;
+}
+
+const tls13 = { protocol: "TLS1.3", since: "9.2" } as const;
+const tls12 = { protocol: "TLS1.2", since: "8.0" } as const;
+const v53 = { protocol: "SSL3", since: "5.3" } as const;
+
+export const CIPHERS: Record<string, CipherInfo> = {
+  TLS_AES_128_GCM_SHA256: tls13,
+  TLS_AES_256_GCM_SHA384: tls13,
+  TLS_CHACHA20_POLY1305_SHA256: tls13,
+  TLS_AES_128_CCM_SHA256: tls13,
+  TLS_AES_128_CCM_8_SHA256: tls13,
+  ANY_TLS13: { protocol: "alias", since: "9.2" },
+  ANY_TLS13_OR_HIGHER: { protocol: "alias", since: "9.2" },
+  ANY_TLS12: { protocol: "alias", since: "9.2" },
+  ANY_TLS12_OR_HIGHER: { protocol: "alias", since: "9.2" },
+  ANY: { protocol: "alias", since: "9.2" },
+  ECDHE_ECDSA_AES_128_CBC_SHA256: tls12,
+  ECDHE_ECDSA_AES_256_CBC_SHA384: tls12,
+  ECDHE_ECDSA_AES_128_GCM_SHA256: tls12,
+  ECDHE_ECDSA_AES_256_GCM_SHA384: tls12,
+  ECDHE_RSA_AES_128_CBC_SHA256: tls12,
+  ECDHE_RSA_AES_256_CBC_SHA384: tls12,
+  ECDHE_RSA_AES_128_GCM_SHA256: tls12,
+  ECDHE_RSA_AES_256_GCM_SHA384: tls12,
+  ECDHE_ECDSA_NULL_SHA256: tls12,
+  ECDHE_RSA_NULL_SHA256: tls12,
+  TLS_RSA_WITH_AES_128_CBC_SHA256: tls12,
+  TLS_RSA_WITH_AES_256_CBC_SHA256: tls12,
+  TLS_RSA_WITH_AES_128_GCM_SHA256: tls12,
+  TLS_RSA_WITH_AES_256_GCM_SHA384: tls12,
+  TLS_RSA_WITH_NULL_SHA256: tls12,
+  TLS_RSA_WITH_AES_128_CBC_SHA: { protocol: "TLS1.0", since: "5.3" },
+  TLS_RSA_WITH_AES_256_CBC_SHA: { protocol: "TLS1.0", since: "5.3" },
+  TLS_RSA_WITH_DES_CBC_SHA: { protocol: "TLS1.0", since: "5.3" },
+  TLS_RSA_WITH_3DES_EDE_CBC_SHA: { protocol: "TLS1.0", since: "5.3" },
+  NULL_MD5: v53,
+  NULL_SHA: v53,
+  RC4_MD5_US: v53,
+  RC4_MD5_EXPORT: v53,
+  RC4_SHA_US: v53,
+  RC2_MD5_EXPORT: v53,
+  DES_SHA_EXPORT: v53,
+  TRIPLE_DES_SHA_US: v53,
+};
+
+export const CIPHER_NAMES = Object.keys(CIPHERS) as [string, ...string[]];

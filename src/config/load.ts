@@ -1,0 +1,106 @@
+// Reads a config file (YAML or JSON), validates it, and reports every problem as file:line:col with
+// the offending line, a caret, what was expected and a did-you-mean. Never throws anything but
+// InputError for bad input.
+import { readFileSync, statSync } from "node:fs";
+import { Config } from "./schema.js";
+import { checkSemantics } from "./semantics.js";
+import { InputError, type Diagnostic } from "../util/diagnostic.js";
+import { parseYamlSource, type YamlSource } from "../util/yaml-source.js";
+import { zodIssuesToDiagnostics } from "../util/zod-diagnostics.js";
+
+/** Configs are hand-sized; anything larger is a mistake (a log file, a dump). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+/** Alias expansions allowed before a document counts as an alias bomb. */
+export const MAX_ALIASES = 100;
+/** Nesting deeper than any config needs. */
+export const MAX_DEPTH = 32;
+
+export interface LoadedConfig {
+  config: Config;
+  source: YamlSource;
+}
+
+function fail(file: string, message: string, suggestion?: string): never {
+  throw new InputError([{ file, message, severity: "error", ...(suggestion ? { suggestion } : {}) }]);
+}
+
+export function readConfigText(file: string): string {
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    fail(file, "no such file", "check the path; configs are YAML (.yaml) or JSON (.json) files");
+  }
+  if (st.isDirectory()) fail(file, "is a folder, not a config file", "name a .yaml or .json file inside it");
+  if (st.size > MAX_CONFIG_BYTES) {
+    fail(file, `is ${Math.round(st.size / 1024)} KB; configs are limited to ${MAX_CONFIG_BYTES / 1024} KB`, "is this the right file?");
+  }
+  const buf = readFileSync(file);
+  if (buf.includes(0)) fail(file, "is a binary file, not YAML or JSON text");
+  const text = buf.toString("utf8");
+  if (text.includes("\uFFFD")) fail(file, "is not UTF-8 text");
+  return text;
+}
+
+function depthOf(v: unknown, d = 0): number {
+  if (d > MAX_DEPTH) return d;
+  if (v === null || typeof v !== "object") return d;
+  let max = d;
+  for (const x of Object.values(v)) max = Math.max(max, depthOf(x, d + 1));
+  return max;
+}
+
+export function parseConfigText(text: string, file: string): LoadedConfig {
+  if (text.trim() === "" || /^\s*(#.*\s*)*$/.test(text)) {
+    fail(file, "is empty", "start from examples/quickstart.yaml; a config needs at least `version: 1`");
+  }
+  const src = parseYamlSource(text, file, { maxAliasCount: MAX_ALIASES });
+  if (src.errors.length) throw new InputError(src.errors.slice(0, 5));
+  const value = src.value;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new InputError([{ file, line: 1, col: 1, message: "the config must be a mapping of sections (version, mq, workload, ...)", severity: "error", suggestion: "see examples/quickstart.yaml" }]);
+  }
+  if (depthOf(value) > MAX_DEPTH) fail(file, `nests deeper than ${MAX_DEPTH} levels; no config needs that`);
+  for (const bad of ["__proto__", "constructor", "prototype"]) {
+    if (hasKey(value, bad)) {
+      const diag = zodIssuesToDiagnostics([{ code: "unrecognized_keys", keys: [bad], path: pathToKey(value, bad) ?? [], message: "", input: undefined } as never], src, Config);
+      throw new InputError(diag.map((d) => ({ ...d, message: `key "${bad}" is not allowed`, suggestion: undefined })));
+    }
+  }
+  const parsed = Config.safeParse(value);
+  if (!parsed.success) {
+    throw new InputError(zodIssuesToDiagnostics(parsed.error.issues, src, Config, hintFor));
+  }
+  const semantic: Diagnostic[] = checkSemantics(parsed.data, src);
+  if (semantic.some((d) => d.severity === "error")) throw new InputError(semantic);
+  return { config: parsed.data, source: src };
+}
+
+export function loadConfigFile(file: string): LoadedConfig {
+  return parseConfigText(readConfigText(file), file);
+}
+
+function hasKey(v: unknown, key: string): boolean {
+  return pathToKey(v, key) !== undefined;
+}
+
+function pathToKey(v: unknown, key: string, path: PropertyKey[] = []): PropertyKey[] | undefined {
+  if (v === null || typeof v !== "object") return undefined;
+  for (const k of Object.keys(v)) {
+    if (k === key) return path;
+    const found = pathToKey((v as Record<string, unknown>)[k], key, [...path, Array.isArray(v) ? Number(k) : k]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function hintFor(path: readonly PropertyKey[]): string | undefined {
+  const last = String(path[path.length - 1] ?? "");
+  if (/size|resetBytes|used|free/i.test(last)) return "sizes are written 32KB, 4MB or as bytes (KB = 1024 bytes)";
+  if (/rate/i.test(last)) return "rates are written 2000/s";
+  if (/Interval/.test(last)) return 'intervals are MMMM.SS in quotes: "1.00" is one minute, "0.15" fifteen seconds';
+  if (["qmgr", "chin", "app", "tcpip", "cf"].includes(last)) return "CPU per transaction is written 45us or 1.2ms";
+  if (/compressibility|headroom/i.test(last)) return "percentages are written 60%";
+  if (last === "version") return "the only config version is 1";
+  return undefined;
+}

@@ -1,0 +1,178 @@
+// Runs the rules over a config and composes their line items into totals, limits, warnings and gaps.
+// Ranges are carried through sums (low with low, high with high) so the answer shows its width.
+import type { Config } from "../config/schema.js";
+import type { Registry, Citation } from "../model/registry.js";
+import { ADDRESS_SPACES, type AddressSpace } from "../model/schema.js";
+import { RULES } from "../rules/index.js";
+import type { Concern, GapItem, LineItem, Rule, RuleContext, Warning } from "./types.js";
+import { VERSION } from "../version.js";
+
+export interface Range {
+  value: number;
+  low: number;
+  high: number;
+}
+
+export interface AddressSpaceCost {
+  addressSpace: AddressSpace;
+  baseline: number | null;
+  added: Range;
+  percent: Range;
+  total: Range | null;
+  unit: "us";
+}
+
+export interface Estimate {
+  format: "mqzcap/estimate@1";
+  mqzcap: string;
+  name: string | null;
+  config: Config;
+  basis: { release: string; hardware: string; notes: string[] };
+  totals: {
+    costPerTransaction: AddressSpaceCost[];
+    total: Range | null;
+    added: Range;
+    rate: number | null;
+    cpuSecondsPerSecond: Range | null;
+    engines: Range | null;
+    backgroundCpuSecondsPerSecond: Range;
+  };
+  limits: LineItem[];
+  bottleneck: { id: string; label: string; value: number; unit: string } | null;
+  storage: LineItem[];
+  items: LineItem[];
+  warnings: Warning[];
+  gaps: GapItem[];
+  needsBaseline: string[];
+}
+
+const CONCERN_ORDER: Concern[] = [
+  "workload",
+  "hardware",
+  "logging",
+  "encryption",
+  "tls",
+  "ams",
+  "channels",
+  "streaming",
+  "smf",
+  "storage",
+  "shared-queue",
+];
+
+const range = (i: { value: number; low?: number; high?: number }): Range => ({
+  value: i.value,
+  low: i.low ?? i.value,
+  high: i.high ?? i.value,
+});
+const add = (a: Range, b: Range): Range => ({ value: a.value + b.value, low: a.low + b.low, high: a.high + b.high });
+const ZERO: Range = { value: 0, low: 0, high: 0 };
+const scale = (a: Range, k: number): Range => ({ value: a.value * k, low: a.low * k, high: a.high * k });
+
+export function runRules(config: Config, registry: Registry, rules: readonly Rule[] = RULES) {
+  const items: LineItem[] = [];
+  const warnings: Warning[] = [];
+  const gaps: GapItem[] = [];
+  const ctx: RuleContext = {
+    config,
+    registry,
+    item: (i) => items.push(i),
+    warn: (concern, message, citations: Citation[] = []) => warnings.push({ concern, message, citations }),
+    gap: (concern, message, chartIds = []) =>
+      gaps.push({
+        concern,
+        message,
+        charts: chartIds
+          .filter((id) => registry.has(id))
+          .map((id) => {
+            const g = registry.gap(id);
+            return { id, caption: g.caption, citation: registry.citation(g) };
+          }),
+      }),
+  };
+  for (const rule of rules) {
+    if (rule.applies(config)) rule.run(ctx);
+  }
+  return { items, warnings, gaps };
+}
+
+export function estimateWith(config: Config, registry: Registry, rules: readonly Rule[] = RULES): Estimate {
+  const { items, warnings, gaps } = runRules(config, registry, rules);
+  const order = (c: Concern) => CONCERN_ORDER.indexOf(c);
+  items.sort((a, b) => order(a.concern) - order(b.concern) || a.id.localeCompare(b.id));
+  for (const i of items) {
+    for (const f of i.flags) {
+      warnings.push({ concern: i.concern, message: `${i.label}: the source value is flagged (${f.code}): ${f.reason}`, citations: i.citations });
+    }
+  }
+  const baseline = config.baseline;
+  const rate = config.workload.rate ?? null;
+  const needsBaseline: string[] = [];
+  const costs: AddressSpaceCost[] = [];
+  let total: Range | null = baseline ? { ...ZERO } : null;
+  let addedAll = { ...ZERO };
+  for (const as of ADDRESS_SPACES) {
+    if (as === "total" || as === "lpar") continue;
+    const mine = items.filter((i) => i.addressSpace === as);
+    const added = mine.filter((i) => i.metric === "cpu-per-txn").reduce((s, i) => add(s, range(i)), ZERO);
+    const pct = mine.filter((i) => i.metric === "cpu-pct").reduce((s, i) => add(s, range(i)), ZERO);
+    const base = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
+    if (pct.value !== 0 && base === null) {
+      needsBaseline.push(`${as}: ${mine.filter((i) => i.metric === "cpu-pct").map((i) => i.label).join("; ")} (a % change needs baseline.cost.${as})`);
+    }
+    if (base === null && added.value === 0 && pct.value === 0) continue;
+    // Percentages multiply the baseline; absolute microseconds add to it.
+    const fromPct = base !== null ? scale(pct, base / 100) : ZERO;
+    const asTotal = base !== null ? add(add({ value: base, low: base, high: base }, added), fromPct) : null;
+    costs.push({ addressSpace: as, baseline: base, added: add(added, fromPct), percent: pct, total: asTotal, unit: "us" });
+    addedAll = add(addedAll, add(added, fromPct));
+    if (total && asTotal) total = add(total, asTotal);
+  }
+  const background = items
+    .filter((i) => i.metric === "cpu-per-second")
+    .reduce((s, i) => add(s, range(i)), ZERO);
+  const perTxn = total ?? addedAll;
+  const cpu = rate !== null ? add(scale(perTxn, rate / 1e6), scale(background, 1e-6)) : null;
+  const limits = items.filter((i) => i.metric === "limit");
+  const tps = limits.filter((l) => l.limitOf === "transactions-per-second").sort((a, b) => a.value - b.value);
+  const bottleneck = tps[0] ? { id: tps[0].id, label: tps[0].label, value: tps[0].value, unit: tps[0].unit } : null;
+  if (bottleneck && rate !== null && rate > bottleneck.value) {
+    warnings.push({
+      concern: tps[0]!.concern,
+      message: `the target rate ${rate}/s exceeds the lowest throughput ceiling, ${tps[0]!.label} (${round(bottleneck.value)} ${bottleneck.unit})`,
+      citations: tps[0]!.citations,
+    });
+  }
+  if (!baseline) {
+    needsBaseline.push(
+      "total cost per transaction: the reports give base transaction costs only as charts; supply baseline.cost (your SMF cost per transaction by address space) to get totals",
+    );
+  }
+  return {
+    format: "mqzcap/estimate@1",
+    mqzcap: VERSION,
+    name: config.name ?? null,
+    config,
+    basis: { release: config.mq.release, hardware: config.hardware.generation, notes: [] },
+    totals: {
+      costPerTransaction: costs,
+      total,
+      added: addedAll,
+      rate,
+      cpuSecondsPerSecond: cpu,
+      engines: cpu,
+      backgroundCpuSecondsPerSecond: scale(background, 1e-6),
+    },
+    limits,
+    bottleneck,
+    storage: items.filter((i) => i.metric === "storage"),
+    items,
+    warnings,
+    gaps,
+    needsBaseline,
+  };
+}
+
+function round(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+}

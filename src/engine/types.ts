@@ -1,0 +1,87 @@
+// What rules produce and what the engine composes from it.
+import type { Config } from "../config/schema.js";
+import type { Citation, Confidence, Registry } from "../model/registry.js";
+import type { AddressSpace } from "../model/schema.js";
+
+export type Concern =
+  | "workload"
+  | "logging"
+  | "encryption"
+  | "tls"
+  | "ams"
+  | "channels"
+  | "streaming"
+  | "smf"
+  | "storage"
+  | "shared-queue"
+  | "hardware";
+
+/**
+ * cpu-per-txn: CPU microseconds added per transaction in an address space.
+ * cpu-pct: a percentage change to an address space's per-transaction cost (needs a baseline).
+ * cpu-per-second: CPU microseconds per second not tied to transactions (SMF writes, renegotiations).
+ * storage, limit, volume, info: reported as they are.
+ */
+export type Metric = "cpu-per-txn" | "cpu-pct" | "cpu-per-second" | "storage" | "limit" | "volume" | "rate" | "info";
+
+export interface InputValue {
+  value: number | string | boolean;
+  unit?: string;
+  /** Where the input came from: a config path, a model id, or "default". */
+  from: string;
+}
+
+export interface LineItem {
+  id: string;
+  concern: Concern;
+  label: string;
+  addressSpace?: AddressSpace;
+  metric: Metric;
+  value: number;
+  low?: number;
+  high?: number;
+  unit: string;
+  /** The formula in words and with the numbers put in. */
+  formula: string;
+  inputs: Record<string, InputValue>;
+  citations: Citation[];
+  confidence: Confidence;
+  flags: { code: string; reason: string; entry?: string }[];
+  /** For limits: what the limit is expressed in, to name the bottleneck. */
+  limitOf?: "transactions-per-second" | "channels" | "connections" | "log-mb-per-second";
+}
+
+export interface Warning {
+  concern: Concern;
+  message: string;
+  citations: Citation[];
+}
+
+export interface GapItem {
+  concern: Concern;
+  message: string;
+  /** Model gap entries (charts whose numbers are lost) that would answer it. */
+  charts: { id: string; caption: string; citation: Citation }[];
+}
+
+export interface RuleContext {
+  config: Config;
+  registry: Registry;
+  /** Emit a line item. */
+  item(item: LineItem): void;
+  warn(concern: Concern, message: string, citations?: Citation[]): void;
+  gap(concern: Concern, message: string, chartIds?: string[]): void;
+}
+
+export interface Rule {
+  id: string;
+  concern: Concern;
+  description: string;
+  /** Config paths the rule reads. */
+  reads: string[];
+  /** Model entry ids the rule may use. */
+  uses: string[];
+  /** True when the config touches this concern at all. */
+  applies(config: Config): boolean;
+  run(ctx: RuleContext): void;
+}

@@ -1,0 +1,16 @@
+// mqzcap as a library. See README "Library API".
+export { estimate, validateConfig, InputError, type EstimateOptions } from "./api.js";
+export { diff, type Diff, type DiffLine } from "./engine/diff.js";
+export { loadModels, shippedRegistry } from "./model/models.js";
+export { Registry, type Citation, type Confidence, type LookupResult } from "./model/registry.js";
+export { Config as configSchema, type ConfigInput, type Config } from "./config/schema.js";
+export type { Estimate, AddressSpaceCost, Range } from "./engine/engine.js";
+export type { LineItem, Rule, Concern } from "./engine/types.js";
+export { formatDiagnostic, type Diagnostic } from "./util/diagnostic.js";
+export { coverage, type Coverage } from "./model/coverage.js";
+export { RULES } from "./rules/index.js";
+import { fileURLToPath } from "node:url";
+/** Absolute path of the config JSON Schema shipped with the package. */
+export const configSchemaPath: string = fileURLToPath(new URL("../schema/config.schema.json", import.meta.url));
+/** Absolute path of the model-file JSON Schema. */
+export const modelSchemaPath: string = fileURLToPath(new URL("../schema/model.schema.json", import.meta.url));

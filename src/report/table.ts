@@ -1,0 +1,120 @@
+// The terminal report: totals first, then line items grouped by concern, warnings and gaps; with
+// --explain, every line's formula, inputs, confidence and citations.
+import type { Estimate } from "../engine/engine.js";
+import type { LineItem } from "../engine/types.js";
+import { fmt, fmtRange, pad, style, truncate, WIDTH, wrap } from "./text.js";
+
+export interface TableOptions {
+  color: boolean;
+  explain: boolean;
+}
+
+const AS_NAMES: Record<string, string> = {
+  qmgr: "queue manager",
+  chin: "channel initiator",
+  app: "application",
+  tcpip: "TCP/IP",
+  cf: "coupling facility",
+  xcf: "XCF",
+};
+
+export function renderTable(e: Estimate, opts: TableOptions): string {
+  const s = style(opts.color);
+  const out: string[] = [];
+  const rule = s.dim("─".repeat(WIDTH));
+  out.push(s.bold(truncate(`mqzcap estimate${e.name ? `: ${e.name}` : ""}`, WIDTH)));
+  const c = e.config;
+  out.push(
+    truncate(
+      `MQ ${c.mq.release} on ${c.hardware.generation} · ${c.workload.pattern}, ${c.workload.queues} queues, ` +
+        `${c.workload.persistent ? "persistent" : "non-persistent"}, ${fmtSize(c.workload.messageSize)}` +
+        (e.totals.rate !== null ? ` at ${fmt(e.totals.rate)}/s` : ""),
+      WIDTH,
+    ),
+  );
+  out.push(rule);
+  out.push(s.bold("Cost per transaction (CPU microseconds)"));
+  if (e.totals.costPerTransaction.length === 0) out.push("  no per-transaction cost items for this config");
+  else {
+    out.push(s.dim(`  ${pad("address space", 22)}${pad("baseline", 14, true)}${pad("added", 26, true)}${pad("total", 26, true)}`));
+    for (const a of e.totals.costPerTransaction) {
+      out.push(
+        `  ${pad(AS_NAMES[a.addressSpace] ?? a.addressSpace, 22)}${pad(fmt(a.baseline), 14, true)}${pad(fmtRange(a.added), 26, true)}${pad(fmtRange(a.total), 26, true)}`,
+      );
+    }
+    out.push(`  ${pad(s.bold("all"), 22)}${pad("", 14)}${pad(fmtRange(e.totals.added), 26, true)}${pad(fmtRange(e.totals.total), 26, true)}`);
+  }
+  if (e.totals.cpuSecondsPerSecond) {
+    out.push(`  CPU at ${fmt(e.totals.rate)}/s: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU s/s")} (${fmtRange(e.totals.engines)} engines)`);
+  }
+  if (e.limits.length) {
+    out.push(rule);
+    out.push(s.bold("Limits"));
+    for (const l of e.limits) out.push(itemLine(l, s));
+    if (e.bottleneck) out.push(`  bottleneck: ${e.bottleneck.label}`);
+  }
+  const groups = new Map<string, LineItem[]>();
+  for (const i of e.items.filter((i) => i.metric !== "limit")) groups.set(i.concern, [...(groups.get(i.concern) ?? []), i]);
+  for (const [concern, items] of groups) {
+    out.push(rule);
+    out.push(s.bold(concern));
+    for (const i of items) {
+      out.push(itemLine(i, s));
+      if (opts.explain) out.push(...explain(i, s));
+    }
+  }
+  if (opts.explain && e.limits.length) {
+    out.push(rule);
+    out.push(s.bold("Limits explained"));
+    for (const l of e.limits) {
+      out.push(itemLine(l, s));
+      out.push(...explain(l, s));
+    }
+  }
+  if (e.warnings.length) {
+    out.push(rule);
+    out.push(s.yellow(s.bold(`Warnings (${e.warnings.length})`)));
+    for (const w of e.warnings) out.push(...wrap(`${w.concern}: ${w.message}`, WIDTH, "  ! "));
+  }
+  if (e.gaps.length || e.needsBaseline.length) {
+    out.push(rule);
+    out.push(s.bold(`Gaps (${e.gaps.length + e.needsBaseline.length})`));
+    for (const g of e.gaps) {
+      out.push(...wrap(`${g.concern}: ${g.message}`, WIDTH, "  - "));
+      for (const ch of g.charts.slice(0, 3)) out.push(...wrap(`the source gives this only as a chart: "${ch.caption}" (${ch.citation.source}, lines ${ch.citation.lines})`, WIDTH, "      "));
+    }
+    for (const n of e.needsBaseline) out.push(...wrap(`baseline: ${n}`, WIDTH, "  - "));
+  }
+  out.push(rule);
+  out.push(s.dim(truncate(`sources: ${[...new Set(e.items.flatMap((i) => i.citations.map((c) => c.source)))].sort().map((id) => `seed ${id}`).join(", ") || "none"} · --explain shows formulas and citations`, WIDTH)));
+  return out.join("\n") + "\n";
+}
+
+function itemLine(i: LineItem, s: ReturnType<typeof style>): string {
+  const value = fmtRange({ value: i.value, low: i.low ?? i.value, high: i.high ?? i.value }, i.unit);
+  const mark = i.confidence === "measured" ? "" : ` ${s.dim(`[${i.confidence}]`)}`;
+  const flag = i.flags.length ? ` ${s.yellow("⚑")}` : "";
+  const left = `  ${truncate(i.label, 66)}`;
+  return `${pad(left, 70)}${pad(value, 30, true)}${mark}${flag}`;
+}
+
+function explain(i: LineItem, s: ReturnType<typeof style>): string[] {
+  const out: string[] = [];
+  out.push(...wrap(`formula: ${i.formula}`, WIDTH, "      "));
+  const inputs = Object.entries(i.inputs)
+    .map(([k, v]) => `${k} = ${typeof v.value === "number" ? fmt(v.value) : String(v.value)}${v.unit ? ` ${v.unit}` : ""} (${v.from})`)
+    .join("; ");
+  if (inputs) out.push(...wrap(`inputs: ${inputs}`, WIDTH, "      "));
+  out.push(`      confidence: ${i.confidence}${i.metric === "cpu-pct" ? " · a % of the baseline cost (multiplies)" : i.metric === "cpu-per-txn" ? " · microseconds added per transaction" : ""}`);
+  for (const c of i.citations) {
+    out.push(...wrap(`source: ${c.title}, ${c.section}, seed ${c.source} lines ${c.lines} [${c.id}]${c.userSupplied ? " (user-supplied)" : ""}`, WIDTH, "      ").map((l) => s.dim(l)));
+  }
+  for (const f of i.flags) out.push(...wrap(`flag ${f.code}: ${f.reason}`, WIDTH, "      ").map((l) => s.yellow(l)));
+  return out;
+}
+
+function fmtSize(bytes: number): string {
+  if (bytes >= 1048576) return `${fmt(bytes / 1048576)}MB`;
+  if (bytes >= 1024) return `${fmt(bytes / 1024)}KB`;
+  return `${bytes}B`;
+}

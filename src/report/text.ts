@@ -1,0 +1,68 @@
+// Plain-text layout helpers for the terminal table. Written here rather than taken from cli-table3:
+// the report needs a fixed 100-column layout with grouped sections and wrapped citations, and a
+// few lines of padding do that without a dependency in the start-up path.
+export const WIDTH = 100;
+
+export interface Style {
+  bold(s: string): string;
+  dim(s: string): string;
+  red(s: string): string;
+  yellow(s: string): string;
+  cyan(s: string): string;
+}
+
+export function style(color: boolean): Style {
+  const wrap = (a: number, b: number) => (s: string) => (color ? `\x1b[${a}m${s}\x1b[${b}m` : s);
+  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39), cyan: wrap(36, 39) };
+}
+
+export function useColor(stream: NodeJS.WriteStream): boolean {
+  if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== "") return false;
+  if (process.env.FORCE_COLOR) return true;
+  return Boolean(stream.isTTY);
+}
+
+export function pad(s: string, n: number, right = false): string {
+  const len = visible(s);
+  if (len >= n) return s;
+  return right ? " ".repeat(n - len) + s : s + " ".repeat(n - len);
+}
+
+export function visible(s: string): number {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/\x1b\[[0-9;]*m/g, "").length;
+}
+
+export function truncate(s: string, n: number): string {
+  return s.length <= n ? s : s.slice(0, n - 1) + "…";
+}
+
+/** Word-wraps text; the first line starts with `first`, later ones are indented to line up under it. */
+export function wrap(text: string, width: number, first: string): string[] {
+  const out: string[] = [];
+  const hang = " ".repeat(first.length);
+  let line = "";
+  const prefix = () => (out.length === 0 ? first : hang);
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width - first.length) {
+      out.push(prefix() + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(prefix() + line);
+  return out;
+}
+
+export function fmt(n: number | null | undefined, unit = ""): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return "-";
+  const abs = Math.abs(n);
+  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
+  const s = n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  return unit ? `${s} ${unit}` : s;
+}
+
+export function fmtRange(r: { value: number; low: number; high: number } | null, unit = ""): string {
+  if (!r) return "-";
+  if (Math.abs(r.high - r.low) < 1e-9 * Math.max(1, Math.abs(r.value))) return fmt(r.value, unit);
+  return `${fmt(r.value, unit)} (${fmt(r.low)}..${fmt(r.high)})`;
+}

@@ -1,0 +1,56 @@
+// Small helpers shared by rules: turning model lookups into line-item parts, choosing release data.
+import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
+import type { RuleContext, LineItem } from "../engine/types.js";
+
+export function fromLookups(...results: LookupResult[]): Pick<LineItem, "citations" | "confidence" | "flags"> {
+  const citations: Citation[] = [];
+  for (const r of results) if (!citations.some((c) => c.id === r.citation.id && c.lines === r.citation.lines)) citations.push(r.citation);
+  const rank: Confidence[] = ["measured", "user-supplied", "carried-forward", "interpolated", "extrapolated"];
+  const confidence = results.map((r) => r.confidence).reduce<Confidence>((a, b) => (rank.indexOf(b) > rank.indexOf(a) ? b : a), "measured");
+  const flags = results.flatMap((r) => r.flags.map((f) => ({ ...f, entry: r.citation.id })));
+  return { citations, confidence, flags };
+}
+
+export function num(n: number, digits = 1): string {
+  if (Number.isInteger(n)) return n.toLocaleString("en-US");
+  return n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+}
+
+export function sizeLabel(bytes: number): string {
+  if (bytes >= 1048576) return `${num(bytes / 1048576, 2)}MB`;
+  if (bytes >= 1024) return `${num(bytes / 1024, 2)}KB`;
+  return `${bytes}B`;
+}
+
+const RELEASE_ORDER = ["5.3", "8.0", "9.0", "9.1", "9.2", "9.3"];
+
+/**
+ * Which of a table's releases to use for the config's release: the same one, or else the nearest
+ * earlier one that a carry statement in the models covers (warned, with its citation). Undefined
+ * when neither exists.
+ */
+export function chooseRelease(
+  ctx: RuleContext,
+  available: readonly string[],
+  concern: Parameters<RuleContext["warn"]>[0],
+  what: string,
+): { release: string; carried: boolean } | undefined {
+  const want = ctx.config.mq.release;
+  if (available.includes(want)) return { release: want, carried: false };
+  const earlier = available
+    .filter((r) => RELEASE_ORDER.indexOf(r) >= 0 && RELEASE_ORDER.indexOf(r) < RELEASE_ORDER.indexOf(want))
+    .sort((a, b) => RELEASE_ORDER.indexOf(b) - RELEASE_ORDER.indexOf(a));
+  for (const r of earlier) {
+    const carry = ctx.registry.carryFor("release", r, want);
+    if (carry) {
+      ctx.warn(concern, `${what}: MQ ${want} is not measured; using MQ ${r} data under "${carry.quote}"`, [ctx.registry.citation(carry)]);
+      return { release: r, carried: true };
+    }
+  }
+  return undefined;
+}
+
+export function tableReleases(registry: Registry, tableId: string): string[] {
+  const axis = registry.table(tableId).axes.find((a) => a.name === "release");
+  return axis ? axis.values.map(String) : registry.table(tableId).appliesTo.releases;
+}
