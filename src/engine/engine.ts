@@ -101,6 +101,9 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   const order = (c: Concern) => CONCERN_ORDER.indexOf(c);
   items.sort((a, b) => order(a.concern) - order(b.concern) || a.id.localeCompare(b.id));
   for (const i of items) {
+    if (i.confidence === "extrapolated") {
+      warnings.push({ concern: i.concern, message: `${i.label}: extrapolated beyond the measured range (${i.formula})`, citations: i.citations });
+    }
     for (const f of i.flags) {
       warnings.push({ concern: i.concern, message: `${i.label}: the source value is flagged (${f.code}): ${f.reason}`, citations: i.citations });
     }

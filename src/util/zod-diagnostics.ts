@@ -1,5 +1,4 @@
 // Turns zod issues into diagnostics that point at the YAML, with did-you-mean for keys and enums.
-import { closest, distance } from "fastest-levenshtein";
 import type { z } from "zod";
 import type { Diagnostic } from "./diagnostic.js";
 import { lineText, locate, type YamlSource } from "./yaml-source.js";
@@ -52,11 +51,37 @@ export function allowedKeysAt(schema: AnySchema, path: readonly PropertyKey[]): 
   return [...results];
 }
 
+/**
+ * Edit distance in which swapping two neighbouring characters is one edit (optimal string
+ * alignment), so that "z51" is nearest "z15". Written here because the common Levenshtein packages
+ * count a transposition as two edits.
+ */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
 export function didYouMean(word: string, options: readonly string[]): string | undefined {
-  if (options.length === 0) return undefined;
-  const best = closest(word, options as string[]);
-  const d = distance(word.toLowerCase(), best.toLowerCase());
-  return d <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const o of options) {
+    const d = editDistance(word.toLowerCase(), o.toLowerCase());
+    if (d < bestD) {
+      best = o;
+      bestD = d;
+    }
+  }
+  if (best === undefined) return undefined;
+  return bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
 }
 
 function describeValue(v: unknown): string {

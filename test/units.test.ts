@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { parseInterval, parsePercent, parseRate, parseSize, parseTime } from "../src/config/units.js";
+
+describe("config units", () => {
+  it("reads sizes with KB = 1024 bytes and MB = 1024 KB", () => {
+    expect(parseSize("32KB")).toBe(32 * 1024);
+    expect(parseSize("4MB")).toBe(4 * 1024 * 1024);
+    expect(parseSize("32768")).toBe(32768);
+    expect(parseSize(1000)).toBe(1000);
+    expect(parseSize("1.5KB")).toBe(1536);
+    expect(parseSize("32 kb")).toBe(32768);
+    expect(parseSize("32XB")).toBeUndefined();
+  });
+  it("reads percentages, rates and times", () => {
+    expect(parsePercent("60%")).toBe(60);
+    expect(parsePercent("60")).toBeUndefined();
+    expect(parseRate("2000/s")).toBe(2000);
+    expect(parseRate("120/min")).toBe(2);
+    expect(parseTime("45us")).toBe(45);
+    expect(parseTime("1.5ms")).toBe(1500);
+  });
+  it("reads MQ's MMMM.SS intervals: 1.00 is a minute, 0.15 is fifteen seconds", () => {
+    expect(parseInterval("1.00")).toBe(60);
+    expect(parseInterval("0.15")).toBe(15);
+    expect(parseInterval("30.00")).toBe(1800);
+    expect(parseInterval("0.75")).toBeUndefined();
+    expect(parseInterval("15")).toBeUndefined();
+  });
+});
