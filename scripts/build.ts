@@ -34,7 +34,10 @@ const writeIfChanged = (path: string, text: string) => {
   }
   if (old !== text) writeFileSync(path, text);
 };
-writeIfChanged(join(root, "schema", "config.schema.json"), JSON.stringify(configJsonSchema(pkg.version), null, 2) + "\n");
+writeIfChanged(
+  join(root, "schema", "config.schema.json"),
+  JSON.stringify(configJsonSchema(pkg.version), null, 2) + "\n",
+);
 writeIfChanged(join(root, "schema", "model.schema.json"), JSON.stringify(modelJsonSchema(pkg.version), null, 2) + "\n");
 
 // The models enter the bundle as a JSON.parse of a string: V8 parses JSON faster than an object literal.
@@ -64,13 +67,21 @@ await build({
   sourcemap: false,
   external: ["@napi-rs/canvas"],
   define: { __MQZCAP_VERSION__: JSON.stringify(pkg.version) },
-  banner: { js: 'import { createRequire as __mqzcapRequire } from "node:module"; const require = __mqzcapRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __mqzcapRequire } from "node:module"; const require = __mqzcapRequire(import.meta.url);',
+  },
   plugins: [modelsPlugin],
   logLevel: "warning",
 });
 chmodSync(join(root, "dist", "cli.js"), 0o755);
 
 if (!process.argv.includes("--no-types")) {
-  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { stdio: "inherit" });
+  execFileSync(
+    process.execPath,
+    [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"],
+    { stdio: "inherit" },
+  );
 }
-console.log(`built dist/ in ${Date.now() - started} ms: ${models.entries.length} model entries, ${(modelsJson.length / 1024).toFixed(0)} KB of model data`);
+console.log(
+  `built dist/ in ${Date.now() - started} ms: ${models.entries.length} model entries, ${(modelsJson.length / 1024).toFixed(0)} KB of model data`,
+);

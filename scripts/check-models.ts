@@ -15,7 +15,9 @@ try {
   }
   const cov = coverage(data);
   for (const s of cov.bySource.filter((s) => !only.length || only.includes(s.source))) {
-    console.log(`${s.source}: inventory ${s.inventory}, encoded ${s.encoded}, gaps ${s.gaps}, not encoded ${s.notEncoded}, missing ${s.missing.length}`);
+    console.log(
+      `${s.source}: inventory ${s.inventory}, encoded ${s.encoded}, gaps ${s.gaps}, not encoded ${s.notEncoded}, missing ${s.missing.length}`,
+    );
     if (s.missing.length) console.log(`  missing: ${s.missing.join(" ")}`);
   }
   if (cov.unknown.length) console.log(`ids not in the inventory: ${cov.unknown.join(" ")}`);

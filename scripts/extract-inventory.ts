@@ -23,13 +23,7 @@ const TYPE: Record<string, string> = {
   F: "formula",
 };
 
-const clean = (s: string) =>
-  s
-    .replace(/`/g, "")
-    .replace(/\*\*/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 160);
+const clean = (s: string) => s.replace(/`/g, "").replace(/\*\*/g, "").replace(/\s+/g, " ").trim().slice(0, 160);
 
 export function extract(invDir: string): Item[] {
   const items = new Map<string, Item>();
@@ -69,9 +63,12 @@ export function extract(invDir: string): Item[] {
     else if ((m = /^\| (00[234])-(C\d+)(?:\/(C\d+))? \| ([^|]*)\| ([^|]*)\|/.exec(line))) {
       add(`${m[1]}:${m[2]}`, m[4], m[5]!);
       if (m[3]) add(`${m[1]}:${m[3]}`, m[4], m[5]!);
-    }
-    else if ((m = /^\* \*\*(00[234])-(W\d+) \(?([^)*]*)\)?\*?\*?(.*)$/.exec(line)))
-      add(`${m[1]}:${m[2]}`, /L\d/.test(m[3]!) ? m[3]!.replace(/^.*?\((L[^)]*)\).*$/, "$1") : undefined, `${m[3]} ${m[4]}`);
+    } else if ((m = /^\* \*\*(00[234])-(W\d+) \(?([^)*]*)\)?\*?\*?(.*)$/.exec(line)))
+      add(
+        `${m[1]}:${m[2]}`,
+        /L\d/.test(m[3]!) ? m[3]!.replace(/^.*?\((L[^)]*)\).*$/, "$1") : undefined,
+        `${m[3]} ${m[4]}`,
+      );
     else if (part && (m = /^\| (\d+) \| (L[^|]*)\| ([^|]*)\|/.exec(line))) add(`${part}:R${m[1]}`, m[2], m[3]!);
   }
   const order = (id: string) => {

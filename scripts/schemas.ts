@@ -4,7 +4,10 @@ import { Config } from "../src/config/schema.js";
 import { ModelFile } from "../src/model/schema.js";
 
 export function configJsonSchema(version: string): Record<string, unknown> {
-  const schema = z.toJSONSchema(Config, { target: "draft-07", io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(Config, { target: "draft-07", io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return {
     $schema: "http://json-schema.org/draft-07/schema#",
     $id: `https://unpkg.com/mqzcap@${version}/schema/config.schema.json`,
@@ -14,7 +17,10 @@ export function configJsonSchema(version: string): Record<string, unknown> {
 }
 
 export function modelJsonSchema(version: string): Record<string, unknown> {
-  const schema = z.toJSONSchema(ModelFile, { target: "draft-07", io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(ModelFile, { target: "draft-07", io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return {
     $schema: "http://json-schema.org/draft-07/schema#",
     $id: `https://unpkg.com/mqzcap@${version}/schema/model.schema.json`,

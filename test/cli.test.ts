@@ -19,7 +19,9 @@ describe("mqzcap CLI", () => {
     expect(e.format).toBe("mqzcap/estimate@1");
     const cap = e.items.find((i: { id: string }) => i.id === "storage.chin-capacity.CLIENTS");
     expect(cap.value).toBe(4643);
-    expect(cap.citations).toContainEqual(expect.objectContaining({ id: "000.chin-footprint-svrconn", source: "000", lines: "336-347" }));
+    expect(cap.citations).toContainEqual(
+      expect.objectContaining({ id: "000.chin-footprint-svrconn", source: "000", lines: "336-347" }),
+    );
   });
 
   it("exits 2 with file:line:col and a caret for a bad config, and no stack trace", () => {
@@ -27,7 +29,7 @@ describe("mqzcap CLI", () => {
     expect(r.code).toBe(2);
     const bad = run(["validate", "test/fixtures/misspelt.yaml"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("test/fixtures/misspelt.yaml:3:3: error: unknown key \"mesageSize\" in workload");
+    expect(bad.stderr).toContain('test/fixtures/misspelt.yaml:3:3: error: unknown key "mesageSize" in workload');
     expect(bad.stderr).toContain("^");
     expect(bad.stderr).toContain('did you mean "messageSize"?');
     expect(bad.stderr).not.toMatch(/\n\s+at /);
@@ -50,7 +52,9 @@ describe("mqzcap CLI", () => {
   });
 
   it("lists and shows models and reports coverage as JSON", () => {
-    expect(run(["models", "show", "000.chin-footprint-svrconn"]).stdout).toContain("release=9.3 sharecnv=1 messageSize=32768 footprint: 232");
+    expect(run(["models", "show", "000.chin-footprint-svrconn"]).stdout).toContain(
+      "release=9.3 sharecnv=1 messageSize=32768 footprint: 232",
+    );
     const cov = JSON.parse(run(["models", "coverage", "--format", "json"]).stdout);
     expect(cov.format).toBe("mqzcap/coverage@1");
     expect(cov.bySource).toHaveLength(5);

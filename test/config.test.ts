@@ -24,14 +24,20 @@ describe("config", () => {
 
   it("reports a misspelt key at its line and column, with a did-you-mean", () => {
     const [d] = errorsOf("version: 1\nworkload:\n  mesageSize: 32KB\n");
-    expect(d).toMatchObject({ file: "plan.yaml", line: 3, col: 3, message: 'unknown key "mesageSize" in workload', suggestion: 'did you mean "messageSize"?' });
+    expect(d).toMatchObject({
+      file: "plan.yaml",
+      line: 3,
+      col: 3,
+      message: 'unknown key "mesageSize" in workload',
+      suggestion: 'did you mean "messageSize"?',
+    });
     expect(d!.sourceLine).toBe("  mesageSize: 32KB");
   });
 
   it("suggests the closest enum value", () => {
     const [d] = errorsOf('version: 1\nmq: { release: "9.4" }\nhardware: { generation: z51 }\n');
     expect(d!.line).toBe(2);
-    const all = errorsOf('version: 1\nhardware: { generation: z51 }\n');
+    const all = errorsOf("version: 1\nhardware: { generation: z51 }\n");
     expect(all[0]).toMatchObject({ line: 2, suggestion: 'did you mean "z15"?' });
   });
 
@@ -47,7 +53,9 @@ describe("config", () => {
   });
 
   it("rejects streaming queues before 9.3 and duplicate channel names", () => {
-    expect(errorsOf('version: 1\nmq: { release: "9.2" }\nstreamingQueues: { copies: 1 }\n')[0]!.message).toContain("needs MQ 9.3");
+    expect(errorsOf('version: 1\nmq: { release: "9.2" }\nstreamingQueues: { copies: 1 }\n')[0]!.message).toContain(
+      "needs MQ 9.3",
+    );
     const dup = errorsOf("version: 1\nchannels:\n  - { name: A, type: sender }\n  - { name: A, type: receiver }\n");
     expect(dup[0]).toMatchObject({ line: 4 });
     expect(dup[0]!.message).toContain('"A" is used twice');

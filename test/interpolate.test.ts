@@ -19,7 +19,16 @@ describe("interpolation", () => {
     expect(r.value).toBeCloseTo((232 + 263) / 2, 9);
   });
   it("is linear on counts", () => {
-    expect(interpolate([{ x: 0, y: 10 }, { x: 10, y: 30 }], 5, "linear").value).toBe(20);
+    expect(
+      interpolate(
+        [
+          { x: 0, y: 10 },
+          { x: 10, y: 30 },
+        ],
+        5,
+        "linear",
+      ).value,
+    ).toBe(20);
   });
   it("marks values outside the measured range as extrapolated", () => {
     const r = interpolate(pts, 131072, "log");

@@ -20,9 +20,15 @@ describe("model files", () => {
   });
 
   it("keep the 9.3 SVRCONN footprint table as printed (seed 000 lines 339-347)", () => {
-    expect(registry.lookup("000.chin-footprint-svrconn", { release: "9.3", sharecnv: 1, messageSize: 32768 }).raw).toBe("232");
-    expect(registry.lookup("000.chin-footprint-svrconn", { release: "9.2", sharecnv: 10, messageSize: 65536 }).value).toBe(383);
-    expect(registry.lookup("000.chin-footprint-svrconn", { release: "9.1", sharecnv: 0, messageSize: 1024 }).value).toBe(82);
+    expect(registry.lookup("000.chin-footprint-svrconn", { release: "9.3", sharecnv: 1, messageSize: 32768 }).raw).toBe(
+      "232",
+    );
+    expect(
+      registry.lookup("000.chin-footprint-svrconn", { release: "9.2", sharecnv: 10, messageSize: 65536 }).value,
+    ).toBe(383);
+    expect(
+      registry.lookup("000.chin-footprint-svrconn", { release: "9.1", sharecnv: 0, messageSize: 1024 }).value,
+    ).toBe(82);
   });
 
   it("reject a bad model file, naming the file and the path", () => {
@@ -37,7 +43,15 @@ describe("model files", () => {
     } catch (err) {
       expect(err).toBeInstanceOf(InputError);
       const d = (err as InputError).diagnostics;
-      expect(d.some((x) => x.file === "bad.yaml" && x.line === 13 && x.message.includes('"valeu"') && x.suggestion === 'did you mean "value"?')).toBe(true);
+      expect(
+        d.some(
+          (x) =>
+            x.file === "bad.yaml" &&
+            x.line === 13 &&
+            x.message.includes('"valeu"') &&
+            x.suggestion === 'did you mean "value"?',
+        ),
+      ).toBe(true);
     }
   });
 
@@ -52,7 +66,9 @@ describe("model files", () => {
     expect(checkFaithfulness(data, SEEDS)).toEqual([]);
   });
   it.runIf(!seedsThere)("seed faithfulness check is skipped: ../shared/seeds is not beside this checkout", () => {
-    console.warn(`skipped: the seed text is not at ${SEEDS}; the faithfulness check runs in CI where ../shared is present`);
+    console.warn(
+      `skipped: the seed text is not at ${SEEDS}; the faithfulness check runs in CI where ../shared is present`,
+    );
   });
 
   it("catches a value that is not on its cited line", () => {

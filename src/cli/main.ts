@@ -34,7 +34,9 @@ export function renderEstimate(e: Estimate, format: string, explain: boolean): s
     case "table":
       return renderTable(e, { color: useColor(process.stdout), explain });
     default:
-      throw new InputError([{ file: "--format", message: `unknown format "${format}"`, severity: "error", suggestion: "use table or json" }]);
+      throw new InputError([
+        { file: "--format", message: `unknown format "${format}"`, severity: "error", suggestion: "use table or json" },
+      ]);
   }
 }
 
@@ -46,12 +48,15 @@ export function buildProgram(): Command {
   const program = new Command();
   program
     .name("mqzcap")
-    .description("Capacity estimates for IBM MQ for z/OS: CPU, throughput and storage, from IBM's performance reports, every number cited.")
+    .description(
+      "Capacity estimates for IBM MQ for z/OS: CPU, throughput and storage, from IBM's performance reports, every number cited.",
+    )
     .version(VERSION)
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ outputError: (str, write) => write(str) });
 
-  const formatOption = () => new Option("-f, --format <format>", "output format").choices(["table", "json"]).default("table");
+  const formatOption = () =>
+    new Option("-f, --format <format>", "output format").choices(["table", "json"]).default("table");
 
   program
     .command("estimate")

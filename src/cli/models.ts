@@ -9,7 +9,9 @@ import { didYouMean } from "../util/zod-diagnostics.js";
 import { pad, truncate, WIDTH } from "../report/text.js";
 
 export function modelsCommand(registryFor: (o: { models?: string }) => Registry): Command {
-  const cmd = new Command("models").description("list, show and check the model data (the reports' tables and figures)");
+  const cmd = new Command("models").description(
+    "list, show and check the model data (the reports' tables and figures)",
+  );
   const fmt = () => new Option("-f, --format <format>", "output format").choices(["table", "json"]).default("table");
   cmd
     .command("list")
@@ -20,14 +22,30 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
     .option("-t, --type <type>", "only one type: table, figure, formula, gap, example, carry")
     .action((opts: { format: string; models?: string; source?: string; type?: string }) => {
       const r = registryFor(opts);
-      const entries = r.data.entries.filter((e) => (!opts.source || e.source === opts.source) && (!opts.type || e.type === opts.type));
+      const entries = r.data.entries.filter(
+        (e) => (!opts.source || e.source === opts.source) && (!opts.type || e.type === opts.type),
+      );
       if (opts.format === "json") {
-        process.stdout.write(toJson(entries.map((e) => ({ id: e.id, type: e.type, source: e.source, lines: r.citation(e).lines, file: e.file, userSupplied: e.userSupplied }))));
+        process.stdout.write(
+          toJson(
+            entries.map((e) => ({
+              id: e.id,
+              type: e.type,
+              source: e.source,
+              lines: r.citation(e).lines,
+              file: e.file,
+              userSupplied: e.userSupplied,
+            })),
+          ),
+        );
         return;
       }
       for (const e of entries) {
-        const title = "caption" in e ? e.caption : "quote" in e ? e.quote : "title" in e ? e.title : "name" in e ? e.name : "";
-        process.stdout.write(`${pad(truncate(e.id, 40), 41)}${pad(e.type, 8)}${pad(e.source, 4)}${truncate(String(title ?? ""), WIDTH - 53)}\n`);
+        const title =
+          "caption" in e ? e.caption : "quote" in e ? e.quote : "title" in e ? e.title : "name" in e ? e.name : "";
+        process.stdout.write(
+          `${pad(truncate(e.id, 40), 41)}${pad(e.type, 8)}${pad(e.source, 4)}${truncate(String(title ?? ""), WIDTH - 53)}\n`,
+        );
       }
       process.stdout.write(`${entries.length} entries\n`);
     });
@@ -41,7 +59,14 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
       const r = registryFor(opts);
       if (!r.has(id)) {
         const guess = didYouMean(id, [...r.byId.keys()]);
-        throw new InputError([{ file: id, message: "no model entry has this id", severity: "error", suggestion: guess ? `did you mean ${guess}?` : "see mqzcap models list" }]);
+        throw new InputError([
+          {
+            file: id,
+            message: "no model entry has this id",
+            severity: "error",
+            suggestion: guess ? `did you mean ${guess}?` : "see mqzcap models list",
+          },
+        ]);
       }
       const e = r.get(id);
       const c = r.citation(e);
@@ -49,12 +74,29 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
         process.stdout.write(toJson({ ...e, citation: c }));
         return;
       }
-      const lines = [`${e.id} (${e.type})`, `source: ${c.title}`, `section: ${c.section}`, `lines: ${c.lines} of seed ${e.source}`, `applies to: MQ ${e.appliesTo.releases.join(", ")} on ${e.appliesTo.hardware.join(", ")}`];
+      const lines = [
+        `${e.id} (${e.type})`,
+        `source: ${c.title}`,
+        `section: ${c.section}`,
+        `lines: ${c.lines} of seed ${e.source}`,
+        `applies to: MQ ${e.appliesTo.releases.join(", ")} on ${e.appliesTo.hardware.join(", ")}`,
+      ];
       if (e.type === "table") {
         lines.push(`caption: ${e.caption}`);
-        lines.push(`axes: ${e.axes.map((a) => `${a.name} [${a.values.join(", ")}]${a.unit ? ` ${a.unit}` : ""}`).join("; ")}`);
-        lines.push(`measures: ${e.measures.map((m) => `${m.name} (${m.unit}${m.addressSpace ? `, ${m.addressSpace}` : ""})`).join("; ")}`);
-        for (const cell of e.cells) lines.push(`  ${Object.entries(cell.at).map(([k, v]) => `${k}=${String(v)}`).join(" ")} ${cell.measure}: ${cell.v.raw}${cell.v.flags.length ? `  ⚑ ${cell.v.flags.map((f) => f.reason).join("; ")}` : ""}`);
+        lines.push(
+          `axes: ${e.axes.map((a) => `${a.name} [${a.values.join(", ")}]${a.unit ? ` ${a.unit}` : ""}`).join("; ")}`,
+        );
+        lines.push(
+          `measures: ${e.measures.map((m) => `${m.name} (${m.unit}${m.addressSpace ? `, ${m.addressSpace}` : ""})`).join("; ")}`,
+        );
+        for (const cell of e.cells)
+          lines.push(
+            `  ${Object.entries(cell.at)
+              .map(([k, v]) => `${k}=${String(v)}`)
+              .join(
+                " ",
+              )} ${cell.measure}: ${cell.v.raw}${cell.v.flags.length ? `  ⚑ ${cell.v.flags.map((f) => f.reason).join("; ")}` : ""}`,
+          );
       } else if (e.type === "figure") {
         lines.push(`quote: "${e.quote}"`, `value: ${e.v.raw} (${e.v.qualifier}) ${e.unit}`, `subject: ${e.subject}`);
         if (e.relativeTo) lines.push(`relative to: ${e.relativeTo}`);
@@ -64,7 +106,11 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
       } else if (e.type === "gap") {
         lines.push(`chart: ${e.caption}`, `would give: ${e.wouldGive}`);
       } else if (e.type === "example") {
-        lines.push(`example: ${e.title}`, `expected: ${e.expected.v.raw} ${e.expected.unit}`, ...e.steps.map((s) => `  ${s}`));
+        lines.push(
+          `example: ${e.title}`,
+          `expected: ${e.expected.v.raw} ${e.expected.unit}`,
+          ...e.steps.map((s) => `  ${s}`),
+        );
       } else if (e.type === "carry") {
         lines.push(`carries ${e.axis} ${e.from.join(", ")} -> ${e.to.join(", ")}: "${e.quote}"`);
       }
@@ -82,14 +128,20 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
         process.stdout.write(toJson(cov));
         return;
       }
-      process.stdout.write(`${pad("source", 8)}${pad("inventory", 11, true)}${pad("encoded", 10, true)}${pad("gaps", 8, true)}${pad("not enc.", 10, true)}${pad("missing", 10, true)}\n`);
+      process.stdout.write(
+        `${pad("source", 8)}${pad("inventory", 11, true)}${pad("encoded", 10, true)}${pad("gaps", 8, true)}${pad("not enc.", 10, true)}${pad("missing", 10, true)}\n`,
+      );
       for (const s of cov.bySource) {
-        process.stdout.write(`${pad(s.source, 8)}${pad(String(s.inventory), 11, true)}${pad(String(s.encoded), 10, true)}${pad(String(s.gaps), 8, true)}${pad(String(s.notEncoded), 10, true)}${pad(String(s.missing.length), 10, true)}\n`);
+        process.stdout.write(
+          `${pad(s.source, 8)}${pad(String(s.inventory), 11, true)}${pad(String(s.encoded), 10, true)}${pad(String(s.gaps), 8, true)}${pad(String(s.notEncoded), 10, true)}${pad(String(s.missing.length), 10, true)}\n`,
+        );
       }
       process.stdout.write(`${cov.accounted} of ${cov.total} inventory ids accounted for\n`);
       if (cov.missing.length) process.stdout.write(`missing: ${cov.missing.join(" ")}\n`);
       const pending = cov.examples.filter((e) => !e.computed);
-      process.stdout.write(`worked examples run by the engine: ${cov.examples.length - pending.length} of ${cov.examples.length}\n`);
+      process.stdout.write(
+        `worked examples run by the engine: ${cov.examples.length - pending.length} of ${cov.examples.length}\n`,
+      );
       for (const p of pending) process.stdout.write(`  not yet: ${p.id}: ${p.reason}\n`);
     });
   return cmd;

@@ -12,7 +12,14 @@ export function writeOutput(out: string | undefined, content: string | Uint8Arra
   const target = resolve(out);
   const real = (p: string) => (existsSync(p) ? realpathSync(p) : resolve(p));
   if (inputs.some((i) => real(i) === real(target))) {
-    throw new InputError([{ file: out, message: "--out names one of this command's input files; refusing to overwrite it", severity: "error", suggestion: "write the report to another file" }]);
+    throw new InputError([
+      {
+        file: out,
+        message: "--out names one of this command's input files; refusing to overwrite it",
+        severity: "error",
+        suggestion: "write the report to another file",
+      },
+    ]);
   }
   if (!existsSync(dirname(target))) {
     throw new InputError([{ file: out, message: "the folder for --out does not exist", severity: "error" }]);

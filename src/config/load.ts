@@ -33,7 +33,11 @@ export function readConfigText(file: string): string {
   }
   if (st.isDirectory()) fail(file, "is a folder, not a config file", "name a .yaml or .json file inside it");
   if (st.size > MAX_CONFIG_BYTES) {
-    fail(file, `is ${Math.round(st.size / 1024)} KB; configs are limited to ${MAX_CONFIG_BYTES / 1024} KB`, "is this the right file?");
+    fail(
+      file,
+      `is ${Math.round(st.size / 1024)} KB; configs are limited to ${MAX_CONFIG_BYTES / 1024} KB`,
+      "is this the right file?",
+    );
   }
   const buf = readFileSync(file);
   if (buf.includes(0)) fail(file, "is a binary file, not YAML or JSON text");
@@ -58,12 +62,33 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
   if (src.errors.length) throw new InputError(src.errors.slice(0, 5));
   const value = src.value;
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new InputError([{ file, line: 1, col: 1, message: "the config must be a mapping of sections (version, mq, workload, ...)", severity: "error", suggestion: "see examples/quickstart.yaml" }]);
+    throw new InputError([
+      {
+        file,
+        line: 1,
+        col: 1,
+        message: "the config must be a mapping of sections (version, mq, workload, ...)",
+        severity: "error",
+        suggestion: "see examples/quickstart.yaml",
+      },
+    ]);
   }
   if (depthOf(value) > MAX_DEPTH) fail(file, `nests deeper than ${MAX_DEPTH} levels; no config needs that`);
   for (const bad of ["__proto__", "constructor", "prototype"]) {
     if (hasKey(value, bad)) {
-      const diag = zodIssuesToDiagnostics([{ code: "unrecognized_keys", keys: [bad], path: pathToKey(value, bad) ?? [], message: "", input: undefined } as never], src, Config);
+      const diag = zodIssuesToDiagnostics(
+        [
+          {
+            code: "unrecognized_keys",
+            keys: [bad],
+            path: pathToKey(value, bad) ?? [],
+            message: "",
+            input: undefined,
+          } as never,
+        ],
+        src,
+        Config,
+      );
       throw new InputError(diag.map((d) => ({ ...d, message: `key "${bad}" is not allowed`, suggestion: undefined })));
     }
   }

@@ -23,44 +23,80 @@ export function checkSemantics(config: Config, src: YamlSource): Diagnostic[] {
   const out: Diagnostic[] = [];
   const at = (path: PropertyKey[], message: string, suggestion?: string) => {
     const pos = locate(src, path);
-    out.push({ file: src.file, ...pos, sourceLine: lineText(src.text, pos.line), message, severity: "error", ...(suggestion ? { suggestion } : {}) });
+    out.push({
+      file: src.file,
+      ...pos,
+      sourceLine: lineText(src.text, pos.line),
+      message,
+      severity: "error",
+      ...(suggestion ? { suggestion } : {}),
+    });
   };
   const rel = config.mq.release;
   const needs = (feature: keyof typeof FEATURE_SINCE, path: PropertyKey[], what: string) => {
     if (!atLeast(rel, FEATURE_SINCE[feature])) {
-      at(path, `${what} needs MQ ${FEATURE_SINCE[feature]} or later; mq.release is ${rel}`, `set mq.release to "${FEATURE_SINCE[feature]}" or later, or remove it`);
+      at(
+        path,
+        `${what} needs MQ ${FEATURE_SINCE[feature]} or later; mq.release is ${rel}`,
+        `set mq.release to "${FEATURE_SINCE[feature]}" or later, or remove it`,
+      );
     }
   };
   const seen = new Map<string, number>();
   (config.channels ?? []).forEach((ch, i) => {
     const prior = seen.get(ch.name);
-    if (prior !== undefined) at(["channels", i, "name"], `channel name "${ch.name}" is used twice (also channels[${prior}])`, "give each channel definition its own name");
+    if (prior !== undefined)
+      at(
+        ["channels", i, "name"],
+        `channel name "${ch.name}" is used twice (also channels[${prior}])`,
+        "give each channel definition its own name",
+      );
     seen.set(ch.name, i);
     if (ch.sharecnv !== undefined && ch.type !== "server-connection") {
-      at(["channels", i, "sharecnv"], `sharecnv applies to server-connection channels only; ${ch.name} is ${ch.type}`, "remove sharecnv or change type");
+      at(
+        ["channels", i, "sharecnv"],
+        `sharecnv applies to server-connection channels only; ${ch.name} is ${ch.type}`,
+        "remove sharecnv or change type",
+      );
     }
     if (ch.conversations !== undefined && ch.type !== "server-connection") {
-      at(["channels", i, "conversations"], `conversations apply to server-connection channels only; ${ch.name} is ${ch.type}`);
+      at(
+        ["channels", i, "conversations"],
+        `conversations apply to server-connection channels only; ${ch.name} is ${ch.type}`,
+      );
     }
     if (ch.tls) {
       const info = CIPHERS[ch.tls.cipher]!;
       if (!atLeast(rel, info.since)) {
-        at(["channels", i, "tls", "cipher"], `${ch.tls.cipher} (${info.protocol}) is not available in MQ ${rel}; it needs ${info.since} or later`, "choose a cipher the release supports");
+        at(
+          ["channels", i, "tls", "cipher"],
+          `${ch.tls.cipher} (${info.protocol}) is not available in MQ ${rel}; it needs ${info.since} or later`,
+          "choose a cipher the release supports",
+        );
       }
       const rk = ch.tls.resetBytes;
       if (rk !== undefined && rk > 0 && rk < 32768) {
-        at(["channels", i, "tls", "resetBytes"], `SSLRKEYC must be 0 or from 32768 to 999999999 bytes; got ${rk}`, "use 0 (never) or at least 32KB");
+        at(
+          ["channels", i, "tls", "resetBytes"],
+          `SSLRKEYC must be 0 or from 32768 to 999999999 bytes; got ${rk}`,
+          "use 0 (never) or at least 32KB",
+        );
       }
     }
     if (ch.amsInterception) needs("amsInterception", ["channels", i, "amsInterception"], "AMS channel interception");
     if (ch.transport === "smc-d") needs("smcD", ["channels", i, "transport"], "SMC-D");
   });
-  if (config.streamingQueues && config.streamingQueues.copies > 0) needs("streamingQueues", ["streamingQueues"], "streaming queues");
+  if (config.streamingQueues && config.streamingQueues.copies > 0)
+    needs("streamingQueues", ["streamingQueues"], "streaming queues");
   if (config.logging?.zHyperWrite) needs("zHyperWrite", ["logging", "zHyperWrite"], "zHyperWrite for active logs");
   if (config.logging?.archiveCompression) {
     needs("archiveCompression", ["logging", "archiveCompression"], "archive log compression");
     if (["2064", "z13", "z14"].includes(config.hardware.generation)) {
-      at(["logging", "archiveCompression"], `archive log compression uses the z15 on-chip compression; hardware.generation is ${config.hardware.generation}`, "set hardware.generation to z15 or later");
+      at(
+        ["logging", "archiveCompression"],
+        `archive log compression uses the z15 on-chip compression; hardware.generation is ${config.hardware.generation}`,
+        "set hardware.generation to z15 or later",
+      );
     }
   }
   if (config.encryption && (config.encryption.logs || config.encryption.pagesets || config.encryption.smds)) {
@@ -68,10 +104,18 @@ export function checkSemantics(config: Config, src: YamlSource): Diagnostic[] {
   }
   if (config.ams && config.ams.policy !== "none") needs("ams", ["ams", "policy"], "AMS");
   if (config.ams?.keyReuse !== undefined && config.ams.policy !== "confidentiality") {
-    at(["ams", "keyReuse"], "keyReuse applies to the confidentiality policy only", "set ams.policy to confidentiality or remove keyReuse");
+    at(
+      ["ams", "keyReuse"],
+      "keyReuse applies to the confidentiality policy only",
+      "set ams.policy to confidentiality or remove keyReuse",
+    );
   }
   if (config.encryption?.smds && config.workload.queues !== "shared") {
-    at(["encryption", "smds"], "SMDS encryption applies to shared queues; workload.queues is private", "set workload.queues to shared");
+    at(
+      ["encryption", "smds"],
+      "SMDS encryption applies to shared queues; workload.queues is private",
+      "set workload.queues to shared",
+    );
   }
   if (config.hardware.factorRelativeTo && config.hardware.factor === undefined) {
     at(["hardware", "factorRelativeTo"], "factorRelativeTo needs hardware.factor");

@@ -6,9 +6,26 @@ const PERCENT = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/;
 const RATE = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(s|sec|second|min|minute|h|hour|ms)\s*$/i;
 const TIME = /^\s*(\d+(?:\.\d+)?)\s*(us|µs|ms|s)\s*$/i;
 
-const SIZE_UNIT: Record<string, number> = { b: 1, k: 1024, kb: 1024, m: 1048576, mb: 1048576, g: 1073741824, gb: 1073741824 };
-const RATE_UNIT: Record<string, number> = { s: 1, sec: 1, second: 1, min: 1 / 60, minute: 1 / 60, h: 1 / 3600, hour: 1 / 3600, ms: 1000 };
-const TIME_UNIT: Record<string, number> = { us: 1, "µs": 1, ms: 1000, s: 1e6 };
+const SIZE_UNIT: Record<string, number> = {
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  m: 1048576,
+  mb: 1048576,
+  g: 1073741824,
+  gb: 1073741824,
+};
+const RATE_UNIT: Record<string, number> = {
+  s: 1,
+  sec: 1,
+  second: 1,
+  min: 1 / 60,
+  minute: 1 / 60,
+  h: 1 / 3600,
+  hour: 1 / 3600,
+  ms: 1000,
+};
+const TIME_UNIT: Record<string, number> = { us: 1, µs: 1, ms: 1000, s: 1e6 };
 
 export function parseSize(v: string | number): number | undefined {
   if (typeof v === "number") return v;

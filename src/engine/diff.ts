@@ -21,7 +21,14 @@ export interface Diff {
   unchanged: number;
 }
 
-function line(key: string, label: string, kind: DiffLine["kind"], unit: string, a: number | null, b: number | null): DiffLine | null {
+function line(
+  key: string,
+  label: string,
+  kind: DiffLine["kind"],
+  unit: string,
+  a: number | null,
+  b: number | null,
+): DiffLine | null {
   if (a === null && b === null) return null;
   if (a !== null && b !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a))) return null;
   const status = a === null ? "added" : b === null ? "removed" : "changed";
@@ -36,14 +43,43 @@ export function diff(before: Estimate, after: Estimate): Diff {
   const lines: DiffLine[] = [];
   let unchanged = 0;
   const push = (l: DiffLine | null) => (l ? lines.push(l) : unchanged++);
-  const asKeys = new Set([...before.totals.costPerTransaction, ...after.totals.costPerTransaction].map((c) => c.addressSpace));
+  const asKeys = new Set(
+    [...before.totals.costPerTransaction, ...after.totals.costPerTransaction].map((c) => c.addressSpace),
+  );
   for (const as of asKeys) {
     const a = before.totals.costPerTransaction.find((c) => c.addressSpace === as);
     const b = after.totals.costPerTransaction.find((c) => c.addressSpace === as);
-    push(line(`total.cost.${as}`, `cost per transaction, ${as}`, "total", "us", a ? (a.total?.value ?? a.added.value) : null, b ? (b.total?.value ?? b.added.value) : null));
+    push(
+      line(
+        `total.cost.${as}`,
+        `cost per transaction, ${as}`,
+        "total",
+        "us",
+        a ? (a.total?.value ?? a.added.value) : null,
+        b ? (b.total?.value ?? b.added.value) : null,
+      ),
+    );
   }
-  push(line("total.cost", "cost per transaction, all address spaces", "total", "us", v(before.totals.total) ?? before.totals.added.value, v(after.totals.total) ?? after.totals.added.value));
-  push(line("total.cpu", "CPU at the target rate", "total", "CPU s/s", v(before.totals.cpuSecondsPerSecond), v(after.totals.cpuSecondsPerSecond)));
+  push(
+    line(
+      "total.cost",
+      "cost per transaction, all address spaces",
+      "total",
+      "us",
+      v(before.totals.total) ?? before.totals.added.value,
+      v(after.totals.total) ?? after.totals.added.value,
+    ),
+  );
+  push(
+    line(
+      "total.cpu",
+      "CPU at the target rate",
+      "total",
+      "CPU s/s",
+      v(before.totals.cpuSecondsPerSecond),
+      v(after.totals.cpuSecondsPerSecond),
+    ),
+  );
   const ids = new Set([...before.items, ...after.items].map((i) => i.id));
   for (const id of [...ids].sort()) {
     const a = before.items.find((i) => i.id === id);

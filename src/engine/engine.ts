@@ -102,10 +102,18 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   items.sort((a, b) => order(a.concern) - order(b.concern) || a.id.localeCompare(b.id));
   for (const i of items) {
     if (i.confidence === "extrapolated") {
-      warnings.push({ concern: i.concern, message: `${i.label}: extrapolated beyond the measured range (${i.formula})`, citations: i.citations });
+      warnings.push({
+        concern: i.concern,
+        message: `${i.label}: extrapolated beyond the measured range (${i.formula})`,
+        citations: i.citations,
+      });
     }
     for (const f of i.flags) {
-      warnings.push({ concern: i.concern, message: `${i.label}: the source value is flagged (${f.code}): ${f.reason}`, citations: i.citations });
+      warnings.push({
+        concern: i.concern,
+        message: `${i.label}: the source value is flagged (${f.code}): ${f.reason}`,
+        citations: i.citations,
+      });
     }
   }
   const baseline = config.baseline;
@@ -121,19 +129,29 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
     const pct = mine.filter((i) => i.metric === "cpu-pct").reduce((s, i) => add(s, range(i)), ZERO);
     const base = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
     if (pct.value !== 0 && base === null) {
-      needsBaseline.push(`${as}: ${mine.filter((i) => i.metric === "cpu-pct").map((i) => i.label).join("; ")} (a % change needs baseline.cost.${as})`);
+      needsBaseline.push(
+        `${as}: ${mine
+          .filter((i) => i.metric === "cpu-pct")
+          .map((i) => i.label)
+          .join("; ")} (a % change needs baseline.cost.${as})`,
+      );
     }
     if (base === null && added.value === 0 && pct.value === 0) continue;
     // Percentages multiply the baseline; absolute microseconds add to it.
     const fromPct = base !== null ? scale(pct, base / 100) : ZERO;
     const asTotal = base !== null ? add(add({ value: base, low: base, high: base }, added), fromPct) : null;
-    costs.push({ addressSpace: as, baseline: base, added: add(added, fromPct), percent: pct, total: asTotal, unit: "us" });
+    costs.push({
+      addressSpace: as,
+      baseline: base,
+      added: add(added, fromPct),
+      percent: pct,
+      total: asTotal,
+      unit: "us",
+    });
     addedAll = add(addedAll, add(added, fromPct));
     if (total && asTotal) total = add(total, asTotal);
   }
-  const background = items
-    .filter((i) => i.metric === "cpu-per-second")
-    .reduce((s, i) => add(s, range(i)), ZERO);
+  const background = items.filter((i) => i.metric === "cpu-per-second").reduce((s, i) => add(s, range(i)), ZERO);
   const perTxn = total ?? addedAll;
   const cpu = rate !== null ? add(scale(perTxn, rate / 1e6), scale(background, 1e-6)) : null;
   const limits = items.filter((i) => i.metric === "limit");

@@ -65,6 +65,10 @@ export function coverage(data: ModelData): Coverage {
     bySource: sources,
     examples: data.entries
       .filter((e) => e.type === "example")
-      .map((e) => (e.check ? { id: e.id, computed: true } : { id: e.id, computed: false, reason: e.notComputable ?? "no rule computes it yet" })),
+      .map((e) =>
+        e.check
+          ? { id: e.id, computed: true }
+          : { id: e.id, computed: false, reason: e.notComputable ?? "no rule computes it yet" },
+      ),
   };
 }

@@ -57,7 +57,8 @@ export function checkFaithfulness(data: ModelData, seedsDir: string): FaithProbl
         check(e.id, e.file, e.source, "quote", e.quote, e.lines);
         break;
       case "formula":
-        for (const [name, p] of Object.entries(e.parameters)) checkValue(e.id, e.file, e.source, `parameter ${name}`, p.v);
+        for (const [name, p] of Object.entries(e.parameters))
+          checkValue(e.id, e.file, e.source, `parameter ${name}`, p.v);
         if (e.quote) check(e.id, e.file, e.source, "quote", e.quote, e.lines);
         break;
       case "example":

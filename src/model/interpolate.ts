@@ -29,7 +29,14 @@ export function interpolate(points: readonly Point[], x: number, scheme: Scheme)
   const a = pts[i - 1]!;
   const b = pts[i]!;
   if (scheme === "monotone" && !outside && pts.length >= 3) {
-    return { value: monotoneCubic(pts.map((p) => ({ x: tx(p.x), y: p.y })), tx(x)), from: [a, b], kind: "interpolated" };
+    return {
+      value: monotoneCubic(
+        pts.map((p) => ({ x: tx(p.x), y: p.y })),
+        tx(x),
+      ),
+      from: [a, b],
+      kind: "interpolated",
+    };
   }
   const t = (tx(x) - tx(a.x)) / (tx(b.x) - tx(a.x));
   return { value: a.y + t * (b.y - a.y), from: [a, b], kind: outside ? "extrapolated" : "interpolated" };

@@ -36,7 +36,9 @@ export function loadModelDir(dir: string, options: LoadOptions = {}): ModelData 
   try {
     files = listYamlFiles(dir);
   } catch {
-    throw new InputError([{ file: dir, message: "cannot read the models folder", severity: "error", suggestion: "check the --models path" }]);
+    throw new InputError([
+      { file: dir, message: "cannot read the models folder", severity: "error", suggestion: "check the --models path" },
+    ]);
   }
   for (const path of files) {
     const file = relative(options.displayRoot ?? process.cwd(), path) || path;

@@ -79,7 +79,14 @@ export function normaliseCell(
 function base(
   file: string,
   data: DataFile,
-  e: { id: string; inventory: string[]; section: string; lines: string | number; appliesTo?: Applies; notes?: string[] },
+  e: {
+    id: string;
+    inventory: string[];
+    section: string;
+    lines: string | number;
+    appliesTo?: Applies;
+    notes?: string[];
+  },
   type: EntryBase["type"],
   userSupplied: boolean,
 ): EntryBase {
@@ -102,7 +109,13 @@ function mark(v: Value, userSupplied: boolean): Value {
   return v;
 }
 
-function normaliseTable(file: string, data: DataFile, t: NonNullable<DataFile["tables"]>[number], i: number, user: boolean): TableEntry {
+function normaliseTable(
+  file: string,
+  data: DataFile,
+  t: NonNullable<DataFile["tables"]>[number],
+  i: number,
+  user: boolean,
+): TableEntry {
   const b = base(file, data, t, "table", user);
   const path = ["tables", i];
   const measureNames = new Set(t.measures.map((m) => m.name));
@@ -128,7 +141,11 @@ function normaliseTable(file: string, data: DataFile, t: NonNullable<DataFile["t
   t.cells?.forEach((c, j) => {
     const p = [...path, "cells", j];
     checkAt(c.at, p);
-    cells.push({ at: c.at, measure: measureOf(c.measure, p), v: mark(normaliseCell(c.cell, b.lines, "measured", [...p, "cell"]), user) });
+    cells.push({
+      at: c.at,
+      measure: measureOf(c.measure, p),
+      v: mark(normaliseCell(c.cell, b.lines, "measured", [...p, "cell"]), user),
+    });
   });
   t.rows?.forEach((r, j) => {
     const p = [...path, "rows", j];
@@ -251,7 +268,8 @@ export function normaliseDataFile(
   data.carries?.forEach((c, i) => {
     const b = base(file, data, c, "carry", userSupplied);
     const e: CarryEntry = { ...b, type: "carry", axis: c.axis, from: c.from, to: c.to, quote: c.quote };
-    if (c.tolerance !== undefined) e.tolerance = normaliseCell(c.tolerance, b.lines, "prose", ["carries", i, "tolerance"]);
+    if (c.tolerance !== undefined)
+      e.tolerance = normaliseCell(c.tolerance, b.lines, "prose", ["carries", i, "tolerance"]);
     if (c.factorTable !== undefined) e.factorTable = c.factorTable;
     entries.push(e);
   });

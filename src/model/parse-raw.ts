@@ -17,8 +17,7 @@ function toNumber(text: string): number {
 }
 
 const UPPER = /^(?:up\s*to|upto|less\s+than|under|below|at\s+most|no\s+more\s+than|<=?|≤)\s*/i;
-const LOWER =
-  /^(?:in\s+excess\s+of|more\s+than|over|above|greater\s+than|at\s+least|nearly|>=?|≥)\s*/i;
+const LOWER = /^(?:in\s+excess\s+of|more\s+than|over|above|greater\s+than|at\s+least|nearly|>=?|≥)\s*/i;
 const APPROX = /^(?:approximately|approx\.?|about|around|roughly|~|≈|circa|c\.)\s*/i;
 // Units and decorations that may follow a printed number.
 const TRAILER =

@@ -161,9 +161,7 @@ export class Registry {
       if (want === undefined) throw new ModelError(`lookup in ${tableId} needs ${axis.name}`);
       if (!axis.values.some((v) => String(v) === String(want))) {
         if (axis.type !== "numeric" || typeof want !== "number") {
-          throw new ModelError(
-            `${tableId} has no ${axis.name}=${String(want)} (measured: ${axis.values.join(", ")})`,
-          );
+          throw new ModelError(`${tableId} has no ${axis.name}=${String(want)} (measured: ${axis.values.join(", ")})`);
         }
         if (free) throw new ModelError(`${tableId}: can interpolate along one axis only`);
         free = axis.name;

@@ -3,16 +3,7 @@
 import { z } from "zod";
 
 export const HARDWARE = ["2064", "z13", "z14", "z15", "z16"] as const;
-export const ADDRESS_SPACES = [
-  "qmgr",
-  "chin",
-  "app",
-  "tcpip",
-  "cf",
-  "xcf",
-  "lpar",
-  "total",
-] as const;
+export const ADDRESS_SPACES = ["qmgr", "chin", "app", "tcpip", "cf", "xcf", "lpar", "total"] as const;
 
 const describe = <T extends z.ZodType>(schema: T, text: string): T => schema.describe(text) as T;
 
@@ -231,7 +222,10 @@ export const NotEncoded = z.strictObject({
 export const DataFile = z.strictObject({
   $schema: z.string().optional(),
   kind: z.literal("data"),
-  source: z.string().regex(/^00[0-4]$/).describe("Source id in models/sources.yaml."),
+  source: z
+    .string()
+    .regex(/^00[0-4]$/)
+    .describe("Source id in models/sources.yaml."),
   title: z.string().min(1),
   appliesTo: AppliesTo,
   tables: z.array(Table).optional(),

@@ -36,16 +36,24 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
   out.push(s.bold("Cost per transaction (CPU microseconds)"));
   if (e.totals.costPerTransaction.length === 0) out.push("  no per-transaction cost items for this config");
   else {
-    out.push(s.dim(`  ${pad("address space", 22)}${pad("baseline", 14, true)}${pad("added", 26, true)}${pad("total", 26, true)}`));
+    out.push(
+      s.dim(
+        `  ${pad("address space", 22)}${pad("baseline", 14, true)}${pad("added", 26, true)}${pad("total", 26, true)}`,
+      ),
+    );
     for (const a of e.totals.costPerTransaction) {
       out.push(
         `  ${pad(AS_NAMES[a.addressSpace] ?? a.addressSpace, 22)}${pad(fmt(a.baseline), 14, true)}${pad(fmtRange(a.added), 26, true)}${pad(fmtRange(a.total), 26, true)}`,
       );
     }
-    out.push(`  ${pad(s.bold("all"), 22)}${pad("", 14)}${pad(fmtRange(e.totals.added), 26, true)}${pad(fmtRange(e.totals.total), 26, true)}`);
+    out.push(
+      `  ${pad(s.bold("all"), 22)}${pad("", 14)}${pad(fmtRange(e.totals.added), 26, true)}${pad(fmtRange(e.totals.total), 26, true)}`,
+    );
   }
   if (e.totals.cpuSecondsPerSecond) {
-    out.push(`  CPU at ${fmt(e.totals.rate)}/s: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU s/s")} (${fmtRange(e.totals.engines)} engines)`);
+    out.push(
+      `  CPU at ${fmt(e.totals.rate)}/s: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU s/s")} (${fmtRange(e.totals.engines)} engines)`,
+    );
   }
   if (e.limits.length) {
     out.push(rule);
@@ -54,7 +62,8 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
     if (e.bottleneck) out.push(`  bottleneck: ${e.bottleneck.label}`);
   }
   const groups = new Map<string, LineItem[]>();
-  for (const i of e.items.filter((i) => i.metric !== "limit")) groups.set(i.concern, [...(groups.get(i.concern) ?? []), i]);
+  for (const i of e.items.filter((i) => i.metric !== "limit"))
+    groups.set(i.concern, [...(groups.get(i.concern) ?? []), i]);
   for (const [concern, items] of groups) {
     out.push(rule);
     out.push(s.bold(concern));
@@ -81,12 +90,31 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
     out.push(s.bold(`Gaps (${e.gaps.length + e.needsBaseline.length})`));
     for (const g of e.gaps) {
       out.push(...wrap(`${g.concern}: ${g.message}`, WIDTH, "  - "));
-      for (const ch of g.charts.slice(0, 3)) out.push(...wrap(`the source gives this only as a chart: "${ch.caption}" (${ch.citation.source}, lines ${ch.citation.lines})`, WIDTH, "      "));
+      for (const ch of g.charts.slice(0, 3))
+        out.push(
+          ...wrap(
+            `the source gives this only as a chart: "${ch.caption}" (${ch.citation.source}, lines ${ch.citation.lines})`,
+            WIDTH,
+            "      ",
+          ),
+        );
     }
     for (const n of e.needsBaseline) out.push(...wrap(`baseline: ${n}`, WIDTH, "  - "));
   }
   out.push(rule);
-  out.push(s.dim(truncate(`sources: ${[...new Set(e.items.flatMap((i) => i.citations.map((c) => c.source)))].sort().map((id) => `seed ${id}`).join(", ") || "none"} · --explain shows formulas and citations`, WIDTH)));
+  out.push(
+    s.dim(
+      truncate(
+        `sources: ${
+          [...new Set(e.items.flatMap((i) => i.citations.map((c) => c.source)))]
+            .sort()
+            .map((id) => `seed ${id}`)
+            .join(", ") || "none"
+        } · --explain shows formulas and citations`,
+        WIDTH,
+      ),
+    ),
+  );
   return out.join("\n") + "\n";
 }
 
@@ -102,12 +130,23 @@ function explain(i: LineItem, s: ReturnType<typeof style>): string[] {
   const out: string[] = [];
   out.push(...wrap(`formula: ${i.formula}`, WIDTH, "      "));
   const inputs = Object.entries(i.inputs)
-    .map(([k, v]) => `${k} = ${typeof v.value === "number" ? fmt(v.value) : String(v.value)}${v.unit ? ` ${v.unit}` : ""} (${v.from})`)
+    .map(
+      ([k, v]) =>
+        `${k} = ${typeof v.value === "number" ? fmt(v.value) : String(v.value)}${v.unit ? ` ${v.unit}` : ""} (${v.from})`,
+    )
     .join("; ");
   if (inputs) out.push(...wrap(`inputs: ${inputs}`, WIDTH, "      "));
-  out.push(`      confidence: ${i.confidence}${i.metric === "cpu-pct" ? " · a % of the baseline cost (multiplies)" : i.metric === "cpu-per-txn" ? " · microseconds added per transaction" : ""}`);
+  out.push(
+    `      confidence: ${i.confidence}${i.metric === "cpu-pct" ? " · a % of the baseline cost (multiplies)" : i.metric === "cpu-per-txn" ? " · microseconds added per transaction" : ""}`,
+  );
   for (const c of i.citations) {
-    out.push(...wrap(`source: ${c.title}, ${c.section}, seed ${c.source} lines ${c.lines} [${c.id}]${c.userSupplied ? " (user-supplied)" : ""}`, WIDTH, "      ").map((l) => s.dim(l)));
+    out.push(
+      ...wrap(
+        `source: ${c.title}, ${c.section}, seed ${c.source} lines ${c.lines} [${c.id}]${c.userSupplied ? " (user-supplied)" : ""}`,
+        WIDTH,
+        "      ",
+      ).map((l) => s.dim(l)),
+    );
   }
   for (const f of i.flags) out.push(...wrap(`flag ${f.code}: ${f.reason}`, WIDTH, "      ").map((l) => s.yellow(l)));
   return out;

@@ -4,9 +4,12 @@ import type { RuleContext, LineItem } from "../engine/types.js";
 
 export function fromLookups(...results: LookupResult[]): Pick<LineItem, "citations" | "confidence" | "flags"> {
   const citations: Citation[] = [];
-  for (const r of results) if (!citations.some((c) => c.id === r.citation.id && c.lines === r.citation.lines)) citations.push(r.citation);
+  for (const r of results)
+    if (!citations.some((c) => c.id === r.citation.id && c.lines === r.citation.lines)) citations.push(r.citation);
   const rank: Confidence[] = ["measured", "user-supplied", "carried-forward", "interpolated", "extrapolated"];
-  const confidence = results.map((r) => r.confidence).reduce<Confidence>((a, b) => (rank.indexOf(b) > rank.indexOf(a) ? b : a), "measured");
+  const confidence = results
+    .map((r) => r.confidence)
+    .reduce<Confidence>((a, b) => (rank.indexOf(b) > rank.indexOf(a) ? b : a), "measured");
   const flags = results.flatMap((r) => r.flags.map((f) => ({ ...f, entry: r.citation.id })));
   return { citations, confidence, flags };
 }
@@ -43,7 +46,9 @@ export function chooseRelease(
   for (const r of earlier) {
     const carry = ctx.registry.carryFor("release", r, want);
     if (carry) {
-      ctx.warn(concern, `${what}: MQ ${want} is not measured; using MQ ${r} data under "${carry.quote}"`, [ctx.registry.citation(carry)]);
+      ctx.warn(concern, `${what}: MQ ${want} is not measured; using MQ ${r} data under "${carry.quote}"`, [
+        ctx.registry.citation(carry),
+      ]);
       return { release: r, carried: true };
     }
   }

@@ -10,13 +10,23 @@ const PER_CHANNEL = "000.chin-footprint-per-channel";
 const HEADROOM = "000.chin-storage-headroom";
 const MAX_CLIENTS = "000.chin-max-clients";
 
-function footprint(ctx: RuleContext, ch: ChannelConfig, size: number): { r: LookupResult; perInstance: number } | undefined {
+function footprint(
+  ctx: RuleContext,
+  ch: ChannelConfig,
+  size: number,
+): { r: LookupResult; perInstance: number } | undefined {
   const { registry } = ctx;
   if (ch.type === "server-connection") {
     const sharecnv = ch.sharecnv ?? 10;
-    const measured = registry.table(SVRCONN).axes.find((a) => a.name === "sharecnv")!.values.map(Number);
+    const measured = registry
+      .table(SVRCONN)
+      .axes.find((a) => a.name === "sharecnv")!
+      .values.map(Number);
     if (!measured.includes(sharecnv)) {
-      ctx.gap("storage", `channel ${ch.name}: SHARECNV(${sharecnv}) footprint is not measured (the reports give SHARECNV ${measured.join(", ")})`);
+      ctx.gap(
+        "storage",
+        `channel ${ch.name}: SHARECNV(${sharecnv}) footprint is not measured (the reports give SHARECNV ${measured.join(", ")})`,
+      );
       return undefined;
     }
     const rel = chooseRelease(ctx, tableReleases(registry, SVRCONN), "storage", `SVRCONN footprint for ${ch.name}`);
@@ -42,7 +52,15 @@ export const storageChin: Rule = {
   id: "storage-chin",
   concern: "storage",
   description: "Channel initiator storage per channel, and the channels that fit the free storage.",
-  reads: ["channels[].type", "channels[].sharecnv", "channels[].messageSize", "channels[].conversations", "channels[].count", "storage.chin", "mq.release"],
+  reads: [
+    "channels[].type",
+    "channels[].sharecnv",
+    "channels[].messageSize",
+    "channels[].conversations",
+    "channels[].count",
+    "storage.chin",
+    "mq.release",
+  ],
   uses: [SVRCONN, PER_CHANNEL, HEADROOM, MAX_CLIENTS, "000.chin-channel-capacity"],
   applies: (c) => (c.channels?.length ?? 0) > 0,
   run(ctx) {
@@ -69,14 +87,28 @@ export const storageChin: Rule = {
         formula: `footprint per instance x instances / 1024 = ${num(fp.perInstance, 2)} KB (${shown}) x ${num(instances)} / 1024`,
         inputs: {
           footprintKB: { value: fp.perInstance, unit: "KB", from: fp.r.citation.id },
-          instances: { value: instances, unit: "count", from: ch.conversations !== undefined ? `channels.${ch.name}.conversations / sharecnv` : `channels.${ch.name}.count` },
-          messageSize: { value: size, unit: "bytes", from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize" },
+          instances: {
+            value: instances,
+            unit: "count",
+            from:
+              ch.conversations !== undefined
+                ? `channels.${ch.name}.conversations / sharecnv`
+                : `channels.${ch.name}.count`,
+          },
+          messageSize: {
+            value: size,
+            unit: "bytes",
+            from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize",
+          },
         },
         ...base,
       });
       const chin = config.storage?.chin;
       if (!chin) continue;
-      const headroom = chin.headroom !== undefined ? { value: chin.headroom, user: true } : { value: registry.figureValue(HEADROOM).value, user: false };
+      const headroom =
+        chin.headroom !== undefined
+          ? { value: chin.headroom, user: true }
+          : { value: registry.figureValue(HEADROOM).value, user: false };
       const usedMB = chin.used / 1048576;
       const freeMB = chin.free / 1048576;
       // The report floors the storage limit (1466 x 80% = 1172.8 printed 1172MB) and the channel count.
@@ -102,13 +134,21 @@ export const storageChin: Rule = {
         inputs: {
           usedMB: { value: usedMB, unit: "MB", from: "storage.chin.used" },
           freeMB: { value: freeMB, unit: "MB", from: "storage.chin.free" },
-          headroom: { value: headroom.value, unit: "percent", from: headroom.user ? "storage.chin.headroom" : HEADROOM },
+          headroom: {
+            value: headroom.value,
+            unit: "percent",
+            from: headroom.user ? "storage.chin.headroom" : HEADROOM,
+          },
           footprintKB: { value: fp.perInstance, unit: "KB", from: fp.r.citation.id },
         },
         ...parts,
       });
       if (channels > cap.value) {
-        ctx.warn("storage", `${ch.name}: storage allows ${num(channels)} channels, above the channel initiator's limit of ${cap.raw} (or MAXCHL)`, [cap.citation]);
+        ctx.warn(
+          "storage",
+          `${ch.name}: storage allows ${num(channels)} channels, above the channel initiator's limit of ${cap.raw} (or MAXCHL)`,
+          [cap.citation],
+        );
       }
       if (sharecnv > 0) {
         ctx.item({
@@ -121,7 +161,10 @@ export const storageChin: Rule = {
           value: channels * sharecnv,
           unit: "conversations",
           formula: `channels x SHARECNV = ${num(channels)} x ${sharecnv}`,
-          inputs: { channels: { value: channels, unit: "count", from: `storage.chin-capacity.${ch.name}` }, sharecnv: { value: sharecnv, unit: "count", from: `channels.${ch.name}.sharecnv` } },
+          inputs: {
+            channels: { value: channels, unit: "count", from: `storage.chin-capacity.${ch.name}` },
+            sharecnv: { value: sharecnv, unit: "count", from: `channels.${ch.name}.sharecnv` },
+          },
           ...parts,
         });
       }

@@ -26,7 +26,9 @@ export function formatDiagnostic(d: Diagnostic, color: boolean): string {
     const gutter = String(d.line);
     const visible = d.sourceLine.length > 200 ? d.sourceLine.slice(0, 200) + "…" : d.sourceLine;
     out.push(dim(`  ${gutter} | `) + visible);
-    out.push(dim(`  ${" ".repeat(gutter.length)} | `) + " ".repeat(Math.max(0, Math.min((d.col ?? 1) - 1, 200))) + red("^"));
+    out.push(
+      dim(`  ${" ".repeat(gutter.length)} | `) + " ".repeat(Math.max(0, Math.min((d.col ?? 1) - 1, 200))) + red("^"),
+    );
   }
   if (d.suggestion) out.push(`  hint: ${d.suggestion}`);
   return out.join("\n");

@@ -150,7 +150,14 @@ export function zodIssuesToDiagnostics(
     const key = `${pos.line}:${pos.col}:${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ file: src.file, ...pos, sourceLine: lineText(src.text, pos.line), message, suggestion, severity: "error" });
+    out.push({
+      file: src.file,
+      ...pos,
+      sourceLine: lineText(src.text, pos.line),
+      message,
+      suggestion,
+      severity: "error",
+    });
   }
   return out;
 }

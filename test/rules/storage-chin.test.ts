@@ -16,19 +16,29 @@ function item(e: ReturnType<typeof estimate>, id: string) {
 
 describe("storage-chin rule", () => {
   it("reproduces the report's 4,643 SHARECNV(1) 32KB clients (seed 000 line 361)", () => {
-    const e = estimate({ ...base, channels: [{ name: "CLIENTS", type: "server-connection", sharecnv: 1, messageSize: "32KB" }] });
+    const e = estimate({
+      ...base,
+      channels: [{ name: "CLIENTS", type: "server-connection", sharecnv: 1, messageSize: "32KB" }],
+    });
     // floor(0.8 x 1466) = 1172; 1172 - 120 = 1052 MB; 1052 x 1024 / 232 = 4643.3
     expect(item(e, "storage.chin-capacity.CLIENTS").value).toBe(4643);
     expect(item(e, "storage.chin-capacity.CLIENTS").citations.map((c) => c.id)).toContain("000.chin-footprint-svrconn");
   });
 
   it("uses the 9.2 row for MQ 9.2: 1052 x 1024 / 233 = 4623 (seed 000 line 343)", () => {
-    const e = estimate({ ...base, mq: { release: "9.2" }, channels: [{ name: "C", type: "server-connection", sharecnv: 1, messageSize: "32KB" }] });
+    const e = estimate({
+      ...base,
+      mq: { release: "9.2" },
+      channels: [{ name: "C", type: "server-connection", sharecnv: 1, messageSize: "32KB" }],
+    });
     expect(item(e, "storage.chin-capacity.C").value).toBe(Math.floor((1052 * 1024) / 233));
   });
 
   it("counts SHARECNV(10) clients as ten per channel instance (seed 000 line 349)", () => {
-    const e = estimate({ ...base, channels: [{ name: "C", type: "server-connection", sharecnv: 10, messageSize: "64KB" }] });
+    const e = estimate({
+      ...base,
+      channels: [{ name: "C", type: "server-connection", sharecnv: 10, messageSize: "64KB" }],
+    });
     const channels = Math.floor((1052 * 1024) / 373);
     expect(item(e, "storage.chin-capacity.C").value).toBe(channels);
     expect(item(e, "storage.chin-clients.C").value).toBe(channels * 10);
@@ -40,7 +50,10 @@ describe("storage-chin rule", () => {
   });
 
   it("interpolates log-linearly between measured sizes and says so", () => {
-    const e = estimate({ ...base, channels: [{ name: "C", type: "server-connection", sharecnv: 1, messageSize: 46341 }] });
+    const e = estimate({
+      ...base,
+      channels: [{ name: "C", type: "server-connection", sharecnv: 1, messageSize: 46341 }],
+    });
     const i = item(e, "storage.chin-footprint.C");
     expect(i.confidence).toBe("interpolated");
     // 46341 bytes is about 32KB x sqrt(2): halfway between 232 and 263 in log size.
