@@ -15,255 +15,516 @@ export const RNI = ["low", "average", "high"] as const;
 /** MQ's largest message, 100 MB. */
 export const MAX_MESSAGE_BYTES = 104857600;
 
-const size = (what: string, min: number, max: number) =>
-  z.union([z.number(), z.string()]).transform((v, ctx) => {
-    const n = parseSize(v);
-    if (n === undefined || !Number.isFinite(n)) {
-      ctx.addIssue({ code: "custom", message: `${what}: expected a size such as 32KB, 4MB or 32768 (bytes)` });
-      return z.NEVER;
-    }
-    if (n < min || n > max) {
-      ctx.addIssue({ code: "custom", message: `${what}: ${n} bytes is outside ${min}..${max} bytes` });
-      return z.NEVER;
-    }
-    return n;
-  });
+// JSON Schema patterns for the unit strings, equivalent to the regular expressions in units.ts (which
+// are case-insensitive; JSON Schema patterns have no flags, so the cases are spelt out). They are
+// attached as metadata only (.meta), so zod's own parsing and messages are unchanged; they exist so
+// that editors flag "32XB" as you type. Ranges of the parsed value (such as "200MB" over 100MB)
+// are not expressible in a pattern and are left to the transforms. Exported for the tests.
+export const JSON_PATTERNS = {
+  size: "^\\s*\\d+(\\.\\d+)?\\s*([Bb]|[Kk][Bb]?|[Mm][Bb]?|[Gg][Bb]?)?\\s*$",
+  // 0 to 100 exactly, as parsePercent plus the range check accept.
+  percent: "^\\s*0*(100(\\.0+)?|\\d{1,2}(\\.\\d+)?)\\s*%\\s*$",
+  rate: "^\\s*\\d+(\\.\\d+)?\\s*/\\s*([Ss]|[Ss][Ee][Cc]|[Ss][Ee][Cc][Oo][Nn][Dd]|[Mm][Ii][Nn]|[Mm][Ii][Nn][Uu][Tt][Ee]|[Hh]|[Hh][Oo][Uu][Rr]|[Mm][Ss])\\s*$",
+  // units.ts matches "µs" case-insensitively, which JavaScript extends to Greek mu and capital Mu.
+  time: "^\\s*\\d+(\\.\\d+)?\\s*[UuMm\\u00b5\\u03bc\\u039c]?[Ss]\\s*$",
+  // MMMM.SS with SS up to 59, and not zero, as parseInterval plus the transform accept.
+  interval: "^(?!\\s*0{1,4}\\.00\\s*$)\\s*\\d{1,4}\\.[0-5]\\d\\s*$",
+} as const;
 
-const percent = (what: string) =>
-  z.union([z.number(), z.string()]).transform((v, ctx) => {
-    const n = parsePercent(v);
-    if (n === undefined || n < 0 || n > 100) {
-      ctx.addIssue({ code: "custom", message: `${what}: expected a percentage from 0% to 100%, such as 60%` });
-      return z.NEVER;
-    }
-    return n;
-  });
+/** Metadata for the JSON Schema of a unit field: examples and, where there is one, the default. */
+type UnitJson = {
+  examples: unknown[];
+  default?: unknown;
+};
 
-const rate = (what: string) =>
-  z.union([z.number(), z.string()]).transform((v, ctx) => {
-    const n = parseRate(v);
-    if (n === undefined || !(n > 0) || n > 1e8) {
-      ctx.addIssue({
-        code: "custom",
-        message: `${what}: expected a positive rate such as 2000/s (at most 100000000/s)`,
-      });
-      return z.NEVER;
-    }
-    return n;
-  });
+const size = (what: string, min: number, max: number, json: UnitJson) =>
+  z
+    .union([
+      z.number().meta({ minimum: min, maximum: max }),
+      z.string().meta({
+        pattern: JSON_PATTERNS.size,
+        patternErrorMessage: `expected a size such as 32KB, 4MB or 32768 (bytes)`,
+      }),
+    ])
+    .meta(json)
+    .transform((v, ctx) => {
+      const n = parseSize(v);
+      if (n === undefined || !Number.isFinite(n)) {
+        ctx.addIssue({ code: "custom", message: `${what}: expected a size such as 32KB, 4MB or 32768 (bytes)` });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `${what}: ${n} bytes is outside ${min}..${max} bytes` });
+        return z.NEVER;
+      }
+      return n;
+    });
 
-const time = (what: string) =>
-  z.union([z.number(), z.string()]).transform((v, ctx) => {
-    const n = parseTime(v);
-    if (n === undefined || n < 0 || n > 1e9) {
-      ctx.addIssue({ code: "custom", message: `${what}: expected a CPU time such as 45us or 1.2ms` });
-      return z.NEVER;
-    }
-    return n;
-  });
+const percent = (what: string, json: UnitJson) =>
+  z
+    .union([
+      z.number().meta({ minimum: 0, maximum: 100 }),
+      z.string().meta({
+        pattern: JSON_PATTERNS.percent,
+        patternErrorMessage: "expected a percentage from 0% to 100%, such as 60%",
+      }),
+    ])
+    .meta(json)
+    .transform((v, ctx) => {
+      const n = parsePercent(v);
+      if (n === undefined || n < 0 || n > 100) {
+        ctx.addIssue({ code: "custom", message: `${what}: expected a percentage from 0% to 100%, such as 60%` });
+        return z.NEVER;
+      }
+      return n;
+    });
 
-const interval = (what: string) =>
-  z.string().transform((v, ctx) => {
-    const n = parseInterval(v);
-    if (n === undefined || n === 0) {
-      ctx.addIssue({
-        code: "custom",
-        message: `${what}: expected MMMM.SS, such as "1.00" (one minute) or "0.15" (15 seconds)`,
-      });
-      return z.NEVER;
-    }
-    return n;
-  });
+const rate = (what: string, json: UnitJson) =>
+  z
+    .union([
+      z.number().meta({ exclusiveMinimum: 0, maximum: 1e8 }),
+      z.string().meta({
+        pattern: JSON_PATTERNS.rate,
+        patternErrorMessage: "expected a positive rate such as 2000/s, 120000/min or 5/ms",
+      }),
+    ])
+    .meta(json)
+    .transform((v, ctx) => {
+      const n = parseRate(v);
+      if (n === undefined || !(n > 0) || n > 1e8) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${what}: expected a positive rate such as 2000/s (at most 100000000/s)`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
 
-const SizeJson = { type: "string", pattern: "^\\s*\\d+(\\.\\d+)?\\s*([Bb]|[Kk][Bb]?|[Mm][Bb]?|[Gg][Bb]?)?\\s*$" };
+const time = (what: string, json: UnitJson) =>
+  z
+    .union([
+      z.number().meta({ minimum: 0, maximum: 1e9 }),
+      z.string().meta({
+        pattern: JSON_PATTERNS.time,
+        patternErrorMessage: "expected a CPU time such as 45us, 1.2ms or 0.002s",
+      }),
+    ])
+    .meta(json)
+    .transform((v, ctx) => {
+      const n = parseTime(v);
+      if (n === undefined || n < 0 || n > 1e9) {
+        ctx.addIssue({ code: "custom", message: `${what}: expected a CPU time such as 45us or 1.2ms` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const interval = (what: string, json: UnitJson) =>
+  z
+    .string()
+    .meta({
+      pattern: JSON_PATTERNS.interval,
+      patternErrorMessage: 'expected MMMM.SS in quotes, such as "1.00" (one minute) or "0.15" (15 seconds)',
+      ...json,
+    })
+    .transform((v, ctx) => {
+      const n = parseInterval(v);
+      if (n === undefined || n === 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${what}: expected MMMM.SS, such as "1.00" (one minute) or "0.15" (15 seconds)`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const SizeJson = { type: "string", pattern: JSON_PATTERNS.size };
 
 export const Tls = z
   .strictObject({
     cipher: z
       .enum(CIPHER_NAMES)
-      .describe("CipherSpec (channel attribute SSLCIPH): a TLS 1.2 or 1.3 name, or an alias such as ANY_TLS13."),
-    resetBytes: size("tls.resetBytes", 0, 999999999)
+      .describe(
+        "CipherSpec (channel attribute SSLCIPH): a TLS 1.2 or TLS 1.3 CipherSpec name, or an alias such as ANY_TLS13. TLS 1.3 names and the ANY_ aliases need MQ 9.2 or later.",
+      )
+      .meta({ examples: ["TLS_AES_256_GCM_SHA384", "ECDHE_RSA_AES_256_GCM_SHA384", "ANY_TLS12_OR_HIGHER"] }),
+    resetBytes: size("tls.resetBytes", 0, 999999999, { examples: ["1MB", 32768, 0], default: 0 })
       .optional()
       .describe(
-        "Secret key reset after this many bytes (queue manager attribute SSLRKEYC); 0 or left out means never. Bytes or 1MB.",
+        "Secret key reset after this many bytes sent and received (queue manager attribute SSLRKEYC): 0 (never; also when left out) or 32768 to 999999999 bytes. Bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes).",
       ),
     clientAuth: z
       .boolean()
       .default(false)
-      .describe("Client authentication required (channel attribute SSLCAUTH(REQUIRED))."),
+      .describe(
+        "Client authentication required (channel attribute SSLCAUTH): true is SSLCAUTH(REQUIRED), false SSLCAUTH(OPTIONAL).",
+      )
+      .meta({ examples: [true] }),
   })
-  .describe("TLS on this channel.");
+  .describe(
+    "TLS on this channel: CipherSpec (SSLCIPH), secret key reset (SSLRKEYC) and client authentication (SSLCAUTH).",
+  )
+  .meta({ examples: [{ cipher: "TLS_AES_256_GCM_SHA384", resetBytes: "1MB" }] });
 
 export const Channel = z
   .strictObject({
-    name: z.string().min(1).max(20).describe("Channel name (up to 20 characters), used in the output."),
+    name: z
+      .string()
+      .min(1)
+      .max(20)
+      .describe(
+        "Channel name (channel attribute CHANNEL), 1 to 20 characters, unique within the config; used in the output.",
+      )
+      .meta({ examples: ["CLIENTS", "QM1.TO.QM2"] }),
     type: z
       .enum(CHANNEL_TYPES)
-      .describe("Channel type (CHLTYPE): sender, receiver, server-connection, cluster-sender, cluster-receiver."),
-    count: z.number().int().min(1).max(100000).default(1).describe("How many channels of this definition run at once."),
+      .describe(
+        "Channel type (channel attribute CHLTYPE): sender (SDR), receiver (RCVR), server-connection (SVRCONN), cluster-sender (CLUSSDR) or cluster-receiver (CLUSRCVR).",
+      )
+      .meta({ examples: ["server-connection", "sender"] }),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(100000)
+      .default(1)
+      .describe("How many channel instances of this definition run at once (a count, 1 to 100000).")
+      .meta({ examples: [1, 500] }),
     transport: z
       .enum(TRANSPORTS)
       .default("tcp")
-      .describe("Transport: tcp (TRPTYPE(TCP)), smc-r, smc-d (SMC over TCP), or fasp (Aspera fasp.io gateway)."),
-    messageSize: size("messageSize", 1, MAX_MESSAGE_BYTES)
+      .describe(
+        "Transport (channel attribute TRPTYPE): tcp (TRPTYPE(TCP)), smc-r or smc-d (Shared Memory Communications over TRPTYPE(TCP); smc-d needs MQ 8.0 or later), or fasp (Aspera fasp.io gateway).",
+      )
+      .meta({ examples: ["tcp", "smc-r"] }),
+    messageSize: size("messageSize", 1, MAX_MESSAGE_BYTES, { examples: ["32KB", "1MB", 4096] })
       .optional()
-      .describe("Message size on this channel; defaults to workload.messageSize."),
-    rate: rate("rate")
+      .describe(
+        "Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize.",
+      ),
+    rate: rate("rate", { examples: ["2000/s", "120000/min", 500] })
       .optional()
-      .describe("Messages per second over this channel (all instances); defaults to workload.rate."),
+      .describe(
+        "Messages per second over this channel, all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate.",
+      ),
     sharecnv: z
       .number()
       .int()
       .min(0)
       .max(999999999)
       .optional()
-      .describe("Conversations per channel instance (SVRCONN attribute SHARECNV), 0 to 999999999; default 10 as MQ's."),
+      .describe(
+        "Conversations per channel instance (server-connection channel attribute SHARECNV), 0 to 999999999; server-connection channels only. Default 10, as MQ's.",
+      )
+      .meta({ default: 10, examples: [1, 10, 0] }),
     conversations: z
       .number()
       .int()
       .min(1)
       .max(1000000)
       .optional()
-      .describe("Client conversations (connections) over this server-connection definition."),
+      .describe(
+        "Client conversations (connections) over this server-connection definition in total, 1 to 1000000; server-connection channels only. With SHARECNV gives the channel instances.",
+      )
+      .meta({ examples: [100, 5000] }),
     compression: z
       .enum(COMPRESSION)
       .default("none")
-      .describe("Message compression (channel attribute COMPMSG): none, rle, zlibfast, zlibhigh."),
-    compressibility: percent("compressibility")
+      .describe(
+        "Message compression (channel attribute COMPMSG): none (NONE), rle (RLE), zlibfast (ZLIBFAST) or zlibhigh (ZLIBHIGH).",
+      )
+      .meta({ examples: ["zlibfast"] }),
+    compressibility: percent("compressibility", { examples: ["80%", 50] })
       .optional()
-      .describe("How far the messages compress, as a percentage saved (80% means 32KB becomes about 6.5KB)."),
+      .describe(
+        "How far the messages compress with COMPMSG, as a percentage saved, 0% to 100% (80% means 32KB becomes about 6.5KB); a number is taken as percent.",
+      ),
     tls: Tls.optional(),
     amsInterception: z
       .boolean()
       .default(false)
-      .describe("AMS message channel interception on this server-to-server channel (9.2 and later)."),
+      .describe(
+        "Advanced Message Security interception on this server-to-server channel (AMS channel interception, MQ 9.2 and later).",
+      )
+      .meta({ examples: [true] }),
     startsPerSecond: z
       .number()
       .min(0)
       .max(100000)
       .optional()
-      .describe("Channel starts per second (connection churn), for start and stop costs."),
-    batchSize: z.number().int().min(1).max(9999).optional().describe("Channel batch size (BATCHSZ)."),
+      .describe(
+        "Channel starts per second (connection churn), 0 to 100000 per second, for channel start and stop costs.",
+      )
+      .meta({ examples: [0.5, 10] }),
+    batchSize: z
+      .number()
+      .int()
+      .min(1)
+      .max(9999)
+      .optional()
+      .describe("Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50.")
+      .meta({ default: 50, examples: [50, 200] }),
   })
-  .describe("A channel definition and how it is used.");
+  .describe("A channel definition and how it is used.")
+  .meta({ examples: [{ name: "CLIENTS", type: "server-connection", sharecnv: 1, conversations: 1000 }] });
 
 export const Config = z
   .strictObject({
-    $schema: z.string().optional().describe("JSON Schema reference, for editors."),
-    version: z.literal(1).describe("Config format version; 1."),
-    name: z.string().max(200).optional().describe("A name for this scenario, shown in reports."),
+    $schema: z
+      .string()
+      .optional()
+      .describe(
+        "JSON Schema reference, for editors (a path or URL to mqzcap's schema/config.schema.json); ignored by mqzcap.",
+      )
+      .meta({ examples: ["./node_modules/mqzcap/schema/config.schema.json"] }),
+    version: z
+      .literal(1)
+      .describe("Config format version; always 1.")
+      .meta({ examples: [1] }),
+    name: z
+      .string()
+      .max(200)
+      .optional()
+      .describe("A name for this scenario, up to 200 characters, shown in reports.")
+      .meta({ examples: ["quickstart - client capacity"] }),
     mq: z
       .strictObject({
-        release: z.enum(RELEASES).default("9.3").describe("IBM MQ for z/OS release: 5.3, 8.0, 9.0, 9.1, 9.2 or 9.3."),
+        release: z
+          .enum(RELEASES)
+          .default("9.3")
+          .describe(
+            'IBM MQ for z/OS release (as DISPLAY QMGR VERSION or the CSQY000I message shows it): 5.3, 8.0, 9.0, 9.1, 9.2 or 9.3; quote it in YAML ("9.3"). Features and CipherSpecs newer than the release are errors.',
+          )
+          .meta({ examples: ["9.3", "9.2"] }),
       })
       .default({ release: "9.3" })
-      .describe("The MQ release."),
+      .describe("The MQ release.")
+      .meta({ examples: [{ release: "9.3" }] }),
     hardware: z
       .strictObject({
         generation: z
           .enum(MACHINES)
           .default("z15")
-          .describe("IBM Z machine generation: 2064 (z900), z13, z14, z15, z16, z17."),
+          .describe("IBM Z machine generation (machine type family): 2064 (z900), z13, z14, z15, z16 or z17.")
+          .meta({ examples: ["z15", "z16"] }),
         cpus: z
           .number()
           .int()
           .min(1)
           .max(200)
           .optional()
-          .describe("General-purpose processors in the LPAR (for LSPR scaling and engine counts)."),
-        rni: z.enum(RNI).optional().describe("Workload Relative Nest Intensity (LSPR): low, average or high."),
+          .describe(
+            "General-purpose processors (CPs) in the LPAR, a count 1 to 200, for LSPR scaling and engine counts.",
+          )
+          .meta({ examples: [8] }),
+        rni: z
+          .enum(RNI)
+          .optional()
+          .describe("Workload Relative Nest Intensity (LSPR workload category): low, average or high.")
+          .meta({ examples: ["average"] }),
         factor: z
           .number()
           .gt(0)
           .max(100)
           .optional()
           .describe(
-            "Capacity factor you supply for this machine relative to the machine the data was measured on (cost divides by it); shown as user-supplied.",
-          ),
+            "Capacity factor you supply for this machine relative to the machine the data was measured on, a ratio above 0 and at most 100 (cost divides by it); shown as user-supplied.",
+          )
+          .meta({ examples: [1.2] }),
         factorRelativeTo: z
           .enum(MACHINES)
           .optional()
-          .describe("The measured machine your factor is relative to (default: the nearest measured one)."),
+          .describe(
+            "The measured machine your factor is relative to (default: the nearest measured one); needs hardware.factor.",
+          )
+          .meta({ examples: ["z15"] }),
       })
       .default({ generation: "z15" })
-      .describe("The machine."),
+      .describe("The machine.")
+      .meta({ examples: [{ generation: "z16", cpus: 8 }] }),
     baseline: z
       .strictObject({
-        rate: rate("baseline.rate").describe("Transaction rate at which the baseline was measured, such as 1500/s."),
+        rate: rate("baseline.rate", { examples: ["1500/s", "90000/min", 1500] }).describe(
+          "Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s).",
+        ),
         cost: z
           .strictObject({
-            qmgr: time("qmgr")
+            qmgr: time("qmgr", { examples: ["45us", "1.2ms", 45] })
               .optional()
-              .describe("Queue manager (MSTR) CPU per transaction, such as 45us (SMF 116 / RMF)."),
-            chin: time("chin").optional().describe("Channel initiator (CHIN) CPU per transaction."),
-            app: time("app").optional().describe("Application CPU per transaction."),
-            tcpip: time("tcpip").optional().describe("TCP/IP address space CPU per transaction."),
-            cf: time("cf").optional().describe("Coupling facility CPU per transaction."),
+              .describe(
+                "Queue manager (MSTR) CPU per transaction (SMF 116 accounting / RMF), microseconds: 45us, 1.2ms, 0.002s, or a number of microseconds.",
+              ),
+            chin: time("chin", { examples: ["30us", 30] })
+              .optional()
+              .describe(
+                "Channel initiator (CHIN) CPU per transaction (RMF / SMF 30), microseconds: 30us, 1.2ms, or a number of microseconds.",
+              ),
+            app: time("app", { examples: ["120us", 120] })
+              .optional()
+              .describe(
+                "Application CPU per transaction (SMF 30 / 110), microseconds: 120us, 1.2ms, or a number of microseconds.",
+              ),
+            tcpip: time("tcpip", { examples: ["15us", 15] })
+              .optional()
+              .describe(
+                "TCP/IP address space CPU per transaction (RMF), microseconds: 15us, or a number of microseconds.",
+              ),
+            cf: time("cf", { examples: ["10us", 10] })
+              .optional()
+              .describe(
+                "Coupling facility CPU per transaction (RMF CF activity report), microseconds: 10us, or a number of microseconds.",
+              ),
           })
-          .describe("Your measured CPU per transaction by address space."),
+          .describe(
+            "Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms).",
+          )
+          .meta({ examples: [{ qmgr: "45us", chin: "30us" }] }),
       })
       .optional()
       .describe(
         "What you measured (from SMF): the costs that deltas are applied to. Without it, only absolute items and deltas are shown.",
-      ),
+      )
+      .meta({ examples: [{ rate: "1500/s", cost: { qmgr: "45us", chin: "30us" } }] }),
     workload: z
       .strictObject({
         pattern: z
           .enum(["request-reply", "one-way"])
           .default("request-reply")
-          .describe("request-reply (two messages per transaction) or one-way (one)."),
+          .describe(
+            "Message pattern: request-reply (two messages per transaction) or one-way (one message per transaction).",
+          )
+          .meta({ examples: ["one-way"] }),
         queues: z
           .enum(["private", "shared"])
           .default("private")
-          .describe("Private (local) queues or shared queues in a queue-sharing group."),
-        persistent: z.boolean().default(false).describe("Persistent messages (MQPMO persistence)."),
-        syncpoint: z.boolean().default(true).describe("Messages put and got in syncpoint."),
-        messageSize: size("workload.messageSize", 1, MAX_MESSAGE_BYTES)
+          .describe(
+            "Queue type: private (local queues, QSGDISP(QMGR)) or shared (shared queues in a queue-sharing group, QSGDISP(SHARED)).",
+          )
+          .meta({ examples: ["shared"] }),
+        persistent: z
+          .boolean()
+          .default(false)
+          .describe("Persistent messages (MQMD Persistence MQPER_PERSISTENT, or queue DEFPSIST(YES)).")
+          .meta({ examples: [true] }),
+        syncpoint: z
+          .boolean()
+          .default(true)
+          .describe("Messages put and got in syncpoint (MQPMO_SYNCPOINT, MQGMO_SYNCPOINT).")
+          .meta({ examples: [false] }),
+        messageSize: size("workload.messageSize", 1, MAX_MESSAGE_BYTES, {
+          examples: ["32KB", "1MB", 1024],
+          default: 1024,
+        })
           .default(1024)
-          .describe("Message size: 32KB, 1MB, or bytes. At most 100MB (MQ's limit)."),
-        rate: rate("workload.rate").optional().describe("Target transaction rate, such as 2000/s."),
+          .describe(
+            "Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes.",
+          ),
+        rate: rate("workload.rate", { examples: ["2000/s", "120000/min", 2000] })
+          .optional()
+          .describe(
+            "Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s).",
+          ),
       })
       .default({ pattern: "request-reply", queues: "private", persistent: false, syncpoint: true, messageSize: 1024 })
-      .describe("The messaging workload."),
+      .describe("The messaging workload.")
+      .meta({ examples: [{ pattern: "request-reply", messageSize: "32KB", rate: "2000/s" }] }),
     logging: z
       .strictObject({
-        dualLogs: z.boolean().default(true).describe("Dual active logs (CSQ6LOGP TWOACTV)."),
-        dualArchives: z.boolean().default(true).describe("Dual archive logs (CSQ6LOGP TWOARCH)."),
-        archiving: z.boolean().default(true).describe("Active logs are archived (CSQ6LOGP OFFLOAD)."),
+        dualLogs: z
+          .boolean()
+          .default(true)
+          .describe("Dual active logs (CSQ6LOGP TWOACTV=YES).")
+          .meta({ examples: [false] }),
+        dualArchives: z
+          .boolean()
+          .default(true)
+          .describe("Dual archive logs (CSQ6LOGP TWOARCH=YES).")
+          .meta({ examples: [false] }),
+        archiving: z
+          .boolean()
+          .default(true)
+          .describe("Active logs are archived (CSQ6LOGP OFFLOAD=YES).")
+          .meta({ examples: [false] }),
         zHyperWrite: z
           .boolean()
           .default(false)
-          .describe("zHyperWrite for active log writes with Metro Mirror (ZHYWRITE, 9.2 and later)."),
-        metroMirror: z.boolean().default(false).describe("Active logs replicated with Metro Mirror (PPRC)."),
-        archiveCompression: z.boolean().default(false).describe("Archive log compression (COMPLOG) on z15 and later."),
-        archiveCompressibility: percent("archiveCompressibility")
+          .describe("zHyperWrite for active log writes with Metro Mirror (CSQ6LOGP ZHYWRITE=YES, MQ 9.2 and later).")
+          .meta({ examples: [true] }),
+        metroMirror: z
+          .boolean()
+          .default(false)
+          .describe("Active logs replicated synchronously with Metro Mirror (PPRC).")
+          .meta({ examples: [true] }),
+        archiveCompression: z
+          .boolean()
+          .default(false)
+          .describe(
+            "Log compression for archive logs (CSQ6LOGP COMPLOG, z15 on-chip compression): z15 and later, MQ 9.1 and later.",
+          )
+          .meta({ examples: [true] }),
+        logOverheadPerMessage: size("logOverheadPerMessage", 0, 1048576, { examples: ["1.25KB", 1280] })
           .optional()
-          .describe("How far log data compresses, for archive compression."),
+          .describe(
+            "Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG).",
+          ),
+        archiveCompressibility: percent("archiveCompressibility", { examples: ["60%", 60] })
+          .optional()
+          .describe(
+            "How far log data compresses with COMPLOG, as a percentage saved, 0% to 100%; a number is taken as percent.",
+          ),
       })
       .optional()
-      .describe("Logging (persistent messages)."),
+      .describe("Logging (persistent messages): CSQ6LOGP settings.")
+      .meta({ examples: [{ dualLogs: true, zHyperWrite: true, metroMirror: true }] }),
     encryption: z
       .strictObject({
-        logs: z.boolean().default(false).describe("z/OS data set encryption of active and archive logs."),
-        pagesets: z.boolean().default(false).describe("Data set encryption of page sets."),
-        smds: z.boolean().default(false).describe("Data set encryption of shared message data sets."),
+        logs: z
+          .boolean()
+          .default(false)
+          .describe("z/OS data set encryption of active and archive logs.")
+          .meta({ examples: [true] }),
+        pagesets: z
+          .boolean()
+          .default(false)
+          .describe("z/OS data set encryption of page sets.")
+          .meta({ examples: [true] }),
+        smds: z
+          .boolean()
+          .default(false)
+          .describe("z/OS data set encryption of shared message data sets (SMDS); shared queues only.")
+          .meta({ examples: [true] }),
       })
       .optional()
-      .describe("z/OS data set encryption (9.1.4 and later)."),
-    channels: z.array(Channel).max(1000).optional().describe("Channels."),
+      .describe("z/OS data set encryption (MQ 9.1.4 and later).")
+      .meta({ examples: [{ logs: true, pagesets: true }] }),
+    channels: z
+      .array(Channel)
+      .max(1000)
+      .optional()
+      .describe("Channel definitions, up to 1000, each with a unique name.")
+      .meta({ examples: [[{ name: "CLIENTS", type: "server-connection", sharecnv: 1 }]] }),
     ams: z
       .strictObject({
         policy: z
           .enum(AMS_POLICIES)
           .default("none")
-          .describe("Advanced Message Security policy: none, integrity, privacy, confidentiality."),
+          .describe(
+            "Advanced Message Security policy protection (setmqspl): none, integrity (-s), privacy (-s and -e) or confidentiality (-e with key reuse); MQ 8.0 and later.",
+          )
+          .meta({ examples: ["privacy"] }),
         keyReuse: z
           .union([z.number().int().min(1).max(1000000), z.literal("unlimited")])
           .optional()
-          .describe("Confidentiality symmetric key reuse (setmqspl -r): a count or unlimited."),
+          .describe(
+            "Confidentiality symmetric key reuse (setmqspl -r): a count of messages, 1 to 1000000, or unlimited; confidentiality policy only.",
+          )
+          .meta({ examples: [100, "unlimited"] }),
       })
       .optional()
-      .describe("Advanced Message Security."),
+      .describe("Advanced Message Security.")
+      .meta({ examples: [{ policy: "confidentiality", keyReuse: 100 }] }),
     streamingQueues: z
       .strictObject({
         copies: z
@@ -272,78 +533,132 @@ export const Config = z
           .min(0)
           .max(100)
           .default(1)
-          .describe("Queues with a streaming queue (STREAMQ) configured, one copy each."),
+          .describe(
+            "Queues with a streaming queue (queue attribute STREAMQ) configured, a count 0 to 100, one copy each.",
+          )
+          .meta({ examples: [1] }),
         quality: z
           .enum(["must-duplicate", "best-effort"])
           .default("best-effort")
-          .describe("STRMQOS: MUSTDUP or BESTEF."),
+          .describe(
+            "Streaming quality of service (queue attribute STRMQOS): must-duplicate (MUSTDUP) or best-effort (BESTEF).",
+          )
+          .meta({ examples: ["must-duplicate"] }),
       })
       .optional()
-      .describe("Streaming queues (9.3 and later)."),
+      .describe("Streaming queues (MQ 9.3 and later).")
+      .meta({ examples: [{ copies: 1, quality: "best-effort" }] }),
     smf: z
       .strictObject({
-        statisticsInterval: interval("statisticsInterval")
+        statisticsInterval: interval("statisticsInterval", { examples: ["1.00", "0.30"] })
           .optional()
-          .describe('Statistics interval STATIME, MMMM.SS: "1.00" is one minute.'),
-        accountingInterval: interval("accountingInterval")
+          .describe(
+            'Statistics interval (CSQ6SYSP STATIME, SET SYSTEM STATIME), MMMM.SS minutes and seconds, in quotes: "1.00" is one minute.',
+          ),
+        accountingInterval: interval("accountingInterval", { examples: ["0.15", "30.00"] })
           .optional()
-          .describe('Accounting interval ACCTIME, MMMM.SS: "0.15" is 15 seconds.'),
-        accountingClass3: z.boolean().default(false).describe("Accounting trace class(3) (TRACE(A) CLASS(3))."),
-        statisticsClass5: z.boolean().default(false).describe("Queue statistics, statistics trace class(5) (9.3)."),
+          .describe(
+            'Accounting interval (CSQ6SYSP ACCTIME, SET SYSTEM ACCTIME), MMMM.SS minutes and seconds, in quotes: "0.15" is 15 seconds.',
+          ),
+        accountingClass3: z
+          .boolean()
+          .default(false)
+          .describe("Accounting trace class 3, task-level accounting (START TRACE(A) CLASS(3)), SMF 116.")
+          .meta({ examples: [true] }),
+        statisticsClass5: z
+          .boolean()
+          .default(false)
+          .describe("Queue statistics, statistics trace class 5 (START TRACE(S) CLASS(5)), SMF 115, MQ 9.3.")
+          .meta({ examples: [true] }),
         queues: z
           .number()
           .int()
           .min(0)
           .max(1000000)
           .optional()
-          .describe("Queues reported by class(5) queue statistics."),
+          .describe("Queues reported by class 5 queue statistics, a count 0 to 1000000.")
+          .meta({ examples: [500] }),
+        tasks: z
+          .number()
+          .int()
+          .min(0)
+          .max(1000000)
+          .optional()
+          .describe(
+            "Long-running connected tasks with class(3) accounting: each writes an SMF 116 record every ACCTIME.",
+          ),
         apiCallsPerTransaction: z
           .number()
           .min(0)
           .max(1000)
           .optional()
-          .describe("MQ API calls per transaction, for class(3) gathering cost."),
+          .describe("MQ API calls per transaction (MQPUT, MQGET, ...), 0 to 1000, for the class 3 gathering cost.")
+          .meta({ examples: [4] }),
       })
       .optional()
-      .describe("SMF statistics and accounting."),
+      .describe("SMF statistics (SMF 115) and accounting (SMF 116).")
+      .meta({ examples: [{ statisticsInterval: "1.00", accountingClass3: true }] }),
     storage: z
       .strictObject({
         chin: z
           .strictObject({
-            used: size("storage.chin.used", 0, 2147483648).describe(
-              "Channel initiator storage in use at start (CSQX004I 'using N MB').",
+            used: size("storage.chin.used", 0, 2147483648, { examples: ["120MB"] }).describe(
+              "Channel initiator storage in use at start (message CSQX004I 'using N MB'), 0 to 2GB: bytes, or with a unit: 120MB (MB = 1048576 bytes).",
             ),
-            free: size("storage.chin.free", 1, 2147483648).describe(
-              "Channel initiator storage free at start (CSQX004I 'N MB are free').",
+            free: size("storage.chin.free", 1, 2147483648, { examples: ["1346MB"] }).describe(
+              "Channel initiator storage free at start (message CSQX004I 'N MB are free'), 1 byte to 2GB: bytes, or with a unit: 1346MB (MB = 1048576 bytes).",
             ),
-            headroom: percent("headroom")
+            headroom: percent("headroom", { examples: ["80%", 75], default: "80%" })
               .optional()
-              .describe("Keep usage below this share of the total; the reports advise 80%."),
+              .describe(
+                "Keep channel initiator storage usage below this share of the total, 0% to 100%; default 80%, as the reports advise.",
+              ),
           })
           .optional()
-          .describe("From message CSQX004I at channel initiator start."),
+          .describe("Channel initiator storage, from message CSQX004I at channel initiator start.")
+          .meta({ examples: [{ used: "120MB", free: "1346MB" }] }),
+        localConnections: z
+          .number()
+          .int()
+          .min(0)
+          .max(1000000)
+          .optional()
+          .describe("Local (batch, CICS, IMS) connections to the queue manager, for CSA and queue manager storage."),
       })
       .optional()
-      .describe("Storage and capacity inputs."),
+      .describe("Storage and capacity inputs.")
+      .meta({ examples: [{ chin: { used: "120MB", free: "1346MB" } }] }),
     sharedQueue: z
       .strictObject({
-        cfProcessors: z.number().int().min(1).max(64).optional().describe("Dedicated CF processors."),
+        cfProcessors: z
+          .number()
+          .int()
+          .min(1)
+          .max(64)
+          .optional()
+          .describe("Dedicated coupling facility processors (ICF engines), a count 1 to 64.")
+          .meta({ examples: [2] }),
         messagesOnQueue: z
           .number()
           .int()
           .min(0)
           .max(1e9)
           .optional()
-          .describe("Peak messages held on shared queues, for structure sizing."),
+          .describe("Peak messages held on shared queues, a count 0 to 1000000000, for CF structure sizing (CFSTRUCT).")
+          .meta({ examples: [100000] }),
         backupIntervalMB: z
           .number()
           .min(0)
           .max(1e7)
           .optional()
-          .describe("Data logged between structure backups (MB), for recovery time."),
+          .describe(
+            "Data logged between CF structure backups (BACKUP CFSTRUCT), in MB (1048576 bytes), 0 to 10000000, for recovery time.",
+          )
+          .meta({ examples: [1024] }),
       })
       .optional()
-      .describe("Shared queues and the coupling facility."),
+      .describe("Shared queues and the coupling facility.")
+      .meta({ examples: [{ cfProcessors: 2, messagesOnQueue: 100000 }] }),
   })
   .describe("An mqzcap config: a capacity scenario for IBM MQ for z/OS.");
 

@@ -6,6 +6,7 @@ import { ADDRESS_SPACES, type AddressSpace } from "../model/schema.js";
 import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, Rule, RuleContext, Warning } from "./types.js";
 import { VERSION } from "../version.js";
+import { scaleForHardware } from "../rules/hardware.js";
 
 export interface Range {
   value: number;
@@ -93,6 +94,7 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
   for (const rule of rules) {
     if (rule.applies(config)) rule.run(ctx);
   }
+  scaleForHardware(items, ctx);
   return { items, warnings, gaps };
 }
 
@@ -150,6 +152,20 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
     });
     addedAll = add(addedAll, add(added, fromPct));
     if (total && asTotal) total = add(total, asTotal);
+  }
+  // A % change of the whole transaction (e.g. shared versus private queues) multiplies the sum of
+  // the baseline costs.
+  const totalPct = items.filter((i) => i.metric === "cpu-pct" && i.addressSpace === "total").reduce((s, i) => add(s, range(i)), ZERO);
+  if (totalPct.value !== 0) {
+    const sumBase = baseline ? Object.values(baseline.cost).reduce<number>((s, v) => s + (v ?? 0), 0) : null;
+    if (sumBase === null) {
+      needsBaseline.push(`all address spaces: ${items.filter((i) => i.metric === "cpu-pct" && i.addressSpace === "total").map((i) => i.label).join("; ")} (a % of the whole transaction needs baseline.cost)`);
+    } else {
+      const d = scale(totalPct, sumBase / 100);
+      costs.push({ addressSpace: "total", baseline: sumBase, added: d, percent: totalPct, total: null, unit: "us" });
+      addedAll = add(addedAll, d);
+      if (total) total = add(total, d);
+    }
   }
   const background = items.filter((i) => i.metric === "cpu-per-second").reduce((s, i) => add(s, range(i)), ZERO);
   const perTxn = total ?? addedAll;

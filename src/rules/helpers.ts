@@ -40,10 +40,16 @@ export function chooseRelease(
 ): { release: string; carried: boolean } | undefined {
   const want = ctx.config.mq.release;
   if (available.includes(want)) return { release: want, carried: false };
-  const earlier = available
-    .filter((r) => RELEASE_ORDER.indexOf(r) >= 0 && RELEASE_ORDER.indexOf(r) < RELEASE_ORDER.indexOf(want))
-    .sort((a, b) => RELEASE_ORDER.indexOf(b) - RELEASE_ORDER.indexOf(a));
-  for (const r of earlier) {
+  // Nearest earlier release first, then later ones: either way only under a stated carry.
+  const w = RELEASE_ORDER.indexOf(want);
+  const candidates = available
+    .filter((r) => RELEASE_ORDER.indexOf(r) >= 0)
+    .sort((a, b) => {
+      const da = RELEASE_ORDER.indexOf(a) - w;
+      const db = RELEASE_ORDER.indexOf(b) - w;
+      return (da < 0 ? -da : 100 + da) - (db < 0 ? -db : 100 + db);
+    });
+  for (const r of candidates) {
     const carry = ctx.registry.carryFor("release", r, want);
     if (carry) {
       ctx.warn(concern, `${what}: MQ ${want} is not measured; using MQ ${r} data under "${carry.quote}"`, [

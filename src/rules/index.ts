@@ -1,5 +1,10 @@
 // Every rule, in the order they run. Each concern is its own module with its own test file.
 import type { Rule } from "../engine/types.js";
 import { storageChin } from "./storage-chin.js";
+import { hardware } from "./hardware.js";
+import { storageConnections } from "./storage-connections.js";
+import { smf } from "./smf.js";
+import { streaming } from "./streaming.js";
+import { sharedQueue } from "./shared-queue.js";
 
-export const RULES: readonly Rule[] = [storageChin];
+export const RULES: readonly Rule[] = [hardware, streaming, smf, storageChin, storageConnections, sharedQueue];

@@ -1,0 +1,251 @@
+// Declarative chart descriptions and their Chart.js configuration, shared by the server-side
+// renderer (chart.ts, which loads chart.js and the native canvas) and the HTML report (which ships
+// the configuration to the browser's Chart.js). This module imports chart.js for types only, so the
+// HTML, markdown and CSV reports can build charts without loading chart.js or @napi-rs/canvas.
+import type { ChartConfiguration } from "chart.js";
+import type { Diff, DiffLine } from "../engine/diff.js";
+import type { Estimate } from "../engine/engine.js";
+import type { LineItem } from "../engine/types.js";
+
+export type ChartKind = "stacked-bar" | "grouped-bar" | "line";
+
+export interface ChartDataset {
+  label: string;
+  /** One value per label; null leaves a gap. */
+  data: (number | null)[];
+  /** The axis the dataset is read against; y2 is drawn on the right with y2Label. Default y. */
+  axis?: "y" | "y2";
+}
+
+export interface ChartSpec {
+  kind: ChartKind;
+  title: string;
+  subtitle?: string;
+  xLabel: string;
+  /** The value axis title, units included, e.g. "CPU microseconds per transaction". */
+  yLabel: string;
+  /** The right-hand axis title, for datasets with axis "y2". */
+  y2Label?: string;
+  labels: string[];
+  datasets: ChartDataset[];
+}
+
+/** Address space names as the terminal report spells them. */
+export const AS_NAMES: Record<string, string> = {
+  qmgr: "queue manager",
+  chin: "channel initiator",
+  app: "application",
+  tcpip: "TCP/IP",
+  cf: "coupling facility",
+  xcf: "XCF",
+};
+
+// Okabe-Ito: distinguishable with the common colour-vision deficiencies and in greyscale print.
+export const PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#999999", "#000000"];
+
+const UNIT_NAMES: Record<string, string> = {
+  us: "CPU microseconds per transaction",
+  "CPU s/s": "CPU seconds per second",
+};
+
+/** An axis title for a unit: a known unit in words, otherwise the unit itself. */
+export function describeUnit(unit: string): string {
+  return UNIT_NAMES[unit] ?? unit;
+}
+
+const scenario = (name: string | null) => name ?? "unnamed config";
+
+// ---------------------------------------------------------------------------------------------
+// Builders
+
+/**
+ * Cost per transaction by address space: baseline and added stacked, so each bar's height is the
+ * total. A config without per-transaction costs (the quickstart sizes channel initiator storage)
+ * gets its limits and storage items instead, so every estimate has a chart worth looking at.
+ */
+export function estimateChart(e: Estimate): ChartSpec {
+  const subtitle = `MQ ${e.basis.release} on ${e.basis.hardware}`;
+  const costs = e.totals.costPerTransaction;
+  if (costs.length === 0) return capacityChart(e, subtitle);
+  return {
+    kind: "stacked-bar",
+    title: `Cost per transaction: ${scenario(e.name)}`,
+    subtitle,
+    xLabel: "address space",
+    yLabel: "CPU microseconds per transaction",
+    labels: costs.map((c) => AS_NAMES[c.addressSpace] ?? c.addressSpace),
+    datasets: [
+      { label: "baseline (supplied)", data: costs.map((c) => c.baseline) },
+      { label: "added by this config", data: costs.map((c) => c.added.value) },
+    ],
+  };
+}
+
+/** Limits on the left axis and storage on the right: their scales differ by orders of magnitude. */
+function capacityChart(e: Estimate, subtitle: string): ChartSpec {
+  const items = [...e.limits, ...e.storage];
+  const limitUnits = unitsOf(e.limits);
+  const storageUnits = unitsOf(e.storage);
+  // Storage shares the left axis only when there are no limits to crowd it.
+  const storageAxis: "y" | "y2" = e.limits.length ? "y2" : "y";
+  const datasets: ChartDataset[] = [
+    ...limitUnits.map((u) => byUnit(items, e.limits, u, `limit (${u})`, "y")),
+    ...storageUnits.map((u) => byUnit(items, e.storage, u, `storage (${u})`, storageAxis)),
+  ];
+  const spec: ChartSpec = {
+    kind: "grouped-bar",
+    title: `Capacity: ${scenario(e.name)}`,
+    subtitle,
+    xLabel: items.length ? "line item" : "no limits or storage items for this config",
+    yLabel: e.limits.length ? `limit (${limitUnits.join(", ")})` : `storage (${storageUnits.join(", ")})`,
+    labels: items.map((i) => i.label),
+    datasets,
+  };
+  if (storageAxis === "y2" && storageUnits.length) spec.y2Label = `storage (${storageUnits.join(", ")})`;
+  return spec;
+}
+
+function unitsOf(items: LineItem[]): string[] {
+  return [...new Set(items.map((i) => i.unit))];
+}
+
+/** One dataset per unit, with a value only at its own items, so the legend names the units. */
+function byUnit(all: LineItem[], group: LineItem[], unit: string, label: string, axis: "y" | "y2"): ChartDataset {
+  const mine = new Set(group.filter((i) => i.unit === unit));
+  return { label, axis, data: all.map((i) => (mine.has(i) ? i.value : null)) };
+}
+
+/**
+ * Before and after for the changed lines that share one unit (bars in different units on one axis
+ * would mislead): CPU microseconds when any changed, otherwise the unit with the most changes.
+ */
+export function diffChart(d: Diff, before: Estimate, after: Estimate): ChartSpec {
+  const unit = chartUnit(d.lines);
+  const lines = d.lines.filter((l) => l.unit === unit);
+  const left = d.lines.length - lines.length;
+  const beforeName = scenario(before.name);
+  const afterName = scenario(after.name);
+  const same = beforeName === afterName;
+  return {
+    kind: "grouped-bar",
+    title: same ? `Changes: ${beforeName}` : `Changes: ${beforeName} → ${afterName}`,
+    subtitle: left ? `${left} changed line(s) in other units are in the table, not the chart` : undefined,
+    xLabel: lines.length ? "changed line" : "no changed lines",
+    yLabel: unit === null ? "value" : describeUnit(unit),
+    labels: lines.map((l) => l.label),
+    datasets: [
+      { label: same ? "before" : `before: ${beforeName}`, data: lines.map((l) => l.before) },
+      { label: same ? "after" : `after: ${afterName}`, data: lines.map((l) => l.after) },
+    ],
+  };
+}
+
+function chartUnit(lines: DiffLine[]): string | null {
+  if (lines.some((l) => l.unit === "us")) return "us";
+  const counts = new Map<string, number>();
+  for (const l of lines) counts.set(l.unit, (counts.get(l.unit) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [u, n] of counts) if (best === null || n > counts.get(best)!) best = u;
+  return best;
+}
+
+/** One line per value name, across the swept points; a point without a value leaves a gap. */
+export function sweepChart(
+  points: { x: string; values: Record<string, number | null> }[],
+  opts: { title: string; xLabel: string; yLabel: string },
+): ChartSpec {
+  const names = [...new Set(points.flatMap((p) => Object.keys(p.values)))];
+  return {
+    kind: "line",
+    title: opts.title,
+    xLabel: opts.xLabel,
+    yLabel: opts.yLabel,
+    labels: points.map((p) => p.x),
+    datasets: names.map((n) => ({ label: n, data: points.map((p) => p.values[n] ?? null) })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chart.js configuration
+
+export type ChartJsConfig = ChartConfiguration<"bar" | "line", (number | null)[], string | string[]>;
+
+/**
+ * The Chart.js configuration for a spec: plain JSON (no functions), so the HTML report can embed
+ * it for the browser. Animation and responsiveness are off; the browser turns responsiveness on.
+ */
+export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
+  const stacked = spec.kind === "stacked-bar";
+  const hasY2 = spec.datasets.some((d) => d.axis === "y2");
+  const line = spec.kind === "line";
+  return {
+    type: line ? "line" : "bar",
+    data: {
+      labels: spec.labels.map((l) => wrapLabel(l, 22)),
+      datasets: spec.datasets.map((d, i) => ({
+        label: d.label,
+        data: d.data,
+        yAxisID: d.axis ?? "y",
+        backgroundColor: PALETTE[i % PALETTE.length],
+        borderColor: PALETTE[i % PALETTE.length],
+        borderWidth: line ? 2 : 0,
+        // Datasets that only hold values at some labels (one per unit) should not leave holes.
+        skipNull: true,
+        spanGaps: false,
+        pointRadius: line ? 3 : 0,
+      })),
+    },
+    options: {
+      animation: false,
+      responsive: false,
+      devicePixelRatio: 1,
+      color: "#222222",
+      layout: { padding: 12 },
+      plugins: {
+        title: { display: true, text: spec.title, color: "#111111", font: { size: 16, weight: "bold" } },
+        subtitle: {
+          display: Boolean(spec.subtitle),
+          text: spec.subtitle ?? "",
+          color: "#444444",
+          padding: { bottom: 12 },
+        },
+        legend: { display: true, position: "bottom" },
+      },
+      scales: {
+        x: { stacked, title: { display: true, text: spec.xLabel, color: "#222222" }, ticks: { color: "#333333" } },
+        y: {
+          stacked,
+          beginAtZero: true,
+          title: { display: true, text: spec.yLabel, color: "#222222" },
+          ticks: { color: "#333333" },
+        },
+        ...(hasY2
+          ? {
+              y2: {
+                position: "right" as const,
+                beginAtZero: true,
+                grid: { drawOnChartArea: false },
+                title: { display: true, text: spec.y2Label ?? "", color: "#222222" },
+                ticks: { color: "#333333" },
+              },
+            }
+          : {}),
+      },
+    },
+  };
+}
+
+/** Splits a long category label into lines (Chart.js draws an array as a multi-line label). */
+export function wrapLabel(label: string, width: number): string | string[] {
+  if (label.length <= width) return label;
+  const lines: string[] = [];
+  let line = "";
+  for (const word of label.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}

@@ -1,0 +1,60 @@
+// CSV output for spreadsheets: one row per line item (or per changed line of a diff), RFC 4180.
+import type { Diff } from "../engine/diff.js";
+import type { Estimate } from "../engine/engine.js";
+import { roundNumber } from "./json.js";
+
+type Cell = string | number | null | undefined;
+
+// RFC 4180 quoting is one rule (quote a field holding a comma, quote, CR or LF, and double its
+// quotes), so it is this function of five lines rather than a CSV library dependency.
+export function csvField(v: Cell): string {
+  const s = v === null || v === undefined ? "" : typeof v === "number" ? String(roundNumber(v)) : v;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+// RFC 4180 records end in CRLF, the last one included.
+const rows = (records: Cell[][]) => records.map((r) => r.map(csvField).join(",") + "\r\n").join("");
+
+export const ITEM_COLUMNS = [
+  "id",
+  "concern",
+  "label",
+  "addressSpace",
+  "metric",
+  "value",
+  "low",
+  "high",
+  "unit",
+  "confidence",
+  "citations",
+] as const;
+
+/** One row per line item; citations as "seed 000 lines 336-347 [entry id]", joined with "; ". */
+export function renderCsv(e: Estimate): string {
+  return rows([
+    [...ITEM_COLUMNS],
+    ...e.items.map((i) => [
+      i.id,
+      i.concern,
+      i.label,
+      i.addressSpace,
+      i.metric,
+      i.value,
+      i.low ?? i.value,
+      i.high ?? i.value,
+      i.unit,
+      i.confidence,
+      i.citations.map((c) => `seed ${c.source} lines ${c.lines} [${c.id}]`).join("; "),
+    ]),
+  ]);
+}
+
+export const DIFF_COLUMNS = ["key", "label", "kind", "unit", "before", "after", "delta", "percent", "status"] as const;
+
+/** One row per changed line of a diff. */
+export function renderDiffCsv(d: Diff): string {
+  return rows([
+    [...DIFF_COLUMNS],
+    ...d.lines.map((l) => [l.key, l.label, l.kind, l.unit, l.before, l.after, l.delta, l.percent, l.status]),
+  ]);
+}

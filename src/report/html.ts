@@ -1,0 +1,304 @@
+// The HTML report: one self-contained file (Chart.js inlined, no network: a content security policy
+// forbids any fetch), showing the config as understood, totals, limits, every line item with its
+// formula and citations, warnings, gaps, and interactive charts drawn by Chart.js in the browser.
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { stringify } from "yaml";
+import type { Diff } from "../engine/diff.js";
+import type { Estimate } from "../engine/engine.js";
+import type { LineItem } from "../engine/types.js";
+import type { Citation } from "../model/registry.js";
+import { AS_NAMES, chartJsConfig, diffChart, estimateChart, type ChartSpec } from "./chart-spec.js";
+import { fmt, fmtRange } from "./text.js";
+
+export interface HtmlOptions {
+  /** The page title; default "mqzcap estimate: <config name>". */
+  title?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Escaping: every piece of text from a config or a model goes through one of these two.
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Escapes text for element content and quoted attribute values. */
+export function esc(s: string | number | null | undefined): string {
+  return String(s ?? "").replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+}
+
+/** JSON safe inside a <script> element: no "<" can end the element or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chart.js, inlined
+
+let chartJsCache: string | undefined;
+
+/**
+ * The Chart.js UMD build. chart.js's package exports do not list dist/chart.umd.min.js (nor
+ * package.json), so resolve the package's main entry, which sits in the same folder; failing
+ * that (an unusual layout), look for node_modules/chart.js above this file.
+ */
+function chartJsSource(): string {
+  if (chartJsCache !== undefined) return chartJsCache;
+  const candidates: string[] = [];
+  try {
+    candidates.push(join(dirname(createRequire(import.meta.url).resolve("chart.js")), "chart.umd.min.js"));
+  } catch {
+    /* not resolvable from here: fall through to the path search */
+  }
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    candidates.push(join(dir, "node_modules", "chart.js", "dist", "chart.umd.min.js"));
+    if (dirname(dir) === dir) break;
+  }
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error("cannot find chart.js/dist/chart.umd.min.js to inline in the HTML report");
+  // A "</script" inside the library would end the element early; escaping the slash is harmless in JS.
+  chartJsCache = readFileSync(found, "utf8").replace(/<\/script/gi, "<\\/script");
+  return chartJsCache;
+}
+
+// Runs in the browser: draws each chart from the embedded configurations, on a white background,
+// and marks each canvas data-drawn="true" once it has rendered (or "error"), for tests and tools.
+const BROWSER_SCRIPT = `
+(function () {
+  var configs = JSON.parse(document.getElementById("mqzcap-charts").textContent);
+  var background = {
+    id: "mqzcapBackground",
+    beforeDraw: function (chart) {
+      var ctx = chart.ctx;
+      ctx.save();
+      ctx.globalCompositeOperation = "destination-over";
+      ctx.fillStyle = "#ffffff";
+      ctx.fillRect(0, 0, chart.width, chart.height);
+      ctx.restore();
+    }
+  };
+  var drawn = {
+    id: "mqzcapDrawn",
+    afterRender: function (chart) { chart.canvas.setAttribute("data-drawn", "true"); }
+  };
+  configs.forEach(function (config, i) {
+    var canvas = document.getElementById("mqzcap-chart-" + i);
+    try {
+      config.options.responsive = true;
+      config.options.maintainAspectRatio = false;
+      delete config.options.devicePixelRatio;
+      config.plugins = [background, drawn];
+      new Chart(canvas, config);
+    } catch (err) {
+      canvas.setAttribute("data-drawn", "error");
+      console.error("mqzcap: chart " + i + " failed: " + err);
+    }
+  });
+})();
+`;
+
+const STYLE = `
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: #1b1b1b;
+  margin: 0 auto; padding: 1.5rem; max-width: 75rem; }
+h1 { font-size: 1.5rem; margin-bottom: .25rem; }
+h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ccc; padding-bottom: .2rem; }
+.muted { color: #555; }
+table { border-collapse: collapse; width: 100%; margin: .5rem 0; }
+th, td { border: 1px solid #d4d4d4; padding: .3rem .5rem; text-align: left; vertical-align: top; }
+th { background: #f3f3f3; }
+td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.chart { position: relative; height: 26rem; margin: 1rem 0; }
+pre { background: #f6f6f6; padding: .75rem; overflow-x: auto; font-size: .85rem; }
+ul.cites { margin: 0; padding-left: 1.1rem; font-size: .85rem; }
+.formula { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .85rem; }
+.warn { color: #8a4b00; }
+.badge { font-size: .75rem; padding: 0 .3rem; border: 1px solid #999; border-radius: .2rem; }
+`;
+
+/** A whole document: head, style, body, the embedded chart configurations and the scripts. */
+function page(title: string, body: string, charts: ChartSpec[]): string {
+  const canvases = charts.length
+    ? `<h2>Charts</h2>\n${charts
+        .map(
+          (c, i) =>
+            `<figure class="chart"><canvas id="mqzcap-chart-${i}" role="img" aria-label="${esc(c.title)}"></canvas></figure>`,
+        )
+        .join("\n")}`
+    : "";
+  const scripts = charts.length
+    ? `<script type="application/json" id="mqzcap-charts">${scriptJson(charts.map(chartJsConfig))}</script>
+<script>${chartJsSource()}</script>
+<script>${BROWSER_SCRIPT}</script>`
+    : "";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
+<title>${esc(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${body}
+${canvases}
+${scripts}
+</body>
+</html>
+`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Estimate
+
+/** The estimate as one self-contained HTML page. */
+export function renderHtml(e: Estimate, opts: HtmlOptions = {}): string {
+  const title = opts.title ?? `mqzcap estimate${e.name ? `: ${e.name}` : ""}`;
+  const body = [
+    `<h1>${esc(title)}</h1>`,
+    `<p class="muted">${esc(summary(e))} · mqzcap ${esc(e.mqzcap)}</p>`,
+    totalsSection(e),
+    limitsSection(e),
+    itemsSection(e),
+    warningsSection(e),
+    gapsSection(e),
+    `<h2>Config as understood</h2>\n<pre>${esc(stringify(e.config))}</pre>`,
+  ].join("\n");
+  return page(title, body, [estimateChart(e)]);
+}
+
+function summary(e: Estimate): string {
+  const w = e.config.workload;
+  return (
+    `MQ ${e.basis.release} on ${e.basis.hardware} · ${w.pattern}, ${w.persistent ? "persistent" : "non-persistent"}, ` +
+    `${fmt(w.messageSize)} byte messages` +
+    (e.totals.rate !== null ? ` at ${fmt(e.totals.rate)}/s` : "")
+  );
+}
+
+function table(head: string[], rows: string[][], numeric: number[] = []): string {
+  const th = head.map((h) => `<th>${esc(h)}</th>`).join("");
+  const tr = rows.map(
+    (r) => `<tr>${r.map((cell, i) => (numeric.includes(i) ? `<td class="num">${cell}</td>` : `<td>${cell}</td>`)).join("")}</tr>`,
+  );
+  return `<table><thead><tr>${th}</tr></thead><tbody>\n${tr.join("\n")}\n</tbody></table>`;
+}
+
+function totalsSection(e: Estimate): string {
+  const t = e.totals;
+  const out = ["<h2>Cost per transaction (CPU microseconds)</h2>"];
+  if (t.costPerTransaction.length === 0) out.push("<p>No per-transaction cost items for this config.</p>");
+  else {
+    const rows = t.costPerTransaction.map((c) => [
+      esc(AS_NAMES[c.addressSpace] ?? c.addressSpace),
+      esc(fmt(c.baseline)),
+      esc(fmtRange(c.added)),
+      esc(fmtRange(c.total)),
+    ]);
+    rows.push(["<strong>all</strong>", "", esc(fmtRange(t.added)), esc(fmtRange(t.total))]);
+    out.push(table(["address space", "baseline", "added", "total"], rows, [1, 2, 3]));
+  }
+  if (t.cpuSecondsPerSecond)
+    out.push(
+      `<p>CPU at ${esc(fmt(t.rate))}/s: ${esc(fmtRange(t.cpuSecondsPerSecond, "CPU s/s"))} (${esc(fmtRange(t.engines))} engines)</p>`,
+    );
+  return out.join("\n");
+}
+
+function limitsSection(e: Estimate): string {
+  if (!e.limits.length) return "";
+  const rows = e.limits.map((l) => [esc(l.label), esc(fmtRange(itemRange(l))), esc(l.unit), esc(l.confidence)]);
+  const bottleneck = e.bottleneck
+    ? `<p><strong>Bottleneck:</strong> ${esc(e.bottleneck.label)} (${esc(fmt(e.bottleneck.value, e.bottleneck.unit))})</p>`
+    : "<p>No throughput limit applies, so there is no bottleneck to name.</p>";
+  return `<h2>Limits</h2>\n${table(["limit", "value", "unit", "confidence"], rows, [1])}\n${bottleneck}`;
+}
+
+const itemRange = (i: LineItem) => ({ value: i.value, low: i.low ?? i.value, high: i.high ?? i.value });
+
+function itemsSection(e: Estimate): string {
+  if (!e.items.length) return "<h2>Line items</h2>\n<p>None.</p>";
+  const rows = e.items.map((i) => [
+    `${esc(i.label)}<br><span class="muted">${esc(i.concern)} · ${esc(i.id)}</span>${i.flags
+      .map((f) => `<br><span class="warn">flag ${esc(f.code)}: ${esc(f.reason)}</span>`)
+      .join("")}`,
+    esc(fmtRange(itemRange(i))),
+    esc(i.unit),
+    `<span class="badge">${esc(i.confidence)}</span>`,
+    `<span class="formula">${esc(i.formula)}</span>${inputsHtml(i)}`,
+    citationsHtml(i.citations),
+  ]);
+  return `<h2>Line items</h2>\n${table(["item", "value", "unit", "confidence", "formula", "sources"], rows, [1])}`;
+}
+
+function inputsHtml(i: LineItem): string {
+  const parts = Object.entries(i.inputs).map(
+    ([k, v]) =>
+      `${esc(k)} = ${esc(typeof v.value === "number" ? fmt(v.value) : String(v.value))}${v.unit ? ` ${esc(v.unit)}` : ""} <span class="muted">(${esc(v.from)})</span>`,
+  );
+  return parts.length ? `<br><span class="muted">inputs:</span> ${parts.join("; ")}` : "";
+}
+
+/** Source title, section, seed id and line range: enough to find the sentence in the report. */
+export function citationText(c: Citation): string {
+  return `${c.title}, ${c.section}, seed ${c.source} lines ${c.lines} [${c.id}]${c.userSupplied ? " (user-supplied)" : ""}`;
+}
+
+function citationsHtml(cs: Citation[]): string {
+  if (!cs.length) return "";
+  return `<ul class="cites">${cs.map((c) => `<li>${esc(citationText(c))}</li>`).join("")}</ul>`;
+}
+
+function warningsSection(e: Estimate): string {
+  if (!e.warnings.length) return "";
+  const lis = e.warnings.map(
+    (w) => `<li class="warn">${esc(w.concern)}: ${esc(w.message)}${citationsHtml(w.citations)}</li>`,
+  );
+  return `<h2>Warnings (${e.warnings.length})</h2>\n<ul>${lis.join("\n")}</ul>`;
+}
+
+function gapsSection(e: Estimate): string {
+  const n = e.gaps.length + e.needsBaseline.length;
+  if (!n) return "";
+  const gaps = e.gaps.map((g) => {
+    const charts = g.charts.map(
+      (ch) => `<li>the source gives this only as a chart: “${esc(ch.caption)}” (${esc(citationText(ch.citation))})</li>`,
+    );
+    return `<li>${esc(g.concern)}: ${esc(g.message)}${charts.length ? `<ul class="cites">${charts.join("")}</ul>` : ""}</li>`;
+  });
+  const baseline = e.needsBaseline.map((b) => `<li>baseline: ${esc(b)}</li>`);
+  return `<h2>Gaps (${n})</h2>\n<ul>${[...gaps, ...baseline].join("\n")}</ul>`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Diff
+
+/** A comparison of two estimates as one self-contained HTML page. */
+export function renderDiffHtml(d: Diff, before: Estimate, after: Estimate, opts: HtmlOptions = {}): string {
+  const title = opts.title ?? `mqzcap diff: ${before.name ?? "before"} → ${after.name ?? "after"}`;
+  const rows = d.lines.map((l) => [
+    `${esc(l.label)}<br><span class="muted">${esc(l.key)}</span>`,
+    esc(l.kind),
+    esc(l.unit),
+    esc(fmt(l.before)),
+    esc(fmt(l.after)),
+    esc(l.delta === null ? "-" : signed(l.delta)),
+    esc(l.percent === null ? "-" : `${signed(l.percent)}%`),
+    esc(l.status),
+  ]);
+  const body = [
+    `<h1>${esc(title)}</h1>`,
+    `<p class="muted">before: ${esc(summary(before))}<br>after: ${esc(summary(after))}</p>`,
+    "<h2>Changed lines</h2>",
+    d.lines.length
+      ? table(["line", "kind", "unit", "before", "after", "change", "change %", "status"], rows, [3, 4, 5, 6])
+      : "<p>No line changed.</p>",
+    `<p class="muted">${d.unchanged} line(s) unchanged.</p>`,
+  ].join("\n");
+  return page(title, body, [diffChart(d, before, after)]);
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${fmt(n)}` : fmt(n);
+}

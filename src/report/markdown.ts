@@ -1,0 +1,111 @@
+// Markdown output (GitHub-flavoured tables), for pasting an estimate or a diff into an issue, a
+// wiki or a change record: totals, limits, line items with citations, warnings and gaps.
+import type { Diff } from "../engine/diff.js";
+import type { Estimate } from "../engine/engine.js";
+import type { LineItem } from "../engine/types.js";
+import type { Citation } from "../model/registry.js";
+import { AS_NAMES } from "./chart-spec.js";
+import { fmt, fmtRange } from "./text.js";
+
+/**
+ * Escapes text for a table cell or a list item: backslash before markdown punctuation (CommonMark
+ * allows it before any ASCII punctuation), and line breaks flattened, which would end a table row.
+ */
+export function mdText(s: string | number | null | undefined): string {
+  return String(s ?? "")
+    .replace(/[\\`*_[\]<>|#~!]/g, "\\$&")
+    .replace(/\r?\n|\r/g, " ");
+}
+
+function mdTable(head: string[], rows: string[][], right: number[] = []): string[] {
+  const align = head.map((_, i) => (right.includes(i) ? "---:" : "---"));
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(head.map(mdText)), line(align), ...rows.map((r) => line(r.map(mdText)))];
+}
+
+/** "seed 000 lines 336-347", one per distinct source passage. */
+export function shortCitations(cs: Citation[]): string {
+  return [...new Set(cs.map((c) => `seed ${c.source} lines ${c.lines}`))].join("; ");
+}
+
+const itemRange = (i: LineItem) => ({ value: i.value, low: i.low ?? i.value, high: i.high ?? i.value });
+
+function itemRows(items: LineItem[]): string[][] {
+  return items.map((i) => [i.label, fmtRange(itemRange(i)), i.unit, i.confidence, shortCitations(i.citations)]);
+}
+
+const ITEM_HEAD = ["item", "value", "unit", "confidence", "citation"];
+
+export function renderMarkdown(e: Estimate): string {
+  const out: string[] = [`# mqzcap estimate${e.name ? `: ${mdText(e.name)}` : ""}`, ""];
+  out.push(`MQ ${mdText(e.basis.release)} on ${mdText(e.basis.hardware)} · mqzcap ${mdText(e.mqzcap)}`, "");
+  out.push(...totals(e));
+  if (e.limits.length) {
+    out.push("## Limits", "", ...mdTable(ITEM_HEAD, itemRows(e.limits), [1]), "");
+    if (e.bottleneck) out.push(`Bottleneck: ${mdText(e.bottleneck.label)}`, "");
+  }
+  const items = e.items.filter((i) => i.metric !== "limit");
+  out.push("## Line items", "");
+  out.push(...(items.length ? [...mdTable(ITEM_HEAD, itemRows(items), [1]), ""] : ["None.", ""]));
+  if (e.warnings.length) {
+    out.push(`## Warnings (${e.warnings.length})`, "");
+    for (const w of e.warnings) out.push(`- ${mdText(`${w.concern}: ${w.message}`)}${cite(w.citations)}`);
+    out.push("");
+  }
+  const gaps = e.gaps.length + e.needsBaseline.length;
+  if (gaps) {
+    out.push(`## Gaps (${gaps})`, "");
+    for (const g of e.gaps) {
+      out.push(`- ${mdText(`${g.concern}: ${g.message}`)}`);
+      for (const ch of g.charts)
+        out.push(`  - ${mdText(`only as a chart: "${ch.caption}"`)}${cite([ch.citation])}`);
+    }
+    for (const n of e.needsBaseline) out.push(`- ${mdText(`baseline: ${n}`)}`);
+    out.push("");
+  }
+  return out.join("\n");
+}
+
+function cite(cs: Citation[]): string {
+  return cs.length ? ` (${mdText(shortCitations(cs))})` : "";
+}
+
+function totals(e: Estimate): string[] {
+  const t = e.totals;
+  const out = ["## Cost per transaction (CPU microseconds)", ""];
+  if (!t.costPerTransaction.length) return [...out, "No per-transaction cost items for this config.", ""];
+  const rows = t.costPerTransaction.map((c) => [
+    AS_NAMES[c.addressSpace] ?? c.addressSpace,
+    fmt(c.baseline),
+    fmtRange(c.added),
+    fmtRange(c.total),
+  ]);
+  rows.push(["all", "", fmtRange(t.added), fmtRange(t.total)]);
+  out.push(...mdTable(["address space", "baseline", "added", "total"], rows, [1, 2, 3]), "");
+  if (t.cpuSecondsPerSecond)
+    out.push(`CPU at ${fmt(t.rate)}/s: ${fmtRange(t.cpuSecondsPerSecond, "CPU s/s")} (${fmtRange(t.engines)} engines)`, "");
+  return out;
+}
+
+export function renderDiffMarkdown(d: Diff): string {
+  const out = [`# mqzcap diff: ${mdText(d.before ?? "before")} → ${mdText(d.after ?? "after")}`, ""];
+  if (!d.lines.length) out.push("No line changed.", "");
+  else {
+    const rows = d.lines.map((l) => [
+      l.label,
+      l.unit,
+      fmt(l.before),
+      fmt(l.after),
+      l.delta === null ? "-" : signed(l.delta),
+      l.percent === null ? "-" : `${signed(l.percent)}%`,
+      l.status,
+    ]);
+    out.push(...mdTable(["line", "unit", "before", "after", "change", "change %", "status"], rows, [2, 3, 4, 5]), "");
+  }
+  out.push(`${d.unchanged} line(s) unchanged.`, "");
+  return out.join("\n");
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${fmt(n)}` : fmt(n);
+}

@@ -1,0 +1,133 @@
+// Hardware: CPU figures were measured on one machine (mostly z15); a config for another machine gets
+// them scaled only by a factor a source gives (the z14-to-z15 LSPR table of the z15 report, by CPUs
+// and RNI) or by a factor the user supplies. Otherwise the figures stay as measured and a gap says so.
+import type { LineItem, Rule, RuleContext } from "../engine/types.js";
+import type { LookupResult } from "../model/registry.js";
+import { fromLookups, num } from "./helpers.js";
+
+const LSPR = "003.lspr-z15-vs-z14";
+const LSPR_RANGE = "003.lspr-improvement-range";
+const CARRY = "003.carry-z14-to-z15-lspr";
+
+const CPU_METRICS = new Set(["cpu-per-txn", "cpu-per-second"]);
+
+/** The z15-over-z14 improvement for the config's CPUs and RNI, or the stated 11-16% range. */
+function lsprImprovement(ctx: RuleContext): { pct: number; low: number; high: number; r: LookupResult } {
+  const { cpus, rni } = ctx.config.hardware;
+  if (cpus !== undefined && rni !== undefined) {
+    const r = ctx.registry.lookup(LSPR, { cpus, rni });
+    return { pct: r.value, low: r.value, high: r.value, r };
+  }
+  const r = ctx.registry.figureValue(LSPR_RANGE);
+  return { pct: r.value, low: r.low ?? r.value, high: r.high ?? r.value, r };
+}
+
+function measuredOn(ctx: RuleContext, item: LineItem): Set<string> {
+  const machines = new Set<string>();
+  for (const c of item.citations) {
+    if (c.userSupplied || !ctx.registry.has(c.id)) continue;
+    for (const h of ctx.registry.get(c.id).appliesTo.hardware) machines.add(h);
+  }
+  return machines;
+}
+
+/** Scales CPU line items measured on another machine; called by the engine after every rule. */
+export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
+  const target = ctx.config.hardware.generation;
+  const userFactor = ctx.config.hardware.factor;
+  let lspr: ReturnType<typeof lsprImprovement> | undefined;
+  const unscaled = new Set<string>();
+  for (const item of items) {
+    if (!CPU_METRICS.has(item.metric)) continue;
+    const on = measuredOn(ctx, item);
+    if (on.size === 0 || on.has(target)) continue;
+    const from = [...on].join("/");
+    if (userFactor !== undefined) {
+      const k = 1 / userFactor;
+      scaleItem(item, k, k, k, `/ hardware.factor ${num(userFactor, 3)} (user-supplied, ${from} -> ${target})`);
+      item.confidence = "user-supplied";
+      item.inputs.hardwareFactor = { value: userFactor, unit: "ratio", from: "hardware.factor" };
+      continue;
+    }
+    const z14toZ15 = target === "z15" && on.has("z14");
+    const z15toZ14 = target === "z14" && on.has("z15");
+    if (z14toZ15 || z15toZ14) {
+      lspr ??= lsprImprovement(ctx);
+      const f = (p: number) => 1 + p / 100;
+      // A z15 is faster: its cost is the z14 cost divided by the improvement, and the reverse.
+      const [k, kLow, kHigh] = z14toZ15
+        ? [1 / f(lspr.pct), 1 / f(lspr.high), 1 / f(lspr.low)]
+        : [f(lspr.pct), f(lspr.low), f(lspr.high)];
+      scaleItem(item, k, kLow, kHigh, `${z14toZ15 ? "/" : "x"} (1 + ${lspr.r.raw} LSPR z15 over z14)`);
+      item.citations.push(lspr.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY)));
+      if (item.confidence === "measured" || item.confidence === "interpolated") item.confidence = "carried-forward";
+      continue;
+    }
+    unscaled.add(from);
+  }
+  for (const from of unscaled) {
+    ctx.gap(
+      "hardware",
+      `CPU figures measured on ${from} are shown unscaled: the sources give no factor from ${from} to ${target}; supply hardware.factor (your capacity ratio, e.g. from LSPR) to scale them`,
+    );
+  }
+}
+
+function scaleItem(item: LineItem, k: number, kLow: number, kHigh: number, how: string): void {
+  const low = (item.low ?? item.value) * Math.min(kLow, kHigh);
+  const high = (item.high ?? item.value) * Math.max(kLow, kHigh);
+  item.value *= k;
+  if (low !== item.value || high !== item.value) {
+    item.low = low;
+    item.high = high;
+  }
+  item.formula = `(${item.formula}) ${how}`;
+}
+
+export const hardware: Rule = {
+  id: "hardware",
+  concern: "hardware",
+  description: "The machine: LSPR z14-to-z15 factor, or a user-supplied factor, and what cannot be scaled.",
+  reads: ["hardware.generation", "hardware.cpus", "hardware.rni", "hardware.factor"],
+  uses: [LSPR, LSPR_RANGE, CARRY],
+  applies: () => true,
+  run(ctx) {
+    const { generation, cpus, rni, factor } = ctx.config.hardware;
+    if (factor !== undefined) {
+      ctx.item({
+        id: "hardware.factor",
+        concern: "hardware",
+        label: `capacity factor for ${generation} (user-supplied)`,
+        metric: "info",
+        value: factor,
+        unit: "ratio",
+        formula: "CPU figures measured on another machine are divided by this factor",
+        inputs: { factor: { value: factor, unit: "ratio", from: "hardware.factor" } },
+        citations: [],
+        confidence: "user-supplied",
+        flags: [],
+      });
+      return;
+    }
+    if (generation !== "z14" && generation !== "z15") return;
+    const l = lsprImprovement(ctx);
+    ctx.item({
+      id: "hardware.lspr-z15-over-z14",
+      concern: "hardware",
+      label:
+        cpus !== undefined && rni !== undefined
+          ? `z15 capacity over z14, ${cpus} CPUs, ${rni} RNI (LSPR)`
+          : "z15 capacity over z14 (LSPR; set hardware.cpus and rni to narrow it)",
+      metric: "info",
+      value: l.pct,
+      ...(l.low !== l.high ? { low: l.low, high: l.high } : {}),
+      unit: "percent",
+      formula: `z15 cost = z14 cost / (1 + ${l.r.raw}); applied to figures measured on the other machine`,
+      inputs: {
+        ...(cpus !== undefined ? { cpus: { value: cpus, unit: "count", from: "hardware.cpus" } } : {}),
+        ...(rni !== undefined ? { rni: { value: rni, from: "hardware.rni" } } : {}),
+      },
+      ...fromLookups(l.r),
+    });
+  },
+};
