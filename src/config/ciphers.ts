@@ -51,3 +51,17 @@ export const CIPHERS: Record<string, CipherInfo> = {
 };
 
 export const CIPHER_NAMES = Object.keys(CIPHERS) as [string, ...string[]];
+
+/**
+ * The IANA (RFC) name of an MQ CipherSpec: the MQ 9.2 report prints channel start costs under IANA
+ * names (TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA384) where MQ says ECDHE_RSA_AES_256_CBC_SHA384.
+ */
+export function ianaName(mqName: string): string {
+  const m = /^ECDHE_(RSA|ECDSA)_(.+)$/.exec(mqName);
+  return m ? `TLS_ECDHE_${m[1]}_WITH_${m[2]}` : mqName;
+}
+
+export function tlsVersionOf(mqName: string): "1.2" | "1.3" | undefined {
+  const p = CIPHERS[mqName]?.protocol;
+  return p === "TLS1.3" ? "1.3" : p === "TLS1.2" ? "1.2" : undefined;
+}

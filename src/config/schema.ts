@@ -31,6 +31,17 @@ export const JSON_PATTERNS = {
   interval: "^(?!\\s*0{1,4}\\.00\\s*$)\\s*\\d{1,4}\\.[0-5]\\d\\s*$",
 } as const;
 
+// Editor messages for the unit fields: patternErrorMessage and errorMessage are the VS Code JSON and YAML
+// language servers' extensions to JSON Schema (errorMessage replaces "Incorrect type" only; range
+// messages stay the servers' own). Validators such as ajv ignore them.
+const JSON_MESSAGES = {
+  size: "expected a size such as 32KB, 4MB or 32768 (bytes)",
+  percent: "expected a percentage from 0% to 100%, such as 60%",
+  rate: "expected a positive rate such as 2000/s, 120000/min or 5/ms",
+  time: "expected a CPU time such as 45us, 1.2ms or 0.002s",
+  interval: 'expected MMMM.SS in quotes, such as "1.00" (one minute) or "0.15" (15 seconds)',
+} as const;
+
 /** Metadata for the JSON Schema of a unit field: examples and, where there is one, the default. */
 type UnitJson = {
   examples: unknown[];
@@ -40,11 +51,8 @@ type UnitJson = {
 const size = (what: string, min: number, max: number, json: UnitJson) =>
   z
     .union([
-      z.number().meta({ minimum: min, maximum: max }),
-      z.string().meta({
-        pattern: JSON_PATTERNS.size,
-        patternErrorMessage: `expected a size such as 32KB, 4MB or 32768 (bytes)`,
-      }),
+      z.number().meta({ minimum: min, maximum: max, errorMessage: JSON_MESSAGES.size }),
+      z.string().meta({ pattern: JSON_PATTERNS.size, patternErrorMessage: JSON_MESSAGES.size }),
     ])
     .meta(json)
     .transform((v, ctx) => {
@@ -63,11 +71,8 @@ const size = (what: string, min: number, max: number, json: UnitJson) =>
 const percent = (what: string, json: UnitJson) =>
   z
     .union([
-      z.number().meta({ minimum: 0, maximum: 100 }),
-      z.string().meta({
-        pattern: JSON_PATTERNS.percent,
-        patternErrorMessage: "expected a percentage from 0% to 100%, such as 60%",
-      }),
+      z.number().meta({ minimum: 0, maximum: 100, errorMessage: JSON_MESSAGES.percent }),
+      z.string().meta({ pattern: JSON_PATTERNS.percent, patternErrorMessage: JSON_MESSAGES.percent }),
     ])
     .meta(json)
     .transform((v, ctx) => {
@@ -82,11 +87,8 @@ const percent = (what: string, json: UnitJson) =>
 const rate = (what: string, json: UnitJson) =>
   z
     .union([
-      z.number().meta({ exclusiveMinimum: 0, maximum: 1e8 }),
-      z.string().meta({
-        pattern: JSON_PATTERNS.rate,
-        patternErrorMessage: "expected a positive rate such as 2000/s, 120000/min or 5/ms",
-      }),
+      z.number().meta({ exclusiveMinimum: 0, maximum: 1e8, errorMessage: JSON_MESSAGES.rate }),
+      z.string().meta({ pattern: JSON_PATTERNS.rate, patternErrorMessage: JSON_MESSAGES.rate }),
     ])
     .meta(json)
     .transform((v, ctx) => {
@@ -104,11 +106,8 @@ const rate = (what: string, json: UnitJson) =>
 const time = (what: string, json: UnitJson) =>
   z
     .union([
-      z.number().meta({ minimum: 0, maximum: 1e9 }),
-      z.string().meta({
-        pattern: JSON_PATTERNS.time,
-        patternErrorMessage: "expected a CPU time such as 45us, 1.2ms or 0.002s",
-      }),
+      z.number().meta({ minimum: 0, maximum: 1e9, errorMessage: JSON_MESSAGES.time }),
+      z.string().meta({ pattern: JSON_PATTERNS.time, patternErrorMessage: JSON_MESSAGES.time }),
     ])
     .meta(json)
     .transform((v, ctx) => {
@@ -125,7 +124,8 @@ const interval = (what: string, json: UnitJson) =>
     .string()
     .meta({
       pattern: JSON_PATTERNS.interval,
-      patternErrorMessage: 'expected MMMM.SS in quotes, such as "1.00" (one minute) or "0.15" (15 seconds)',
+      patternErrorMessage: JSON_MESSAGES.interval,
+      errorMessage: JSON_MESSAGES.interval,
       ...json,
     })
     .transform((v, ctx) => {
@@ -165,8 +165,7 @@ export const Tls = z
   })
   .describe(
     "TLS on this channel: CipherSpec (SSLCIPH), secret key reset (SSLRKEYC) and client authentication (SSLCAUTH).",
-  )
-  .meta({ examples: [{ cipher: "TLS_AES_256_GCM_SHA384", resetBytes: "1MB" }] });
+  );
 
 export const Channel = z
   .strictObject({
@@ -258,6 +257,10 @@ export const Channel = z
         "Channel starts per second (connection churn), 0 to 100000 per second, for channel start and stop costs.",
       )
       .meta({ examples: [0.5, 10] }),
+    networkProfile: z
+      .enum(["N0", "N1", "N2", "N3", "N4", "N5"])
+      .optional()
+      .describe("Network between the queue managers, as the MQ 9.2 report's fasp.io profiles: N0 none, N1 5ms, N2 25ms, N3 40ms and 0.1% loss, N4 50ms and 0.5% loss, N5 50ms."),
     batchSize: z
       .number()
       .int()
@@ -267,8 +270,7 @@ export const Channel = z
       .describe("Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50.")
       .meta({ default: 50, examples: [50, 200] }),
   })
-  .describe("A channel definition and how it is used.")
-  .meta({ examples: [{ name: "CLIENTS", type: "server-connection", sharecnv: 1, conversations: 1000 }] });
+  .describe("A channel definition and how it is used.");
 
 export const Config = z
   .strictObject({
@@ -379,14 +381,12 @@ export const Config = z
           })
           .describe(
             "Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms).",
-          )
-          .meta({ examples: [{ qmgr: "45us", chin: "30us" }] }),
+          ),
       })
       .optional()
       .describe(
         "What you measured (from SMF): the costs that deltas are applied to. Without it, only absolute items and deltas are shown.",
-      )
-      .meta({ examples: [{ rate: "1500/s", cost: { qmgr: "45us", chin: "30us" } }] }),
+      ),
     workload: z
       .strictObject({
         pattern: z
@@ -428,8 +428,7 @@ export const Config = z
           ),
       })
       .default({ pattern: "request-reply", queues: "private", persistent: false, syncpoint: true, messageSize: 1024 })
-      .describe("The messaging workload.")
-      .meta({ examples: [{ pattern: "request-reply", messageSize: "32KB", rate: "2000/s" }] }),
+      .describe("The messaging workload."),
     logging: z
       .strictObject({
         dualLogs: z
@@ -476,8 +475,7 @@ export const Config = z
           ),
       })
       .optional()
-      .describe("Logging (persistent messages): CSQ6LOGP settings.")
-      .meta({ examples: [{ dualLogs: true, zHyperWrite: true, metroMirror: true }] }),
+      .describe("Logging (persistent messages): CSQ6LOGP settings."),
     encryption: z
       .strictObject({
         logs: z
@@ -503,8 +501,7 @@ export const Config = z
       .array(Channel)
       .max(1000)
       .optional()
-      .describe("Channel definitions, up to 1000, each with a unique name.")
-      .meta({ examples: [[{ name: "CLIENTS", type: "server-connection", sharecnv: 1 }]] }),
+      .describe("Channel definitions, up to 1000, each with a unique name."),
     ams: z
       .strictObject({
         policy: z
@@ -586,7 +583,8 @@ export const Config = z
           .optional()
           .describe(
             "Long-running connected tasks with class(3) accounting: each writes an SMF 116 record every ACCTIME.",
-          ),
+          )
+          .meta({ examples: [200] }),
         apiCallsPerTransaction: z
           .number()
           .min(0)
@@ -596,8 +594,7 @@ export const Config = z
           .meta({ examples: [4] }),
       })
       .optional()
-      .describe("SMF statistics (SMF 115) and accounting (SMF 116).")
-      .meta({ examples: [{ statisticsInterval: "1.00", accountingClass3: true }] }),
+      .describe("SMF statistics (SMF 115) and accounting (SMF 116)."),
     storage: z
       .strictObject({
         chin: z
@@ -615,19 +612,18 @@ export const Config = z
               ),
           })
           .optional()
-          .describe("Channel initiator storage, from message CSQX004I at channel initiator start.")
-          .meta({ examples: [{ used: "120MB", free: "1346MB" }] }),
+          .describe("Channel initiator storage, from message CSQX004I at channel initiator start."),
         localConnections: z
           .number()
           .int()
           .min(0)
           .max(1000000)
           .optional()
-          .describe("Local (batch, CICS, IMS) connections to the queue manager, for CSA and queue manager storage."),
+          .describe("Local (batch, CICS, IMS) connections to the queue manager, for CSA and queue manager storage.")
+          .meta({ examples: [1000] }),
       })
       .optional()
-      .describe("Storage and capacity inputs.")
-      .meta({ examples: [{ chin: { used: "120MB", free: "1346MB" } }] }),
+      .describe("Storage and capacity inputs."),
     sharedQueue: z
       .strictObject({
         cfProcessors: z

@@ -13,7 +13,8 @@ export const FEATURE_SINCE = {
   streamingQueues: "9.3",
   zHyperWrite: "9.2",
   amsInterception: "9.2",
-  datasetEncryption: "9.1",
+  // Active logs, page sets and SMDS: 9.2 (001 data set encryption support table, 001.dse-support-matrix).
+  datasetEncryption: "9.2",
   archiveCompression: "9.1",
   ams: "8.0",
   smcD: "8.0",

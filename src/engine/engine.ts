@@ -79,7 +79,8 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
     registry,
     item: (i) => items.push(i),
     warn: (concern, message, citations: Citation[] = []) => warnings.push({ concern, message, citations }),
-    gap: (concern, message, chartIds = []) =>
+    gap: (concern, message, chartIds = []) => {
+      if (gaps.some((g) => g.concern === concern && g.message === message)) return;
       gaps.push({
         concern,
         message,
@@ -89,7 +90,8 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
             const g = registry.gap(id);
             return { id, caption: g.caption, citation: registry.citation(g) };
           }),
-      }),
+      });
+    },
   };
   for (const rule of rules) {
     if (rule.applies(config)) rule.run(ctx);

@@ -47,6 +47,8 @@ export interface LineItem {
   citations: Citation[];
   confidence: Confidence;
   flags: { code: string; reason: string; entry?: string }[];
+  /** Machines the figure holds for, when a rule has applied a hardware carry itself. */
+  measuredOn?: string[];
   /** For limits: what the limit is expressed in, to name the bottleneck. */
   limitOf?: "transactions-per-second" | "channels" | "connections" | "log-mb-per-second";
 }

@@ -212,7 +212,13 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
         legend: { display: true, position: "bottom" },
       },
       scales: {
-        x: { stacked, title: { display: true, text: spec.xLabel, color: "#222222" }, ticks: { color: "#333333" } },
+        x: {
+          stacked,
+          title: { display: true, text: spec.xLabel, color: "#222222" },
+          // Every bar is a different line item, so none of their labels may be skipped; a sweep's
+          // x values are a sequence, where thinning the labels loses nothing.
+          ticks: { color: "#333333", autoSkip: line },
+        },
         y: {
           stacked,
           beginAtZero: true,

@@ -116,8 +116,11 @@ ul.cites { margin: 0; padding-left: 1.1rem; font-size: .85rem; }
 .badge { font-size: .75rem; padding: 0 .3rem; border: 1px solid #999; border-radius: .2rem; }
 `;
 
-/** A whole document: head, style, body, the embedded chart configurations and the scripts. */
-function page(title: string, body: string, charts: ChartSpec[]): string {
+/**
+ * A whole document: the heading part, the charts (near the top, as the summary a reader looks at
+ * first), the body, then the embedded chart configurations and the scripts.
+ */
+function page(title: string, heading: string, body: string, charts: ChartSpec[]): string {
   const canvases = charts.length
     ? `<h2>Charts</h2>\n${charts
         .map(
@@ -141,8 +144,9 @@ function page(title: string, body: string, charts: ChartSpec[]): string {
 <style>${STYLE}</style>
 </head>
 <body>
-${body}
+${heading}
 ${canvases}
+${body}
 ${scripts}
 </body>
 </html>
@@ -155,9 +159,8 @@ ${scripts}
 /** The estimate as one self-contained HTML page. */
 export function renderHtml(e: Estimate, opts: HtmlOptions = {}): string {
   const title = opts.title ?? `mqzcap estimate${e.name ? `: ${e.name}` : ""}`;
+  const heading = `<h1>${esc(title)}</h1>\n<p class="muted">${esc(summary(e))} · mqzcap ${esc(e.mqzcap)}</p>`;
   const body = [
-    `<h1>${esc(title)}</h1>`,
-    `<p class="muted">${esc(summary(e))} · mqzcap ${esc(e.mqzcap)}</p>`,
     totalsSection(e),
     limitsSection(e),
     itemsSection(e),
@@ -165,7 +168,7 @@ export function renderHtml(e: Estimate, opts: HtmlOptions = {}): string {
     gapsSection(e),
     `<h2>Config as understood</h2>\n<pre>${esc(stringify(e.config))}</pre>`,
   ].join("\n");
-  return page(title, body, [estimateChart(e)]);
+  return page(title, heading, body, [estimateChart(e)]);
 }
 
 function summary(e: Estimate): string {
@@ -180,7 +183,8 @@ function summary(e: Estimate): string {
 function table(head: string[], rows: string[][], numeric: number[] = []): string {
   const th = head.map((h) => `<th>${esc(h)}</th>`).join("");
   const tr = rows.map(
-    (r) => `<tr>${r.map((cell, i) => (numeric.includes(i) ? `<td class="num">${cell}</td>` : `<td>${cell}</td>`)).join("")}</tr>`,
+    (r) =>
+      `<tr>${r.map((cell, i) => (numeric.includes(i) ? `<td class="num">${cell}</td>` : `<td>${cell}</td>`)).join("")}</tr>`,
   );
   return `<table><thead><tr>${th}</tr></thead><tbody>\n${tr.join("\n")}\n</tbody></table>`;
 }
@@ -263,7 +267,8 @@ function gapsSection(e: Estimate): string {
   if (!n) return "";
   const gaps = e.gaps.map((g) => {
     const charts = g.charts.map(
-      (ch) => `<li>the source gives this only as a chart: “${esc(ch.caption)}” (${esc(citationText(ch.citation))})</li>`,
+      (ch) =>
+        `<li>the source gives this only as a chart: “${esc(ch.caption)}” (${esc(citationText(ch.citation))})</li>`,
     );
     return `<li>${esc(g.concern)}: ${esc(g.message)}${charts.length ? `<ul class="cites">${charts.join("")}</ul>` : ""}</li>`;
   });
@@ -287,16 +292,15 @@ export function renderDiffHtml(d: Diff, before: Estimate, after: Estimate, opts:
     esc(l.percent === null ? "-" : `${signed(l.percent)}%`),
     esc(l.status),
   ]);
+  const heading = `<h1>${esc(title)}</h1>\n<p class="muted">before: ${esc(summary(before))}<br>after: ${esc(summary(after))}</p>`;
   const body = [
-    `<h1>${esc(title)}</h1>`,
-    `<p class="muted">before: ${esc(summary(before))}<br>after: ${esc(summary(after))}</p>`,
     "<h2>Changed lines</h2>",
     d.lines.length
       ? table(["line", "kind", "unit", "before", "after", "change", "change %", "status"], rows, [3, 4, 5, 6])
       : "<p>No line changed.</p>",
     `<p class="muted">${d.unchanged} line(s) unchanged.</p>`,
   ].join("\n");
-  return page(title, body, [diffChart(d, before, after)]);
+  return page(title, heading, body, [diffChart(d, before, after)]);
 }
 
 function signed(n: number): string {

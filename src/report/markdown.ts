@@ -57,8 +57,7 @@ export function renderMarkdown(e: Estimate): string {
     out.push(`## Gaps (${gaps})`, "");
     for (const g of e.gaps) {
       out.push(`- ${mdText(`${g.concern}: ${g.message}`)}`);
-      for (const ch of g.charts)
-        out.push(`  - ${mdText(`only as a chart: "${ch.caption}"`)}${cite([ch.citation])}`);
+      for (const ch of g.charts) out.push(`  - ${mdText(`only as a chart: "${ch.caption}"`)}${cite([ch.citation])}`);
     }
     for (const n of e.needsBaseline) out.push(`- ${mdText(`baseline: ${n}`)}`);
     out.push("");
@@ -83,7 +82,10 @@ function totals(e: Estimate): string[] {
   rows.push(["all", "", fmtRange(t.added), fmtRange(t.total)]);
   out.push(...mdTable(["address space", "baseline", "added", "total"], rows, [1, 2, 3]), "");
   if (t.cpuSecondsPerSecond)
-    out.push(`CPU at ${fmt(t.rate)}/s: ${fmtRange(t.cpuSecondsPerSecond, "CPU s/s")} (${fmtRange(t.engines)} engines)`, "");
+    out.push(
+      `CPU at ${fmt(t.rate)}/s: ${fmtRange(t.cpuSecondsPerSecond, "CPU s/s")} (${fmtRange(t.engines)} engines)`,
+      "",
+    );
   return out;
 }
 

@@ -58,7 +58,8 @@ export function fmt(n: number | null | undefined, unit = ""): string {
   const abs = Math.abs(n);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
   const s = n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-  return unit ? `${s} ${unit}` : s;
+  if (!unit) return s;
+  return unit === "percent" || unit === "%" ? `${s}%` : `${s} ${unit}`;
 }
 
 export function fmtRange(r: { value: number; low: number; high: number } | null, unit = ""): string {

@@ -23,6 +23,7 @@ function lsprImprovement(ctx: RuleContext): { pct: number; low: number; high: nu
 }
 
 function measuredOn(ctx: RuleContext, item: LineItem): Set<string> {
+  if (item.measuredOn) return new Set(item.measuredOn);
   const machines = new Set<string>();
   for (const c of item.citations) {
     if (c.userSupplied || !ctx.registry.has(c.id)) continue;
@@ -65,6 +66,28 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
     }
     unscaled.add(from);
   }
+  if (lspr) {
+    const { cpus, rni } = ctx.config.hardware;
+    items.push({
+      id: "hardware.lspr-z15-over-z14",
+      concern: "hardware",
+      label:
+        cpus !== undefined && rni !== undefined
+          ? `z15 capacity over z14, ${cpus} CPUs, ${rni} RNI (LSPR)`
+          : "z15 capacity over z14 (LSPR; set hardware.cpus and rni to narrow it)",
+      metric: "info",
+      value: lspr.pct,
+      ...(lspr.low !== lspr.high ? { low: lspr.low, high: lspr.high } : {}),
+      unit: "%",
+      formula: `z15 cost = z14 cost / (1 + ${lspr.r.raw}); applied to the CPU figures measured on the other machine`,
+      inputs: {
+        ...(cpus !== undefined ? { cpus: { value: cpus, unit: "count", from: "hardware.cpus" } } : {}),
+        ...(rni !== undefined ? { rni: { value: rni, from: "hardware.rni" } } : {}),
+      },
+      ...fromLookups(lspr.r),
+      citations: [lspr.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY))],
+    });
+  }
   for (const from of unscaled) {
     ctx.gap(
       "hardware",
@@ -92,7 +115,7 @@ export const hardware: Rule = {
   uses: [LSPR, LSPR_RANGE, CARRY],
   applies: () => true,
   run(ctx) {
-    const { generation, cpus, rni, factor } = ctx.config.hardware;
+    const { generation, factor } = ctx.config.hardware;
     if (factor !== undefined) {
       ctx.item({
         id: "hardware.factor",
@@ -109,25 +132,5 @@ export const hardware: Rule = {
       });
       return;
     }
-    if (generation !== "z14" && generation !== "z15") return;
-    const l = lsprImprovement(ctx);
-    ctx.item({
-      id: "hardware.lspr-z15-over-z14",
-      concern: "hardware",
-      label:
-        cpus !== undefined && rni !== undefined
-          ? `z15 capacity over z14, ${cpus} CPUs, ${rni} RNI (LSPR)`
-          : "z15 capacity over z14 (LSPR; set hardware.cpus and rni to narrow it)",
-      metric: "info",
-      value: l.pct,
-      ...(l.low !== l.high ? { low: l.low, high: l.high } : {}),
-      unit: "percent",
-      formula: `z15 cost = z14 cost / (1 + ${l.r.raw}); applied to figures measured on the other machine`,
-      inputs: {
-        ...(cpus !== undefined ? { cpus: { value: cpus, unit: "count", from: "hardware.cpus" } } : {}),
-        ...(rni !== undefined ? { rni: { value: rni, from: "hardware.rni" } } : {}),
-      },
-      ...fromLookups(l.r),
-    });
   },
 };

@@ -65,3 +65,39 @@ export function tableReleases(registry: Registry, tableId: string): string[] {
   const axis = registry.table(tableId).axes.find((a) => a.name === "release");
   return axis ? axis.values.map(String) : registry.table(tableId).appliesTo.releases;
 }
+
+/**
+ * Whether a model entry may serve the config's release: measured for it, or carried to it by a
+ * stated carry (warned once per entry). Undefined when neither.
+ */
+export function entryForRelease(
+  ctx: RuleContext,
+  id: string,
+  concern: Parameters<RuleContext["warn"]>[0],
+  what: string,
+): { carried: boolean } | undefined {
+  const rel = chooseRelease(ctx, ctx.registry.get(id).appliesTo.releases, concern, what);
+  return rel ? { carried: rel.carried } : undefined;
+}
+
+/** Marks lookups carried from another release. */
+export function carried<T extends { confidence: Confidence }>(r: T, isCarried: boolean): T {
+  if (isCarried && (r.confidence === "measured" || r.confidence === "interpolated")) r.confidence = "carried-forward";
+  return r;
+}
+
+/** Messages put per transaction: a request and a reply, or one. */
+export function putsPerTransaction(pattern: string): number {
+  return pattern === "request-reply" ? 2 : 1;
+}
+
+/** Charts whose numbers are lost (model gaps) on a concern, those for the config's release first. */
+export function chartsFor(ctx: RuleContext, concern: string, match: RegExp, most = 3): string[] {
+  const release = ctx.config.mq.release;
+  return ctx.registry
+    .entriesOf("gap")
+    .filter((g) => g.concern === concern && (match.test(g.caption) || match.test(g.wouldGive)))
+    .sort((a, b) => Number(!a.appliesTo.releases.includes(release)) - Number(!b.appliesTo.releases.includes(release)) || a.id.localeCompare(b.id))
+    .slice(0, most)
+    .map((g) => g.id);
+}

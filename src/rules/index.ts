@@ -6,5 +6,10 @@ import { storageConnections } from "./storage-connections.js";
 import { smf } from "./smf.js";
 import { streaming } from "./streaming.js";
 import { sharedQueue } from "./shared-queue.js";
+import { logging } from "./logging.js";
+import { encryption } from "./encryption.js";
+import { tls } from "./tls.js";
+import { ams } from "./ams.js";
+import { channels } from "./channels.js";
 
-export const RULES: readonly Rule[] = [hardware, streaming, smf, storageChin, storageConnections, sharedQueue];
+export const RULES: readonly Rule[] = [hardware, logging, encryption, tls, ams, channels, streaming, smf, storageChin, storageConnections, sharedQueue];

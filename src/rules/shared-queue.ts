@@ -2,7 +2,7 @@
 // (V5.3 report, measured on 2064), CF utilisation against the sources' guidance (more CF processors
 // above 60% busy; keep CF utilisation under 50%), the SMDS offload threshold, and structure sizing.
 import type { Rule } from "../engine/types.js";
-import { fromLookups, num, sizeLabel } from "./helpers.js";
+import { chartsFor, fromLookups, num, sizeLabel } from "./helpers.js";
 
 const CF_PER_MSG = "004.sq-cf-cpu-per-message";
 const UPLIFT = "004.sq-vs-private-cpu-uplift";
@@ -92,7 +92,7 @@ export const sharedQueue: Rule = {
       ctx.gap(
         "shared-queue",
         `shared queue CPU and CF cost for MQ ${config.mq.release}: the MQ 9.x reports give them only as charts; supply baseline.cost.cf from your RMF CF activity report`,
-        ["000.gap-c28", "000.gap-c29", "000.gap-c30"].filter((id) => registry.has(id)),
+        chartsFor(ctx, "shared-queue", /cost|CPU/i),
       );
       if (config.sharedQueue?.messagesOnQueue !== undefined) {
         ctx.gap("shared-queue", "CF structure sizing: only the V5.3 report gives a sizing formula (CFCC levels 9-12); no later source restates it");

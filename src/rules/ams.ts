@@ -1,0 +1,159 @@
+// Advanced Message Security: per-message protect and unprotect costs by policy (integrity, privacy,
+// confidentiality with key reuse), AMS interception on server-to-server channels (channel initiator
+// cost, the measured throughput plateau, CHIADAPS guidance), and the z14-to-z15 cost change.
+import type { LineItem, Rule, RuleContext } from "../engine/types.js";
+import type { LookupResult } from "../model/registry.js";
+import { carried, chartsFor, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
+
+const GET_2KB = "001.ams-bp-streaming-cost-increments";
+const PRIVACY_32KB = "001.ams-privacy-protect-unprotect-cost";
+const CONF_32KB = "001.ams-conf-kr32-one-way-cost";
+const INTERCEPT_CONF = "001.ams-conf-kr32-txn-cost-increase";
+const PLATEAU = "001.ams-conf-interception-rate-plateau";
+const CHIADAPS = "001.chiadaps-guidance";
+const Z14 = "003.ams-cost-change-z14-z15";
+
+/** The measured message size nearest in log terms, and whether it is the size asked. */
+function nearest(size: number, measured: number[]): { size: number; exact: boolean } {
+  const best = measured.reduce((a, b) => (Math.abs(Math.log(b / size)) < Math.abs(Math.log(a / size)) ? b : a));
+  return { size: best, exact: best === size };
+}
+
+function asMeasured(r: LookupResult, exact: boolean): LookupResult {
+  if (!exact && r.confidence !== "user-supplied") r.confidence = "extrapolated";
+  return r;
+}
+
+export const ams: Rule = {
+  id: "ams",
+  concern: "ams",
+  description: "AMS protect and unprotect costs by policy, AMS interception on channels, z14 versus z15.",
+  reads: ["ams.policy", "ams.keyReuse", "channels[].amsInterception", "workload.*", "hardware.*"],
+  uses: [GET_2KB, PRIVACY_32KB, CONF_32KB, INTERCEPT_CONF, PLATEAU, CHIADAPS, Z14],
+  applies: (c) => (c.ams !== undefined && c.ams.policy !== "none") || (c.channels ?? []).some((ch) => ch.amsInterception),
+  run(context) {
+    let ctx: RuleContext = context;
+    const { config, registry } = ctx;
+    const w = config.workload;
+    const policy = config.ams?.policy ?? "none";
+    const rel = entryForRelease(ctx, GET_2KB, "ams", "AMS costs");
+    if (!rel) {
+      ctx.gap("ams", `AMS costs for MQ ${config.mq.release}: the per-message figures come from the MQ 9.2 report only`, chartsFor(ctx, "ams", /cost/i));
+      return;
+    }
+    // On z14, AMS figures measured on z15 scale by the z15 report's AMS-specific change, not LSPR.
+    if (config.hardware.generation === "z14" && config.hardware.factor === undefined && policy !== "none") {
+      const change = registry.lookup(Z14, { messageSize: w.messageSize, amsPolicy: policy });
+      const k = 1 / (1 + change.value / 100);
+      const emit = ctx.item;
+      ctx = {
+        ...ctx,
+        item: (i: LineItem) => {
+          if (!i.metric.startsWith("cpu")) return emit(i);
+          emit({
+            ...i,
+            value: i.value * k,
+            ...(i.low !== undefined ? { low: i.low * k } : {}),
+            ...(i.high !== undefined ? { high: i.high * k } : {}),
+            formula: `(${i.formula}) / (1 + ${change.raw}% z14 to z15 AMS cost change)`,
+            citations: [...i.citations, change.citation],
+            measuredOn: ["z14", "z15"],
+            confidence: "carried-forward",
+          });
+        },
+      };
+    }
+    const puts = putsPerTransaction(w.pattern);
+    if (policy !== "none") {
+      const at = nearest(w.messageSize, [2048, 32768]);
+      let perMsg: LookupResult | undefined;
+      let what = "";
+      if (at.size === 2048) {
+        perMsg = registry.lookup(GET_2KB, { amsPolicy: policy, addressSpace: "app" });
+        what = "unprotect at MQGET (the sender's protect cost was measured off z/OS)";
+      } else if (policy === "privacy") {
+        perMsg = registry.figureValue(PRIVACY_32KB);
+        what = "protect and unprotect";
+      } else if (policy === "confidentiality" && (config.ams?.keyReuse ?? 32) === 32) {
+        perMsg = registry.figureValue(CONF_32KB);
+        what = "protect and unprotect, key reuse 32";
+      }
+      if (!perMsg) {
+        ctx.gap(
+          "ams",
+          `AMS ${policy}${config.ams?.keyReuse !== undefined ? ` with key reuse ${config.ams.keyReuse}` : ""} at ${sizeLabel(w.messageSize)}: no per-message figure in the text (measured: integrity, privacy, confidentiality at 2KB; privacy and confidentiality with key reuse 32 at 32KB)`,
+          chartsFor(ctx, "ams", new RegExp(policy, "i")),
+        );
+      } else {
+        const r = asMeasured(carried(perMsg, rel.carried), at.exact);
+        ctx.item({
+          id: "ams.per-message",
+          concern: "ams",
+          label: `AMS ${policy}: ${what}, ${puts} message(s) per transaction`,
+          addressSpace: "app",
+          metric: "cpu-per-txn",
+          value: r.value * puts,
+          unit: "us",
+          formula: `${r.raw} per message (measured at ${sizeLabel(at.size)}) x ${puts}`,
+          inputs: { perMessageUs: { value: r.value, unit: "us", from: r.citation.id }, measuredAt: { value: at.size, unit: "bytes", from: r.citation.id } },
+          ...fromLookups(r),
+        });
+      }
+    }
+    const intercepting = (config.channels ?? []).filter((ch) => ch.amsInterception);
+    if (intercepting.length > 0) {
+      if (policy === "confidentiality" && (config.ams?.keyReuse ?? 32) === 32) {
+        const r = asMeasured(carried(registry.figureValue(INTERCEPT_CONF), rel.carried), w.messageSize === 32768);
+        ctx.item({
+          id: "ams.interception",
+          concern: "ams",
+          label: "AMS interception in the channel initiator, confidentiality key reuse 32, per transaction",
+          addressSpace: "chin",
+          metric: "cpu-per-txn",
+          value: r.value,
+          unit: "us",
+          formula: `${r.raw} per request/reply transaction (measured at 32KB, requester side intercepted)`,
+          inputs: {},
+          ...fromLookups(r),
+        });
+        const plateau = carried(registry.figureValue(PLATEAU), rel.carried);
+        ctx.item({
+          id: "ams.interception-ceiling",
+          concern: "ams",
+          label: "AMS interception: measured throughput plateau (channel initiator local lock)",
+          addressSpace: "chin",
+          metric: "limit",
+          limitOf: "transactions-per-second",
+          value: plateau.value,
+          unit: "txn/s",
+          formula: `${plateau.raw} at 32KB, confidentiality key reuse 32`,
+          inputs: {},
+          ...fromLookups(plateau),
+        });
+      } else {
+        ctx.gap("ams", `AMS interception cost with policy ${policy}: the text gives it for confidentiality with key reuse 32 only`, chartsFor(ctx, "ams", /intercept/i));
+      }
+      const cpus = config.hardware.cpus;
+      if (cpus !== undefined) {
+        const p = (n: string) => registry.parameter(CHIADAPS, n);
+        const base = p("base");
+        const baseCpus = p("baseCpus");
+        const per = p("perCpu");
+        const max = p("max");
+        const adapters = Math.min(max.value, base.value + per.value * Math.max(0, cpus - baseCpus.value));
+        ctx.item({
+          id: "ams.chiadaps",
+          concern: "ams",
+          label: `suggested CHIADAPS for ${cpus} processors`,
+          addressSpace: "chin",
+          metric: "info",
+          value: adapters,
+          unit: "adapters",
+          formula: `min(${max.value}, ${base.value} + ${per.value} x max(0, ${cpus} - ${baseCpus.value}))`,
+          inputs: { cpus: { value: cpus, unit: "count", from: "hardware.cpus" } },
+          ...fromLookups(base, baseCpus, per, max),
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,278 @@
+// Logging of persistent messages: log data per transaction, log write rate against the measured
+// ceilings, disk write volume with dual copies and mirroring, log and archive volume per day,
+// zHyperWrite versus Metro Mirror, and archive log compression (z15).
+import type { Rule, RuleContext } from "../engine/types.js";
+import type { LookupResult } from "../model/registry.js";
+import { carried, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
+import { STREAMING_LOG_FACTOR } from "./streaming.js";
+
+const V53_LOG_BYTES = "004.log-bytes-per-persistent-message";
+const PEAK_93 = "000.peak-log-rate-per-copy";
+const PEAK_92 = "001.regression-peak-log-rate-per-copy";
+const DISK = "001.log-disk-write-multiplier";
+const ZHW_COST_DUAL = "001.zhw-cost-increase-typical-dual";
+const ZHW_COST_SINGLE = "001.zhw-cost-increase-typical-single";
+const ZHW_RATE = "001.zhw-log-rate-ratio-small";
+const ZHW_COMMIT = "001.zhw-commit-time-fraction-small";
+const ARCHIVE_COMPRESSION = "003.archive-compression-overhead";
+
+export interface LogVolume {
+  /** Bytes written to one copy of the active log per transaction. */
+  bytesPerTxn: number;
+  lower: boolean;
+  lookups: LookupResult[];
+  formula: string;
+}
+
+/** Log bytes per transaction: the message payload, plus the per-message overhead where known. */
+export function logBytesPerTransaction(ctx: RuleContext): LogVolume {
+  const { config, registry } = ctx;
+  const w = config.workload;
+  const puts = putsPerTransaction(w.pattern);
+  const streamed = config.streamingQueues?.copies ?? 0;
+  const lookups: LookupResult[] = [];
+  let factor = 1;
+  let streamText = "";
+  if (streamed > 0) {
+    const f = registry.figureValue(STREAMING_LOG_FACTOR);
+    lookups.push(f);
+    factor = f.value;
+    streamText = ` x ${f.raw} (streaming queue)`;
+  }
+  const user = config.logging?.logOverheadPerMessage;
+  if (user !== undefined) {
+    return {
+      bytesPerTxn: (w.messageSize + user) * puts * factor,
+      lower: false,
+      lookups,
+      formula: `(${sizeLabel(w.messageSize)} + ${num(user)} bytes overhead, user-supplied) x ${puts} puts${streamText}`,
+    };
+  }
+  if (config.mq.release === "5.3") {
+    const shared = w.queues === "shared";
+    const p = registry.parameter(V53_LOG_BYTES, shared ? "overheadQsg" : "overheadNonQsg");
+    lookups.push(p);
+    return {
+      bytesPerTxn: (w.messageSize + p.value * 1024) * puts * factor,
+      lower: false,
+      lookups,
+      formula: `(${sizeLabel(w.messageSize)} + ${p.raw}) x ${puts} puts${streamText}`,
+    };
+  }
+  ctx.gap(
+    "logging",
+    `log overhead per persistent message for MQ ${config.mq.release}: only the V5.3 report gives a rule (message + 1.25KB); log figures count the message data only (a lower bound) unless you set logging.logOverheadPerMessage`,
+  );
+  return { bytesPerTxn: w.messageSize * puts * factor, lower: true, lookups, formula: `${sizeLabel(w.messageSize)} x ${puts} puts${streamText} (message data only)` };
+}
+
+export const logging: Rule = {
+  id: "logging",
+  concern: "logging",
+  description: "Log data, log rate against measured ceilings, disk writes, daily volumes, zHyperWrite, archive compression.",
+  reads: ["workload.*", "logging.*", "streamingQueues.copies", "mq.release"],
+  uses: [V53_LOG_BYTES, PEAK_93, PEAK_92, DISK, ZHW_COST_DUAL, ZHW_COST_SINGLE, ZHW_RATE, ZHW_COMMIT, ARCHIVE_COMPRESSION, STREAMING_LOG_FACTOR],
+  applies: (c) => c.workload.persistent || c.logging !== undefined,
+  run(ctx) {
+    const { config, registry } = ctx;
+    const w = config.workload;
+    if (!w.persistent) {
+      ctx.warn("logging", "workload.persistent is false: non-persistent messages are not logged, so the logging settings do not change the estimate");
+      return;
+    }
+    const lg = config.logging ?? { dualLogs: true, dualArchives: true, archiving: true, zHyperWrite: false, metroMirror: false, archiveCompression: false };
+    const vol = logBytesPerTransaction(ctx);
+    const bound = vol.lower ? { low: vol.bytesPerTxn / 1024 } : {};
+    ctx.item({
+      id: "logging.bytes-per-transaction",
+      concern: "logging",
+      label: `log data per transaction, each log copy${vol.lower ? " (at least)" : ""}`,
+      addressSpace: "qmgr",
+      metric: "info",
+      value: vol.bytesPerTxn / 1024,
+      ...bound,
+      unit: "KB",
+      formula: vol.formula,
+      inputs: { messageSize: { value: w.messageSize, unit: "bytes", from: "workload.messageSize" } },
+      ...fromLookups(...vol.lookups),
+      confidence: config.logging?.logOverheadPerMessage !== undefined ? "user-supplied" : "measured",
+    });
+    const copies = lg.dualLogs ? 2 : 1;
+    const archives = lg.archiving ? (lg.dualArchives ? 2 : 1) : 0;
+    const rate = w.rate;
+    const mbPerTxn = vol.bytesPerTxn / 1048576;
+    // Ceiling: the peak log rate per copy measured for the release (dual logs, 4 stripes, 3 CPUs).
+    const peakId = [PEAK_93, PEAK_92].find((id) => entryForRelease(ctx, id, "logging", "peak log rate") !== undefined);
+    if (peakId) {
+      const peak = carried(registry.figureValue(peakId), entryForRelease(ctx, peakId, "logging", "peak log rate")!.carried);
+      const tps = peak.value / mbPerTxn;
+      ctx.item({
+        id: "logging.log-rate-ceiling",
+        concern: "logging",
+        label: `log rate ceiling (peak ${peak.raw} per log copy)`,
+        addressSpace: "qmgr",
+        metric: "limit",
+        limitOf: "transactions-per-second",
+        value: tps,
+        low: tps,
+        unit: "txn/s",
+        formula: `${num(peak.value)} MB/s per copy / ${num(mbPerTxn * 1024, 2)} KB per transaction (the peak is a lower bound: "${peak.raw}")`,
+        inputs: { peakMBps: { value: peak.value, unit: "MB/s", from: peakId }, kbPerTxn: { value: mbPerTxn * 1024, unit: "KB", from: "logging.bytes-per-transaction" } },
+        ...fromLookups(peak),
+      });
+    } else {
+      ctx.gap("logging", `peak log rate for MQ ${config.mq.release}: the reports state it for 9.2 and 9.3 only`);
+    }
+    if (rate !== undefined) {
+      const mbps = rate * mbPerTxn;
+      ctx.item({
+        id: "logging.log-write-rate",
+        concern: "logging",
+        label: `log write rate per copy at ${num(rate)}/s`,
+        addressSpace: "qmgr",
+        metric: "rate",
+        value: mbps,
+        ...(vol.lower ? { low: mbps } : {}),
+        unit: "MB/s",
+        formula: `${num(rate)}/s x ${num(mbPerTxn * 1024, 2)} KB / 1024`,
+        inputs: { rate: { value: rate, unit: "per-second", from: "workload.rate" } },
+        citations: [],
+        confidence: "measured",
+        flags: [],
+      });
+      ctx.item({
+        id: "logging.active-log-per-day",
+        concern: "logging",
+        label: `active log data per day, ${copies} cop${copies === 1 ? "y" : "ies"}`,
+        addressSpace: "qmgr",
+        metric: "volume",
+        value: (mbps * 86400 * copies) / 1024,
+        unit: "GB/day",
+        formula: `${num(mbps, 2)} MB/s x 86400 s x ${copies} / 1024`,
+        inputs: { copies: { value: copies, unit: "count", from: "logging.dualLogs" } },
+        citations: [],
+        confidence: "measured",
+        flags: [],
+      });
+      if (archives > 0) {
+        ctx.item({
+          id: "logging.archive-per-day",
+          concern: "logging",
+          label: `archive log data per day, ${archives} cop${archives === 1 ? "y" : "ies"}${lg.archiveCompression ? " (before compression)" : ""}`,
+          addressSpace: "qmgr",
+          metric: "volume",
+          value: (mbps * 86400 * archives) / 1024,
+          unit: "GB/day",
+          formula: `${num(mbps, 2)} MB/s x 86400 s x ${archives} / 1024`,
+          inputs: { archives: { value: archives, unit: "count", from: "logging.dualArchives" } },
+          citations: [],
+          confidence: "measured",
+          flags: [],
+        });
+      }
+      if (copies === archives || archives === 0) {
+        const mirroring = lg.metroMirror ? "mirrored" : "none";
+        const disk = registry.lookup(DISK, { logCopies: copies, mirroring }, "diskMBPerMBPut");
+        ctx.item({
+          id: "logging.disk-write-rate",
+          concern: "logging",
+          label: `data written to disk (active, archive${lg.metroMirror ? ", mirror" : ""})`,
+          addressSpace: "qmgr",
+          metric: "rate",
+          value: mbps * disk.value,
+          unit: "MB/s",
+          formula: `${num(mbps, 2)} MB/s logged x ${disk.raw} written per MB put`,
+          inputs: { diskPerMB: { value: disk.value, unit: "MB", from: DISK } },
+          ...fromLookups(disk),
+        });
+      }
+    }
+    if (lg.zHyperWrite) {
+      if (!lg.metroMirror) {
+        ctx.warn("logging", "zHyperWrite replicates active log writes under Metro Mirror; logging.metroMirror is false, so it has no effect here");
+      } else {
+        const costId = copies === 2 ? ZHW_COST_DUAL : ZHW_COST_SINGLE;
+        const rel = entryForRelease(ctx, costId, "logging", "zHyperWrite cost");
+        if (rel) {
+          const c = carried(registry.figureValue(costId), rel.carried);
+          ctx.item({
+            id: "logging.zhyperwrite-cost",
+            concern: "logging",
+            label: "zHyperWrite: queue manager cost per MB logged, over Metro Mirror (PPRC)",
+            addressSpace: "qmgr",
+            metric: "cpu-pct",
+            value: c.value,
+            unit: "%",
+            formula: `${c.raw} of the queue manager cost, relative to ${copies === 2 ? "dual" : "single"} logs with PPRC alone`,
+            inputs: { copies: { value: copies, unit: "count", from: "logging.dualLogs" } },
+            ...fromLookups(c),
+          });
+          if (w.messageSize <= 131072) {
+            const r = carried(registry.figureValue(ZHW_RATE), rel.carried);
+            const t = carried(registry.figureValue(ZHW_COMMIT), rel.carried);
+            ctx.item({
+              id: "logging.zhyperwrite-log-rate",
+              concern: "logging",
+              label: "zHyperWrite: peak log rate relative to PPRC (messages up to 128KB)",
+              addressSpace: "qmgr",
+              metric: "info",
+              value: r.value,
+              unit: "x",
+              formula: `"${r.raw}" the PPRC rate`,
+              inputs: {},
+              ...fromLookups(r),
+            });
+            ctx.item({
+              id: "logging.zhyperwrite-commit-time",
+              concern: "logging",
+              label: "zHyperWrite: commit elapsed time as a share of PPRC (at most)",
+              addressSpace: "app",
+              metric: "info",
+              value: t.value,
+              high: t.value,
+              unit: "%",
+              formula: `"${t.raw}" of the PPRC commit time`,
+              inputs: {},
+              ...fromLookups(t),
+            });
+          }
+        } else ctx.gap("logging", `zHyperWrite for MQ ${config.mq.release}: measured for 9.2 only`);
+      }
+    }
+    if (lg.archiveCompression && archives > 0) {
+      const rel = entryForRelease(ctx, ARCHIVE_COMPRESSION, "logging", "archive log compression");
+      if (!rel) {
+        ctx.gap("logging", `archive log compression for MQ ${config.mq.release}: measured on 9.1.4 (z15) only`);
+        return;
+      }
+      const tcb = carried(registry.lookup(ARCHIVE_COMPRESSION, { messageSize: w.messageSize }, "qmgrTcbIncrease"), rel.carried);
+      ctx.item({
+        id: "logging.archive-compression-cost",
+        concern: "logging",
+        label: `archive log compression: queue manager TCB for archiving, ${sizeLabel(w.messageSize)}`,
+        addressSpace: "qmgr",
+        metric: "cpu-pct",
+        value: tcb.value,
+        ...(tcb.low !== undefined || tcb.high !== undefined ? { low: tcb.low ?? 0, high: tcb.high ?? tcb.value } : {}),
+        unit: "%",
+        formula: `${tcb.raw} over uncompressed archives (the source's range for 0-80% compressible data)`,
+        inputs: { messageSize: { value: w.messageSize, unit: "bytes", from: "workload.messageSize" } },
+        ...fromLookups(tcb),
+      });
+      const peak = carried(registry.lookup(ARCHIVE_COMPRESSION, { messageSize: w.messageSize }, "peakLogThroughputIncrease"), rel.carried);
+      ctx.item({
+        id: "logging.archive-compression-peak-rate",
+        concern: "logging",
+        label: "archive log compression: peak log throughput increase",
+        addressSpace: "qmgr",
+        metric: "info",
+        value: peak.value,
+        ...(peak.low !== undefined || peak.high !== undefined ? { low: peak.low ?? 0, high: peak.high ?? peak.value } : {}),
+        unit: "%",
+        formula: `${peak.raw} over uncompressed archives`,
+        inputs: {},
+        ...fromLookups(peak),
+      });
+    }
+  },
+};

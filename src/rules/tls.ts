@@ -1,0 +1,212 @@
+// TLS on channels: secret key renegotiation every SSLRKEYC bytes (negotiations per second from the
+// channel's byte rate, CPU from the cost per negotiation), channel start and stop costs by cipher,
+// and for MQ 5.3 the V5.3 report's per-message SSL cost formula.
+import type { ChannelConfig } from "../config/schema.js";
+import { CIPHERS, ianaName, tlsVersionOf } from "../config/ciphers.js";
+import type { Rule, RuleContext } from "../engine/types.js";
+import type { LookupResult } from "../model/registry.js";
+import { carried, chartsFor, entryForRelease, fromLookups, num, sizeLabel } from "./helpers.js";
+
+const NEGOTIATION = "003.tls-secret-key-negotiation-cost";
+const START_92 = "001.tls-channel-start-by-cipher";
+const START_ALIAS = "001.tls-alias-channel-start";
+const START_91 = "003.tls-channel-start-z15";
+const STOP = "001.tls-channel-stop-cost";
+const TLS13_RKEY = "001.tls13-sslrkeyc-recommendation";
+const V53 = "004.ssl-cipher-linear-cpu-cost";
+
+function hasCell(ctx: RuleContext, table: string, at: Record<string, string>): boolean {
+  const t = ctx.registry.table(table);
+  return t.cells.some((c) => Object.entries(at).every(([k, v]) => String(c.at[k]) === v));
+}
+
+function messageRate(ctx: RuleContext, ch: ChannelConfig): number | undefined {
+  return ch.rate ?? ctx.config.workload.rate;
+}
+
+function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
+  const { registry, config } = ctx;
+  const tls = ch.tls!;
+  const reset = tls.resetBytes ?? 0;
+  if (reset === 0) return;
+  if (tlsVersionOf(tls.cipher) === "1.3") {
+    const rec = registry.figureValue(TLS13_RKEY);
+    ctx.warn("tls", `${ch.name}: ${tls.cipher} is TLS 1.3; the MQ 9.2 report advises ${rec.raw} for TLS 1.3 ciphers`, [rec.citation]);
+  }
+  const rate = messageRate(ctx, ch);
+  const size = ch.messageSize ?? config.workload.messageSize;
+  if (rate === undefined) {
+    ctx.gap("tls", `${ch.name}: secret key renegotiations per second need a message rate (channels[].rate or workload.rate)`);
+    return;
+  }
+  const bytesPerSecond = rate * size;
+  const perSecond = bytesPerSecond / reset;
+  ctx.item({
+    id: `tls.renegotiations.${ch.name}`,
+    concern: "tls",
+    label: `${ch.name}: secret key renegotiations (SSLRKEYC ${sizeLabel(reset)})`,
+    addressSpace: "chin",
+    metric: "rate",
+    value: perSecond,
+    unit: "per second",
+    formula: `${num(rate)} msgs/s x ${sizeLabel(size)} / ${num(reset)} bytes`,
+    inputs: {
+      rate: { value: rate, unit: "per-second", from: ch.rate !== undefined ? `channels.${ch.name}.rate` : "workload.rate" },
+      messageSize: { value: size, unit: "bytes", from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize" },
+      resetBytes: { value: reset, unit: "bytes", from: `channels.${ch.name}.tls.resetBytes` },
+    },
+    citations: [],
+    confidence: "measured",
+    flags: [],
+  });
+  const hw = config.hardware.generation === "z14" ? "z14" : "z15";
+  const rel = entryForRelease(ctx, NEGOTIATION, "tls", "secret key negotiation cost");
+  if (!rel || !hasCell(ctx, NEGOTIATION, { cipher: tls.cipher })) {
+    ctx.gap("tls", `${ch.name}: the cost of one secret key negotiation is measured for ${registry.table(NEGOTIATION).axes[0]!.values.join(", ")} only (MQ 9.1.4 on z14 and z15); not for ${tls.cipher}`, chartsFor(ctx, "tls", /negotiat/i));
+    return;
+  }
+  const cost = carried(registry.lookup(NEGOTIATION, { cipher: tls.cipher, hardware: hw }), rel.carried);
+  ctx.item({
+    id: `tls.renegotiation-cpu.${ch.name}`,
+    concern: "tls",
+    label: `${ch.name}: secret key renegotiation CPU (${tls.cipher}, ${hw})`,
+    addressSpace: "chin",
+    metric: "cpu-per-second",
+    value: perSecond * cost.value * 1000,
+    unit: "us/s",
+    formula: `${num(perSecond, 3)} negotiations/s x ${cost.raw} CPU ms x 1000`,
+    inputs: { negotiationMs: { value: cost.value, unit: "ms", from: NEGOTIATION } },
+    ...fromLookups(cost),
+    measuredOn: [hw],
+  });
+}
+
+function startStop(ctx: RuleContext, ch: ChannelConfig): void {
+  const { registry } = ctx;
+  const tls = ch.tls!;
+  const starts = ch.startsPerSecond;
+  if (starts === undefined || starts === 0) return;
+  let start: LookupResult | undefined;
+  let rate: LookupResult | undefined;
+  const info = CIPHERS[tls.cipher]!;
+  const r92 = entryForRelease(ctx, START_92, "tls", "TLS channel start cost");
+  const r91 = entryForRelease(ctx, START_91, "tls", "TLS channel start cost");
+  if (info.protocol === "alias" && r92) {
+    const t = registry.table(START_ALIAS);
+    const cell = t.cells.find((c) => c.at.alias === tls.cipher && c.measure === "startCost");
+    if (cell) {
+      start = carried(registry.lookup(START_ALIAS, cell.at as Record<string, string>, "startCost"), r92.carried);
+      rate = carried(registry.lookup(START_ALIAS, cell.at as Record<string, string>, "startRate"), r92.carried);
+    }
+  } else if (r92 && hasCell(ctx, START_92, { cipher: ianaName(tls.cipher) })) {
+    const at = { cipher: ianaName(tls.cipher), tlsVersion: tlsVersionOf(tls.cipher) ?? "1.2" };
+    start = carried(registry.lookup(START_92, at, "startCost"), r92.carried);
+    rate = carried(registry.lookup(START_92, at, "startRate"), r92.carried);
+  } else if (r91 && hasCell(ctx, START_91, { cipher: tls.cipher })) {
+    start = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartCost"), r91.carried);
+    rate = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartRate"), r91.carried);
+  }
+  if (!start || !rate) {
+    ctx.gap("tls", `${ch.name}: TLS channel start cost is not measured for ${tls.cipher} in MQ ${ctx.config.mq.release}`);
+  } else {
+    ctx.item({
+      id: `tls.channel-start.${ch.name}`,
+      concern: "tls",
+      label: `${ch.name}: TLS channel starts, ${num(starts)}/s (${tls.cipher})`,
+      addressSpace: "chin",
+      metric: "cpu-per-second",
+      value: starts * start.value * 1000,
+      unit: "us/s",
+      formula: `${num(starts)} starts/s x ${start.raw} CPU ms x 1000`,
+      inputs: { startsPerSecond: { value: starts, unit: "per-second", from: `channels.${ch.name}.startsPerSecond` }, startMs: { value: start.value, unit: "ms", from: start.citation.id } },
+      ...fromLookups(start),
+    });
+    ctx.item({
+      id: `tls.channel-start-rate.${ch.name}`,
+      concern: "tls",
+      label: `${ch.name}: channel starts per second measured (${tls.cipher})`,
+      addressSpace: "chin",
+      metric: "info",
+      value: rate.value,
+      unit: "per second",
+      formula: `measured start rate ${rate.raw}/s`,
+      inputs: {},
+      ...fromLookups(rate),
+    });
+    if (starts > rate.value) ctx.warn("tls", `${ch.name}: ${num(starts)} TLS channel starts/s is above the ${rate.raw}/s the report measured`, [rate.citation]);
+  }
+  const version = tlsVersionOf(tls.cipher);
+  const rStop = entryForRelease(ctx, STOP, "tls", "TLS channel stop cost");
+  if (version && rStop) {
+    const stop = carried(registry.lookup(STOP, { tlsVersion: version }), rStop.carried);
+    ctx.item({
+      id: `tls.channel-stop.${ch.name}`,
+      concern: "tls",
+      label: `${ch.name}: TLS ${version} channel stops, ${num(starts)}/s`,
+      addressSpace: "chin",
+      metric: "cpu-per-second",
+      value: starts * stop.value,
+      low: starts * (stop.low ?? stop.value),
+      high: starts * (stop.high ?? stop.value),
+      unit: "us/s",
+      formula: `${num(starts)} stops/s x ${stop.raw}`,
+      inputs: { stopUs: { value: stop.value, unit: "us", from: STOP } },
+      ...fromLookups(stop),
+    });
+  }
+}
+
+function v53PerMessage(ctx: RuleContext, ch: ChannelConfig): void {
+  const { registry, config } = ctx;
+  const tls = ch.tls!;
+  const t = registry.table(V53);
+  const rows = t.cells.filter((c) => c.at.cipher === tls.cipher);
+  if (rows.length === 0) {
+    ctx.gap("tls", `${ch.name}: the V5.3 SSL cost table covers ${t.axes[0]!.values.join(", ")}; not ${tls.cipher}`);
+    return;
+  }
+  const kb = (ch.messageSize ?? config.workload.messageSize) / 1024;
+  const action = ch.type === "receiver" || ch.type === "cluster-receiver" ? "receive-get" : "put-send";
+  const cards = [...new Set(rows.map((c) => String(c.at.cryptoCard)))];
+  const costs = cards.map((card) => {
+    const c = registry.lookup(V53, { cipher: tls.cipher, cryptoCard: card, action }, "constantFactor");
+    const k = registry.lookup(V53, { cipher: tls.cipher, cryptoCard: card, action }, "coefficientPerKB");
+    return { card, c, k, ms: c.value + k.value * kb };
+  });
+  const values = costs.map((x) => x.ms * 1000);
+  const mid = costs[0]!;
+  ctx.item({
+    id: `tls.v53-per-message.${ch.name}`,
+    concern: "tls",
+    label: `${ch.name}: SSL CPU per message at the ${action === "put-send" ? "sending" : "receiving"} end (V5.3)`,
+    addressSpace: "chin",
+    metric: "cpu-per-txn",
+    value: values.reduce((a, b) => a + b, 0) / values.length,
+    ...(values.length > 1 ? { low: Math.min(...values), high: Math.max(...values) } : {}),
+    unit: "us",
+    formula: costs.map((x) => `(${x.c.raw} + ${x.k.raw} x ${num(kb, 2)} KB) ms${cards.length > 1 ? ` ${x.card}` : ""}`).join("; ") + " x 1000",
+    inputs: { messageKB: { value: kb, unit: "KB", from: "messageSize" } },
+    ...fromLookups(mid.c, mid.k, ...costs.slice(1).flatMap((x) => [x.c, x.k])),
+  });
+}
+
+export const tls: Rule = {
+  id: "tls",
+  concern: "tls",
+  description: "TLS secret key renegotiation, channel start and stop, and (MQ 5.3) SSL cost per message.",
+  reads: ["channels[].tls", "channels[].rate", "channels[].messageSize", "channels[].startsPerSecond", "workload.rate", "hardware.generation"],
+  uses: [NEGOTIATION, START_92, START_ALIAS, START_91, STOP, TLS13_RKEY, V53],
+  applies: (c) => (c.channels ?? []).some((ch) => ch.tls),
+  run(ctx) {
+    for (const ch of ctx.config.channels ?? []) {
+      if (!ch.tls) continue;
+      if (ctx.config.mq.release === "5.3") {
+        v53PerMessage(ctx, ch);
+        continue;
+      }
+      renegotiation(ctx, ch);
+      startStop(ctx, ch);
+      ctx.gap("tls", `${ch.name}: TLS cost per message for MQ ${ctx.config.mq.release}: the reports give it only as charts; your baseline should be measured with TLS on, or add the difference yourself`, chartsFor(ctx, "tls", /cost/i));
+    }
+  },
+};
