@@ -12,6 +12,10 @@ import { writeOutput } from "./output.js";
 import { VERSION } from "../version.js";
 import { modelsCommand } from "./models.js";
 import { schemaText } from "./schema.js";
+import { diff, type Diff } from "../engine/diff.js";
+import { DEFAULT_METRICS, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
+import { renderDiffTable, renderSweepTable } from "../report/table.js";
+import type { ChartSpec } from "../report/chart-spec.js";
 
 export const EXIT = { ok: 0, strict: 1, input: 2, internal: 3 } as const;
 
@@ -27,17 +31,66 @@ function registryFor(opts: { models?: string }): Registry {
   return loadModels(opts.models);
 }
 
-export function renderEstimate(e: Estimate, format: string, explain: boolean): string {
+export const FORMATS = ["table", "json", "md", "csv", "html"] as const;
+
+function unknownFormat(format: string): never {
+  throw new InputError([
+    {
+      file: "--format",
+      message: `unknown format "${format}"`,
+      severity: "error",
+      suggestion: `use ${FORMATS.join(", ")}`,
+    },
+  ]);
+}
+
+export async function renderEstimate(e: Estimate, format: string, explain: boolean, toFile: boolean): Promise<string> {
   switch (format) {
     case "json":
       return toJson(e);
     case "table":
-      return renderTable(e, { color: useColor(process.stdout), explain });
+      return renderTable(e, { color: !toFile && useColor(process.stdout), explain });
+    case "md":
+      return (await import("../report/markdown.js")).renderMarkdown(e);
+    case "csv":
+      return (await import("../report/csv.js")).renderCsv(e);
+    case "html":
+      return (await import("../report/html.js")).renderHtml(e);
     default:
-      throw new InputError([
-        { file: "--format", message: `unknown format "${format}"`, severity: "error", suggestion: "use table or json" },
-      ]);
+      return unknownFormat(format);
   }
+}
+
+async function renderDiff(
+  d: Diff,
+  before: Estimate,
+  after: Estimate,
+  format: string,
+  toFile: boolean,
+): Promise<string> {
+  switch (format) {
+    case "json":
+      return toJson(d);
+    case "table":
+      return renderDiffTable(d, { color: !toFile && useColor(process.stdout) });
+    case "md":
+      return (await import("../report/markdown.js")).renderDiffMarkdown(d);
+    case "csv":
+      return (await import("../report/csv.js")).renderDiffCsv(d);
+    case "html":
+      return (await import("../report/html.js")).renderDiffHtml(d, before, after);
+    default:
+      return unknownFormat(format);
+  }
+}
+
+/** Draws a chart to FILE.png or FILE.svg; chart.js and the canvas load only here. */
+async function writeChart(file: string, spec: () => Promise<ChartSpec>, inputs: string[]): Promise<void> {
+  const lower = file.toLowerCase();
+  const format = lower.endsWith(".svg") ? "svg" : lower.endsWith(".png") ? "png" : undefined;
+  if (!format) throw new InputError([{ file, message: "a chart file must end in .png or .svg", severity: "error" }]);
+  const { renderChart } = await import("../report/chart.js");
+  writeOutput(file, await renderChart(await spec(), { format }), inputs);
 }
 
 function strictFailed(e: Estimate): boolean {
@@ -67,15 +120,114 @@ export function buildProgram(): Command {
     .option("-m, --models <dir>", "a folder of your own model files, laid over the shipped ones")
     .option("--strict", "exit 1 when the estimate has warnings (extrapolation, carried data, flagged source values)")
     .option("--explain", "show each line's formula, inputs, confidence and citations")
-    .action((file: string, opts: CommonOptions) => {
+    .option("--chart <file>", "also draw cost by address space to FILE.png or FILE.svg")
+    .action(async (file: string, opts: CommonOptions & { chart?: string }) => {
       const registry = registryFor(opts);
       const { config } = loadConfigFile(file);
       const e = estimateWith(config, registry);
-      writeOutput(opts.out, renderEstimate(e, opts.format, Boolean(opts.explain)), [file]);
+      writeOutput(opts.out, await renderEstimate(e, opts.format, Boolean(opts.explain), Boolean(opts.out)), [file]);
+      if (opts.chart)
+        await writeChart(opts.chart, async () => (await import("../report/chart-spec.js")).estimateChart(e), [file]);
       if (opts.strict && strictFailed(e)) {
         process.stderr.write(`mqzcap: --strict: ${e.warnings.length} warning(s)\n`);
         process.exitCode = EXIT.strict;
       }
+    });
+
+  program
+    .command("diff")
+    .description("compare two configs: every changed line item and total, with delta and percentage")
+    .argument("<base>", "the config as it is")
+    .argument("<proposed>", "the config as proposed")
+    .addOption(formatOption())
+    .option("-o, --out <file>", "write the report to a file (atomically)")
+    .option("-m, --models <dir>", "a folder of your own model files")
+    .option("--chart <file>", "also draw the changes as grouped bars to FILE.png or FILE.svg")
+    .action(async (a: string, b: string, opts: CommonOptions & { chart?: string }) => {
+      const registry = registryFor(opts);
+      const before = estimateWith(loadConfigFile(a).config, registry);
+      const after = estimateWith(loadConfigFile(b).config, registry);
+      const d = diff(before, after);
+      writeOutput(opts.out, await renderDiff(d, before, after, opts.format, Boolean(opts.out)), [a, b]);
+      if (opts.chart)
+        await writeChart(
+          opts.chart,
+          async () => (await import("../report/chart-spec.js")).diffChart(d, before, after),
+          [a, b],
+        );
+    });
+
+  program
+    .command("sweep")
+    .description("vary one input (or two, for a grid) and tabulate chosen outputs")
+    .argument("<config>", "config file")
+    .requiredOption(
+      "--vary <spec...>",
+      "PATH=V1,V2,... or PATH=LOW..HIGH (sizes step through the sizes the data has); once or twice",
+    )
+    .option("--metric <name...>", `outputs: ${DEFAULT_METRICS.join(", ")}, or a line item id`)
+    .addOption(new Option("-f, --format <format>", "output format").choices(["table", "json", "csv"]).default("table"))
+    .option("-o, --out <file>", "write the table to a file (atomically)")
+    .option("-m, --models <dir>", "a folder of your own model files")
+    .option("--chart <file>", "also draw the sweep as lines to FILE.png or FILE.svg")
+    .action(
+      async (
+        file: string,
+        opts: { vary: string[]; metric?: string[]; format: string; out?: string; models?: string; chart?: string },
+      ) => {
+        const registry = registryFor(opts);
+        const { source } = loadConfigFile(file);
+        const vary = opts.vary.map((v) => parseVary(v, (_p, lo, hi) => measuredSteps(registry, lo, hi)));
+        const started = Date.now();
+        const result = sweep(
+          source.value as Record<string, unknown>,
+          vary,
+          registry,
+          opts.metric ?? DEFAULT_METRICS,
+          (done, total) => {
+            if (Date.now() - started > 1000 && process.stderr.isTTY !== undefined)
+              process.stderr.write(`\rmqzcap sweep: ${done}/${total} estimates`);
+            if (done === total && Date.now() - started > 1000) process.stderr.write("\n");
+          },
+        );
+        const out =
+          opts.format === "json"
+            ? toJson(result)
+            : opts.format === "csv"
+              ? (await import("../report/csv.js")).renderSweepCsv(result)
+              : renderSweepTable(result);
+        writeOutput(opts.out, out, [file]);
+        if (opts.chart) {
+          const { sweepChart } = await import("../report/chart-spec.js");
+          await writeChart(
+            opts.chart,
+            async () =>
+              sweepChart(
+                result.points.map((p) => ({
+                  x: vary.map((v) => String(p.inputs[v.path])).join(" / "),
+                  values: p.outputs,
+                })),
+                {
+                  title: `mqzcap sweep of ${vary.map((v) => v.path).join(" x ")}`,
+                  xLabel: vary.map((v) => v.path).join(" / "),
+                  yLabel: "value (see legend for units)",
+                },
+              ),
+            [file],
+          );
+        }
+      },
+    );
+
+  program
+    .command("chart")
+    .description("draw an estimate's cost by address space (stacked bars) to a PNG or SVG file")
+    .argument("<config>", "config file")
+    .requiredOption("-o, --out <file>", "FILE.png or FILE.svg")
+    .option("-m, --models <dir>", "a folder of your own model files")
+    .action(async (file: string, opts: { out: string; models?: string }) => {
+      const e = estimateWith(loadConfigFile(file).config, registryFor(opts));
+      await writeChart(opts.out, async () => (await import("../report/chart-spec.js")).estimateChart(e), [file]);
     });
 
   program

@@ -58,3 +58,16 @@ export function renderDiffCsv(d: Diff): string {
     ...d.lines.map((l) => [l.key, l.label, l.kind, l.unit, l.before, l.after, l.delta, l.percent, l.status]),
   ]);
 }
+
+/** A sweep as CSV: the varied inputs, then each output. */
+export function renderSweepCsv(r: import("../engine/sweep.js").SweepResult): string {
+  const inputs = r.vary.map((v) => v.path);
+  const rows = [[...inputs, ...r.metrics].map(csvField).join(",")];
+  for (const p of r.points)
+    rows.push(
+      [...inputs.map((i) => p.inputs[i] ?? null), ...r.metrics.map((m) => p.outputs[m] ?? null)]
+        .map((v) => csvField(v as never))
+        .join(","),
+    );
+  return rows.join("\r\n") + "\r\n";
+}

@@ -2,6 +2,8 @@
 // --explain, every line's formula, inputs, confidence and citations.
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
+import type { Diff } from "../engine/diff.js";
+import type { SweepResult } from "../engine/sweep.js";
 import { fmt, fmtRange, pad, style, truncate, WIDTH, wrap } from "./text.js";
 
 export interface TableOptions {
@@ -156,4 +158,44 @@ function fmtSize(bytes: number): string {
   if (bytes >= 1048576) return `${fmt(bytes / 1048576)}MB`;
   if (bytes >= 1024) return `${fmt(bytes / 1024)}KB`;
   return `${bytes}B`;
+}
+
+/** The diff as a terminal table: every changed line with before, after, delta and percentage. */
+export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
+  const s = style(opts.color);
+  const out: string[] = [];
+  out.push(s.bold(truncate(`mqzcap diff: ${d.before ?? "base"} -> ${d.after ?? "proposed"}`, WIDTH)));
+  out.push(s.dim("─".repeat(WIDTH)));
+  out.push(
+    s.dim(
+      `${pad("line", 46)}${pad("before", 14, true)}${pad("after", 14, true)}${pad("delta", 14, true)}${pad("%", 12, true)}`,
+    ),
+  );
+  for (const l of d.lines) {
+    const pct =
+      l.percent === null ? (l.status === "changed" ? "-" : l.status) : `${l.percent > 0 ? "+" : ""}${fmt(l.percent)}%`;
+    const delta = l.delta === null ? "" : `${l.delta > 0 ? "+" : ""}${fmt(l.delta)}`;
+    out.push(
+      `${pad(truncate(`${l.label} (${l.unit})`, 45), 46)}${pad(fmt(l.before), 14, true)}${pad(fmt(l.after), 14, true)}${pad(delta, 14, true)}${pad(pct, 12, true)}`,
+    );
+  }
+  out.push(s.dim("─".repeat(WIDTH)));
+  out.push(`${d.lines.length} changed, ${d.unchanged} unchanged`);
+  return out.join("\n") + "\n";
+}
+
+/** A sweep as a terminal table: one row per point, one column per output. */
+export function renderSweepTable(r: SweepResult): string {
+  const inputs = r.vary.map((v) => v.path);
+  const cols = [...inputs, ...r.metrics];
+  const w = Math.max(10, Math.floor(WIDTH / cols.length));
+  const out = [cols.map((c) => pad(truncate(c, w - 1), w, true)).join("")];
+  for (const p of r.points) {
+    out.push(
+      [...inputs.map((i) => String(p.inputs[i])), ...r.metrics.map((m) => fmt(p.outputs[m] ?? null))]
+        .map((c) => pad(truncate(c, w - 1), w, true))
+        .join(""),
+    );
+  }
+  return out.join("\n") + "\n";
 }

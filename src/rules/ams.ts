@@ -30,7 +30,8 @@ export const ams: Rule = {
   description: "AMS protect and unprotect costs by policy, AMS interception on channels, z14 versus z15.",
   reads: ["ams.policy", "ams.keyReuse", "channels[].amsInterception", "workload.*", "hardware.*"],
   uses: [GET_2KB, PRIVACY_32KB, CONF_32KB, INTERCEPT_CONF, PLATEAU, CHIADAPS, Z14],
-  applies: (c) => (c.ams !== undefined && c.ams.policy !== "none") || (c.channels ?? []).some((ch) => ch.amsInterception),
+  applies: (c) =>
+    (c.ams !== undefined && c.ams.policy !== "none") || (c.channels ?? []).some((ch) => ch.amsInterception),
   run(context) {
     let ctx: RuleContext = context;
     const { config, registry } = ctx;
@@ -38,7 +39,11 @@ export const ams: Rule = {
     const policy = config.ams?.policy ?? "none";
     const rel = entryForRelease(ctx, GET_2KB, "ams", "AMS costs");
     if (!rel) {
-      ctx.gap("ams", `AMS costs for MQ ${config.mq.release}: the per-message figures come from the MQ 9.2 report only`, chartsFor(ctx, "ams", /cost/i));
+      ctx.gap(
+        "ams",
+        `AMS costs for MQ ${config.mq.release}: the per-message figures come from the MQ 9.2 report only`,
+        chartsFor(ctx, "ams", /cost/i),
+      );
       return;
     }
     // On z14, AMS figures measured on z15 scale by the z15 report's AMS-specific change, not LSPR.
@@ -95,7 +100,10 @@ export const ams: Rule = {
           value: r.value * puts,
           unit: "us",
           formula: `${r.raw} per message (measured at ${sizeLabel(at.size)}) x ${puts}`,
-          inputs: { perMessageUs: { value: r.value, unit: "us", from: r.citation.id }, measuredAt: { value: at.size, unit: "bytes", from: r.citation.id } },
+          inputs: {
+            perMessageUs: { value: r.value, unit: "us", from: r.citation.id },
+            measuredAt: { value: at.size, unit: "bytes", from: r.citation.id },
+          },
           ...fromLookups(r),
         });
       }
@@ -131,7 +139,11 @@ export const ams: Rule = {
           ...fromLookups(plateau),
         });
       } else {
-        ctx.gap("ams", `AMS interception cost with policy ${policy}: the text gives it for confidentiality with key reuse 32 only`, chartsFor(ctx, "ams", /intercept/i));
+        ctx.gap(
+          "ams",
+          `AMS interception cost with policy ${policy}: the text gives it for confidentiality with key reuse 32 only`,
+          chartsFor(ctx, "ams", /intercept/i),
+        );
       }
       const cpus = config.hardware.cpus;
       if (cpus !== undefined) {

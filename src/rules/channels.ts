@@ -19,7 +19,10 @@ function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
   const { registry, config } = ctx;
   const f = registry.formula(COMPRESSED);
   if (ch.compressibility === undefined) {
-    ctx.gap("channels", `${ch.name}: COMPMSG(${ch.compression.toUpperCase()}) saves bytes only in proportion to compressibility; set channels[].compressibility`);
+    ctx.gap(
+      "channels",
+      `${ch.name}: COMPMSG(${ch.compression.toUpperCase()}) saves bytes only in proportion to compressibility; set channels[].compressibility`,
+    );
   } else {
     const sent = size * (1 - ch.compressibility / 100);
     ctx.item({
@@ -30,7 +33,9 @@ function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
       value: sent / 1024,
       unit: "KB",
       formula: `${f.expression}: ${sizeLabel(size)} x (1 - ${num(ch.compressibility)}%)`,
-      inputs: { compressibility: { value: ch.compressibility, unit: "percent", from: `channels.${ch.name}.compressibility` } },
+      inputs: {
+        compressibility: { value: ch.compressibility, unit: "percent", from: `channels.${ch.name}.compressibility` },
+      },
       citations: [registry.citation(f)],
       confidence: "measured",
       flags: [],
@@ -39,7 +44,12 @@ function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
   const gen = config.hardware.generation;
   if (ch.compression === "zlibfast" && (gen === "z15" || gen === "z16" || gen === "z17")) {
     const t = registry.figureValue(HW_THRESHOLD);
-    if (size < t.value) ctx.warn("channels", `${ch.name}: ${sizeLabel(size)} messages are below the ${t.raw} threshold for hardware compression on z15; they compress in software`, [t.citation]);
+    if (size < t.value)
+      ctx.warn(
+        "channels",
+        `${ch.name}: ${sizeLabel(size)} messages are below the ${t.raw} threshold for hardware compression on z15; they compress in software`,
+        [t.citation],
+      );
     const z = registry.figureValue(Z15_COST);
     ctx.item({
       id: `channels.zlibfast-z15.${ch.name}`,
@@ -56,10 +66,18 @@ function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
   if (ch.compression === "zlibfast" && gen === "z14" && ch.compressibility !== undefined) {
     const r = registry.figureValue(Z14_INFLATE);
     if (ch.compressibility >= (r.low ?? r.value) && ch.compressibility <= (r.high ?? r.value)) {
-      ctx.warn("channels", `${ch.name}: on z14, messages ${r.raw} compressible were too small to inflate in hardware and cost markedly more`, [r.citation]);
+      ctx.warn(
+        "channels",
+        `${ch.name}: on z14, messages ${r.raw} compressible were too small to inflate in hardware and cost markedly more`,
+        [r.citation],
+      );
     }
   }
-  ctx.gap("channels", `${ch.name}: CPU cost of COMPMSG(${ch.compression.toUpperCase()}): the reports give it only as charts`, chartsFor(ctx, "channels", new RegExp(ch.compression, "i")));
+  ctx.gap(
+    "channels",
+    `${ch.name}: CPU cost of COMPMSG(${ch.compression.toUpperCase()}): the reports give it only as charts`,
+    chartsFor(ctx, "channels", new RegExp(ch.compression, "i")),
+  );
 }
 
 function transport(ctx: RuleContext, ch: ChannelConfig, size: number): void {
@@ -84,19 +102,28 @@ function transport(ctx: RuleContext, ch: ChannelConfig, size: number): void {
       });
     }
     if (config.mq.release !== "8.0") {
-      ctx.warn("channels", `${ch.name}: the ${ch.transport.toUpperCase()} comparisons come from a 2017 blog measured on MQ V8 on z13; they are shown for information and do not change the estimate`);
+      ctx.warn(
+        "channels",
+        `${ch.name}: the ${ch.transport.toUpperCase()} comparisons come from a 2017 blog measured on MQ V8 on z13; they are shown for information and do not change the estimate`,
+      );
     }
   }
   if (ch.transport === "fasp") {
     if (!ch.networkProfile) {
-      ctx.gap("channels", `${ch.name}: fasp.io throughput against TCP/IP depends on latency and loss; set channels[].networkProfile (N1-N4)`);
+      ctx.gap(
+        "channels",
+        `${ch.name}: fasp.io throughput against TCP/IP depends on latency and loss; set channels[].networkProfile (N1-N4)`,
+      );
       return;
     }
     const t = registry.table(FASP);
     const workload = config.workload.pattern === "one-way" ? "streaming" : "request-responder";
     const cells = t.cells.filter((c) => c.at.workload === workload && c.at.networkProfile === ch.networkProfile);
     if (cells.length === 0) {
-      ctx.gap("channels", `${ch.name}: fasp.io against TCP/IP is not measured for ${workload} on profile ${ch.networkProfile}`);
+      ctx.gap(
+        "channels",
+        `${ch.name}: fasp.io against TCP/IP is not measured for ${workload} on profile ${ch.networkProfile}`,
+      );
       return;
     }
     const r = ctx.registry.lookup(FASP, { workload, networkProfile: ch.networkProfile, messageSize: size });
@@ -118,7 +145,13 @@ export const channels: Rule = {
   id: "channels",
   concern: "channels",
   description: "Channel compression, transports (SMC-R, SMC-D), and the fasp.io gateway.",
-  reads: ["channels[].compression", "channels[].compressibility", "channels[].transport", "channels[].networkProfile", "hardware.generation"],
+  reads: [
+    "channels[].compression",
+    "channels[].compressibility",
+    "channels[].transport",
+    "channels[].networkProfile",
+    "hardware.generation",
+  ],
   uses: [COMPRESSED, HW_THRESHOLD, Z14_INFLATE, Z15_COST, FASP, ...Object.values(SMC).flat()],
   applies: (c) => (c.channels?.length ?? 0) > 0,
   run(ctx) {

@@ -27,16 +27,26 @@ export const encryption: Rule = {
     if (hw === "z14" && config.hardware.factor === undefined) {
       // The report measured on z15 and states the costs were similar on z14 (AES on CPACF).
       const carry = registry.carry(Z14);
-      ctx.warn("encryption", `data set encryption costs measured on z15 are used for z14 under "${carry.quote.split(".")[0]}."`, [registry.citation(carry)]);
+      ctx.warn(
+        "encryption",
+        `data set encryption costs measured on z15 are used for z14 under "${carry.quote.split(".")[0]}."`,
+        [registry.citation(carry)],
+      );
     } else if (hw === "z13" || hw === "2064") {
-      ctx.warn("encryption", `data set encryption "${registry.carry(Z14).quote.split(". ").pop()}"`, [registry.citation(registry.carry(Z14))]);
+      ctx.warn("encryption", `data set encryption "${registry.carry(Z14).quote.split(". ").pop()}"`, [
+        registry.citation(registry.carry(Z14)),
+      ]);
     }
     const sameOnZ14 = hw === "z14" && config.hardware.factor === undefined;
     const emit = ctx.item;
     ctx = {
       ...ctx,
       item: (i) =>
-        emit(sameOnZ14 && i.metric.startsWith("cpu") ? { ...i, measuredOn: ["z14", "z15"], citations: [...i.citations, registry.citation(registry.carry(Z14))] } : i),
+        emit(
+          sameOnZ14 && i.metric.startsWith("cpu")
+            ? { ...i, measuredOn: ["z14", "z15"], citations: [...i.citations, registry.citation(registry.carry(Z14))] }
+            : i,
+        ),
     };
     const w = config.workload;
     const rel = entryForRelease(ctx, LOG, "encryption", "data set encryption costs");

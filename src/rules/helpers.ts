@@ -97,7 +97,11 @@ export function chartsFor(ctx: RuleContext, concern: string, match: RegExp, most
   return ctx.registry
     .entriesOf("gap")
     .filter((g) => g.concern === concern && (match.test(g.caption) || match.test(g.wouldGive)))
-    .sort((a, b) => Number(!a.appliesTo.releases.includes(release)) - Number(!b.appliesTo.releases.includes(release)) || a.id.localeCompare(b.id))
+    .sort(
+      (a, b) =>
+        Number(!a.appliesTo.releases.includes(release)) - Number(!b.appliesTo.releases.includes(release)) ||
+        a.id.localeCompare(b.id),
+    )
     .slice(0, most)
     .map((g) => g.id);
 }

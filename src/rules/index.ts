@@ -12,4 +12,16 @@ import { tls } from "./tls.js";
 import { ams } from "./ams.js";
 import { channels } from "./channels.js";
 
-export const RULES: readonly Rule[] = [hardware, logging, encryption, tls, ams, channels, streaming, smf, storageChin, storageConnections, sharedQueue];
+export const RULES: readonly Rule[] = [
+  hardware,
+  logging,
+  encryption,
+  tls,
+  ams,
+  channels,
+  streaming,
+  smf,
+  storageChin,
+  storageConnections,
+  sharedQueue,
+];

@@ -63,24 +63,51 @@ export function logBytesPerTransaction(ctx: RuleContext): LogVolume {
     "logging",
     `log overhead per persistent message for MQ ${config.mq.release}: only the V5.3 report gives a rule (message + 1.25KB); log figures count the message data only (a lower bound) unless you set logging.logOverheadPerMessage`,
   );
-  return { bytesPerTxn: w.messageSize * puts * factor, lower: true, lookups, formula: `${sizeLabel(w.messageSize)} x ${puts} puts${streamText} (message data only)` };
+  return {
+    bytesPerTxn: w.messageSize * puts * factor,
+    lower: true,
+    lookups,
+    formula: `${sizeLabel(w.messageSize)} x ${puts} puts${streamText} (message data only)`,
+  };
 }
 
 export const logging: Rule = {
   id: "logging",
   concern: "logging",
-  description: "Log data, log rate against measured ceilings, disk writes, daily volumes, zHyperWrite, archive compression.",
+  description:
+    "Log data, log rate against measured ceilings, disk writes, daily volumes, zHyperWrite, archive compression.",
   reads: ["workload.*", "logging.*", "streamingQueues.copies", "mq.release"],
-  uses: [V53_LOG_BYTES, PEAK_93, PEAK_92, DISK, ZHW_COST_DUAL, ZHW_COST_SINGLE, ZHW_RATE, ZHW_COMMIT, ARCHIVE_COMPRESSION, STREAMING_LOG_FACTOR],
+  uses: [
+    V53_LOG_BYTES,
+    PEAK_93,
+    PEAK_92,
+    DISK,
+    ZHW_COST_DUAL,
+    ZHW_COST_SINGLE,
+    ZHW_RATE,
+    ZHW_COMMIT,
+    ARCHIVE_COMPRESSION,
+    STREAMING_LOG_FACTOR,
+  ],
   applies: (c) => c.workload.persistent || c.logging !== undefined,
   run(ctx) {
     const { config, registry } = ctx;
     const w = config.workload;
     if (!w.persistent) {
-      ctx.warn("logging", "workload.persistent is false: non-persistent messages are not logged, so the logging settings do not change the estimate");
+      ctx.warn(
+        "logging",
+        "workload.persistent is false: non-persistent messages are not logged, so the logging settings do not change the estimate",
+      );
       return;
     }
-    const lg = config.logging ?? { dualLogs: true, dualArchives: true, archiving: true, zHyperWrite: false, metroMirror: false, archiveCompression: false };
+    const lg = config.logging ?? {
+      dualLogs: true,
+      dualArchives: true,
+      archiving: true,
+      zHyperWrite: false,
+      metroMirror: false,
+      archiveCompression: false,
+    };
     const vol = logBytesPerTransaction(ctx);
     const bound = vol.lower ? { low: vol.bytesPerTxn / 1024 } : {};
     ctx.item({
@@ -104,7 +131,10 @@ export const logging: Rule = {
     // Ceiling: the peak log rate per copy measured for the release (dual logs, 4 stripes, 3 CPUs).
     const peakId = [PEAK_93, PEAK_92].find((id) => entryForRelease(ctx, id, "logging", "peak log rate") !== undefined);
     if (peakId) {
-      const peak = carried(registry.figureValue(peakId), entryForRelease(ctx, peakId, "logging", "peak log rate")!.carried);
+      const peak = carried(
+        registry.figureValue(peakId),
+        entryForRelease(ctx, peakId, "logging", "peak log rate")!.carried,
+      );
       const tps = peak.value / mbPerTxn;
       ctx.item({
         id: "logging.log-rate-ceiling",
@@ -117,7 +147,10 @@ export const logging: Rule = {
         low: tps,
         unit: "txn/s",
         formula: `${num(peak.value)} MB/s per copy / ${num(mbPerTxn * 1024, 2)} KB per transaction (the peak is a lower bound: "${peak.raw}")`,
-        inputs: { peakMBps: { value: peak.value, unit: "MB/s", from: peakId }, kbPerTxn: { value: mbPerTxn * 1024, unit: "KB", from: "logging.bytes-per-transaction" } },
+        inputs: {
+          peakMBps: { value: peak.value, unit: "MB/s", from: peakId },
+          kbPerTxn: { value: mbPerTxn * 1024, unit: "KB", from: "logging.bytes-per-transaction" },
+        },
         ...fromLookups(peak),
       });
     } else {
@@ -189,7 +222,10 @@ export const logging: Rule = {
     }
     if (lg.zHyperWrite) {
       if (!lg.metroMirror) {
-        ctx.warn("logging", "zHyperWrite replicates active log writes under Metro Mirror; logging.metroMirror is false, so it has no effect here");
+        ctx.warn(
+          "logging",
+          "zHyperWrite replicates active log writes under Metro Mirror; logging.metroMirror is false, so it has no effect here",
+        );
       } else {
         const costId = copies === 2 ? ZHW_COST_DUAL : ZHW_COST_SINGLE;
         const rel = entryForRelease(ctx, costId, "logging", "zHyperWrite cost");
@@ -245,7 +281,10 @@ export const logging: Rule = {
         ctx.gap("logging", `archive log compression for MQ ${config.mq.release}: measured on 9.1.4 (z15) only`);
         return;
       }
-      const tcb = carried(registry.lookup(ARCHIVE_COMPRESSION, { messageSize: w.messageSize }, "qmgrTcbIncrease"), rel.carried);
+      const tcb = carried(
+        registry.lookup(ARCHIVE_COMPRESSION, { messageSize: w.messageSize }, "qmgrTcbIncrease"),
+        rel.carried,
+      );
       ctx.item({
         id: "logging.archive-compression-cost",
         concern: "logging",
@@ -259,7 +298,10 @@ export const logging: Rule = {
         inputs: { messageSize: { value: w.messageSize, unit: "bytes", from: "workload.messageSize" } },
         ...fromLookups(tcb),
       });
-      const peak = carried(registry.lookup(ARCHIVE_COMPRESSION, { messageSize: w.messageSize }, "peakLogThroughputIncrease"), rel.carried);
+      const peak = carried(
+        registry.lookup(ARCHIVE_COMPRESSION, { messageSize: w.messageSize }, "peakLogThroughputIncrease"),
+        rel.carried,
+      );
       ctx.item({
         id: "logging.archive-compression-peak-rate",
         concern: "logging",
@@ -267,7 +309,9 @@ export const logging: Rule = {
         addressSpace: "qmgr",
         metric: "info",
         value: peak.value,
-        ...(peak.low !== undefined || peak.high !== undefined ? { low: peak.low ?? 0, high: peak.high ?? peak.value } : {}),
+        ...(peak.low !== undefined || peak.high !== undefined
+          ? { low: peak.low ?? 0, high: peak.high ?? peak.value }
+          : {}),
         unit: "%",
         formula: `${peak.raw} over uncompressed archives`,
         inputs: {},

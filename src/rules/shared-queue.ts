@@ -14,8 +14,16 @@ const SIZING = "004.app-structure-size";
 export const sharedQueue: Rule = {
   id: "shared-queue",
   concern: "shared-queue",
-  description: "CF cost per message, shared versus private cost, CF utilisation guidance, SMDS offload, structure size.",
-  reads: ["workload.queues", "workload.persistent", "workload.messageSize", "workload.rate", "baseline.cost.cf", "sharedQueue.*"],
+  description:
+    "CF cost per message, shared versus private cost, CF utilisation guidance, SMDS offload, structure size.",
+  reads: [
+    "workload.queues",
+    "workload.persistent",
+    "workload.messageSize",
+    "workload.rate",
+    "baseline.cost.cf",
+    "sharedQueue.*",
+  ],
   uses: [CF_PER_MSG, UPLIFT, ADD_CF, CF_MAX, SMDS, SIZING],
   applies: (c) => c.workload.queues === "shared",
   run(ctx) {
@@ -84,7 +92,10 @@ export const sharedQueue: Rule = {
           value: mb,
           unit: "MB",
           formula: `max(ceil(${w.messageSize} / ${boundary.raw}) x ${boundary.raw}, ${minElement.raw}) x ${num(held)} x (1 + ${overhead.raw}), at least ${minMB.raw} (${f.expression})`,
-          inputs: { messagesOnQueue: { value: held, unit: "count", from: "sharedQueue.messagesOnQueue" }, elementBytes: { value: element, unit: "bytes", from: SIZING } },
+          inputs: {
+            messagesOnQueue: { value: held, unit: "count", from: "sharedQueue.messagesOnQueue" },
+            elementBytes: { value: element, unit: "bytes", from: SIZING },
+          },
           ...fromLookups(boundary, minElement, overhead, minMB),
         });
       }
@@ -95,13 +106,16 @@ export const sharedQueue: Rule = {
         chartsFor(ctx, "shared-queue", /cost|CPU/i),
       );
       if (config.sharedQueue?.messagesOnQueue !== undefined) {
-        ctx.gap("shared-queue", "CF structure sizing: only the V5.3 report gives a sizing formula (CFCC levels 9-12); no later source restates it");
+        ctx.gap(
+          "shared-queue",
+          "CF structure sizing: only the V5.3 report gives a sizing formula (CFCC levels 9-12); no later source restates it",
+        );
       }
     }
     const cfUs = config.baseline?.cost.cf;
     const procs = config.sharedQueue?.cfProcessors;
     if (cfUs !== undefined && procs !== undefined && w.rate !== undefined) {
-      const busy = (w.rate * cfUs) / (procs * 1e6) * 100;
+      const busy = ((w.rate * cfUs) / (procs * 1e6)) * 100;
       const add = registry.figureValue(ADD_CF);
       const max = registry.figureValue(CF_MAX);
       ctx.item({
@@ -113,12 +127,23 @@ export const sharedQueue: Rule = {
         value: busy,
         unit: "%",
         formula: `${num(w.rate)}/s x ${num(cfUs)} CF us / (${procs} x 1,000,000) x 100`,
-        inputs: { cfUs: { value: cfUs, unit: "us", from: "baseline.cost.cf" }, cfProcessors: { value: procs, unit: "count", from: "sharedQueue.cfProcessors" } },
+        inputs: {
+          cfUs: { value: cfUs, unit: "us", from: "baseline.cost.cf" },
+          cfProcessors: { value: procs, unit: "count", from: "sharedQueue.cfProcessors" },
+        },
         ...fromLookups(add, max),
         confidence: "user-supplied",
       });
-      if (busy > add.value) ctx.warn("shared-queue", `CF ${num(busy)}% busy: above ${add.raw}, the sources suggest more CF processors`, [add.citation]);
-      else if (busy > max.value) ctx.warn("shared-queue", `CF ${num(busy)}% busy: above the ${max.raw} sysplex guideline (room for one CF to take over another's work)`, [max.citation]);
+      if (busy > add.value)
+        ctx.warn("shared-queue", `CF ${num(busy)}% busy: above ${add.raw}, the sources suggest more CF processors`, [
+          add.citation,
+        ]);
+      else if (busy > max.value)
+        ctx.warn(
+          "shared-queue",
+          `CF ${num(busy)}% busy: above the ${max.raw} sysplex guideline (room for one CF to take over another's work)`,
+          [max.citation],
+        );
     }
   },
 };

@@ -21,7 +21,10 @@ export const smf: Rule = {
     const { config, registry } = ctx;
     const s = config.smf!;
     if (config.mq.release !== "9.3") {
-      ctx.warn("smf", `SMF costs are from the MQ 9.3 report; MQ ${config.mq.release} before 9.3 measured STATIME in minutes and is not covered`);
+      ctx.warn(
+        "smf",
+        `SMF costs are from the MQ 9.3 report; MQ ${config.mq.release} before 9.3 measured STATIME in minutes and is not covered`,
+      );
     }
     if (s.accountingClass3) {
       const gather = registry.figureValue(GATHER);
@@ -37,7 +40,14 @@ export const smf: Rule = {
         formula: `${gather.raw} us per API call x ${num(apis)} calls`,
         inputs: {
           perApiUs: { value: gather.value, unit: "us", from: GATHER },
-          apiCalls: { value: apis, unit: "count", from: s.apiCallsPerTransaction !== undefined ? "smf.apiCallsPerTransaction" : "default: MQGET, MQPUT, MQCMIT x2 for request-reply" },
+          apiCalls: {
+            value: apis,
+            unit: "count",
+            from:
+              s.apiCallsPerTransaction !== undefined
+                ? "smf.apiCallsPerTransaction"
+                : "default: MQGET, MQPUT, MQCMIT x2 for request-reply",
+          },
         },
         ...fromLookups(gather),
       });
@@ -61,7 +71,11 @@ export const smf: Rule = {
           inputs: {
             writeUs: { value: write.value, unit: "us", from: WRITE },
             tasks: { value: tasks, unit: "count", from: "smf.tasks" },
-            accountingInterval: { value: acct, unit: "seconds", from: s.accountingInterval !== undefined ? "smf.accountingInterval" : "default ACCTIME 30.00" },
+            accountingInterval: {
+              value: acct,
+              unit: "seconds",
+              from: s.accountingInterval !== undefined ? "smf.accountingInterval" : "default ACCTIME 30.00",
+            },
           },
           ...fromLookups(write, range),
         });
@@ -118,7 +132,10 @@ export const smf: Rule = {
         value: (queues * bytes.value * (86400 / interval)) / 1048576,
         unit: "MB/day",
         formula: `${num(queues)} queues x ${bytes.raw} x 86400 / ${num(interval)} s / 1048576`,
-        inputs: { queues: { value: queues, unit: "count", from: "smf.queues" }, interval: { value: interval, unit: "seconds", from: "smf.statisticsInterval" } },
+        inputs: {
+          queues: { value: queues, unit: "count", from: "smf.queues" },
+          interval: { value: interval, unit: "seconds", from: "smf.statisticsInterval" },
+        },
         ...fromLookups(bytes),
       });
       const cost = registry.figureValue(QSTAT_COST);

@@ -35,7 +35,11 @@ function groups(ctx: RuleContext): Group[] {
   for (const ch of ctx.config.channels ?? []) {
     if (ch.type === "server-connection") {
       const sharecnv = ch.sharecnv ?? 10;
-      out.push({ name: ch.name, key: `svrconn-${sharecnv}`, connections: ch.conversations ?? ch.count * Math.max(1, sharecnv) });
+      out.push({
+        name: ch.name,
+        key: `svrconn-${sharecnv}`,
+        connections: ch.conversations ?? ch.count * Math.max(1, sharecnv),
+      });
     } else out.push({ name: ch.name, key: "mca", connections: ch.count });
   }
   return out;
@@ -45,14 +49,23 @@ export const storageConnections: Rule = {
   id: "storage-connections",
   concern: "storage",
   description: "CSA and queue manager storage per connection, by connection type and SHARECNV.",
-  reads: ["storage.localConnections", "channels[].type", "channels[].sharecnv", "channels[].conversations", "workload.queues"],
+  reads: [
+    "storage.localConnections",
+    "channels[].type",
+    "channels[].sharecnv",
+    "channels[].conversations",
+    "workload.queues",
+  ],
   uses: [CSA_INITIAL, CSA_LIMIT, OPEN_OBJECTS, ...Object.values(CSA), ...Object.values(QMGR)],
   applies: (c) => Boolean(c.storage?.localConnections) || (c.channels?.length ?? 0) > 0,
   run(ctx) {
     const { registry } = ctx;
     const rel = chooseRelease(ctx, registry.figure(CSA_INITIAL).appliesTo.releases, "storage", "CSA per connection");
     if (!rel) {
-      ctx.gap("storage", `CSA and queue manager storage per connection are given for MQ 9.1-9.3 only; none for MQ ${ctx.config.mq.release}`);
+      ctx.gap(
+        "storage",
+        `CSA and queue manager storage per connection are given for MQ 9.1-9.3 only; none for MQ ${ctx.config.mq.release}`,
+      );
       return;
     }
     const initial = registry.figureValue(CSA_INITIAL);
@@ -75,7 +88,10 @@ export const storageConnections: Rule = {
           value: (r.value * g.connections) / 1024,
           unit: "MB",
           formula: `${r.raw} per connection x ${num(g.connections)} / 1024`,
-          inputs: { perConnectionKB: { value: r.value, unit: "KB", from: csaId }, connections: { value: g.connections, unit: "count", from: g.name } },
+          inputs: {
+            perConnectionKB: { value: r.value, unit: "KB", from: csaId },
+            connections: { value: g.connections, unit: "count", from: g.name },
+          },
           ...fromLookups(r),
         });
       }
@@ -83,7 +99,10 @@ export const storageConnections: Rule = {
       const qKey = g.key === "svrconn-1" && shared ? "svrconn-1-shared" : g.key;
       const qId = QMGR[qKey];
       if (!qId) {
-        ctx.gap("storage", `${g.name}: queue manager storage per connection is not given for this connection type (${qKey})`);
+        ctx.gap(
+          "storage",
+          `${g.name}: queue manager storage per connection is not given for this connection type (${qKey})`,
+        );
         continue;
       }
       const q = registry.figureValue(qId);
@@ -97,7 +116,10 @@ export const storageConnections: Rule = {
         value: (q.value * g.connections) / 1024,
         unit: "MB",
         formula: `${q.raw} per connection x ${num(g.connections)} / 1024 (holds for applications with up to ${limit.value} objects open)`,
-        inputs: { perConnectionKB: { value: q.value, unit: "KB", from: qId }, connections: { value: g.connections, unit: "count", from: g.name } },
+        inputs: {
+          perConnectionKB: { value: q.value, unit: "KB", from: qId },
+          connections: { value: g.connections, unit: "count", from: g.name },
+        },
         ...fromLookups(q, limit),
       });
     }
@@ -112,9 +134,13 @@ export const storageConnections: Rule = {
       value: totalMB,
       unit: "MB",
       formula: `${initial.raw} + ${num(csaKB, 2)} KB / 1024`,
-      inputs: { initialMB: { value: initial.value, unit: "MB", from: CSA_INITIAL }, connectionsKB: { value: csaKB, unit: "KB", from: "storage.csa-connections.*" } },
+      inputs: {
+        initialMB: { value: initial.value, unit: "MB", from: CSA_INITIAL },
+        connectionsKB: { value: csaKB, unit: "KB", from: "storage.csa-connections.*" },
+      },
       ...fromLookups(...csaLookups),
     });
-    if (totalMB > limit.value * 1024) ctx.warn("storage", `CSA of ${num(totalMB)} MB exceeds the 31-bit limit of ${limit.raw}`, [limit.citation]);
+    if (totalMB > limit.value * 1024)
+      ctx.warn("storage", `CSA of ${num(totalMB)} MB exceeds the 31-bit limit of ${limit.raw}`, [limit.citation]);
   },
 };

@@ -58,7 +58,11 @@ export const streaming: Rule = {
       });
     }
     if (config.workload.persistent) {
-      ctx.warn("streaming", `persistent messages to streamed queues log about ${registry.figureValue(STREAMING_LOG_FACTOR).raw} the data (included in the logging figures)`, [registry.figureValue(STREAMING_LOG_FACTOR).citation]);
+      ctx.warn(
+        "streaming",
+        `persistent messages to streamed queues log about ${registry.figureValue(STREAMING_LOG_FACTOR).raw} the data (included in the logging figures)`,
+        [registry.figureValue(STREAMING_LOG_FACTOR).citation],
+      );
     }
   },
 };

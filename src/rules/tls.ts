@@ -31,12 +31,17 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
   if (reset === 0) return;
   if (tlsVersionOf(tls.cipher) === "1.3") {
     const rec = registry.figureValue(TLS13_RKEY);
-    ctx.warn("tls", `${ch.name}: ${tls.cipher} is TLS 1.3; the MQ 9.2 report advises ${rec.raw} for TLS 1.3 ciphers`, [rec.citation]);
+    ctx.warn("tls", `${ch.name}: ${tls.cipher} is TLS 1.3; the MQ 9.2 report advises ${rec.raw} for TLS 1.3 ciphers`, [
+      rec.citation,
+    ]);
   }
   const rate = messageRate(ctx, ch);
   const size = ch.messageSize ?? config.workload.messageSize;
   if (rate === undefined) {
-    ctx.gap("tls", `${ch.name}: secret key renegotiations per second need a message rate (channels[].rate or workload.rate)`);
+    ctx.gap(
+      "tls",
+      `${ch.name}: secret key renegotiations per second need a message rate (channels[].rate or workload.rate)`,
+    );
     return;
   }
   const bytesPerSecond = rate * size;
@@ -51,8 +56,16 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
     unit: "per second",
     formula: `${num(rate)} msgs/s x ${sizeLabel(size)} / ${num(reset)} bytes`,
     inputs: {
-      rate: { value: rate, unit: "per-second", from: ch.rate !== undefined ? `channels.${ch.name}.rate` : "workload.rate" },
-      messageSize: { value: size, unit: "bytes", from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize" },
+      rate: {
+        value: rate,
+        unit: "per-second",
+        from: ch.rate !== undefined ? `channels.${ch.name}.rate` : "workload.rate",
+      },
+      messageSize: {
+        value: size,
+        unit: "bytes",
+        from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize",
+      },
       resetBytes: { value: reset, unit: "bytes", from: `channels.${ch.name}.tls.resetBytes` },
     },
     citations: [],
@@ -62,7 +75,11 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
   const hw = config.hardware.generation === "z14" ? "z14" : "z15";
   const rel = entryForRelease(ctx, NEGOTIATION, "tls", "secret key negotiation cost");
   if (!rel || !hasCell(ctx, NEGOTIATION, { cipher: tls.cipher })) {
-    ctx.gap("tls", `${ch.name}: the cost of one secret key negotiation is measured for ${registry.table(NEGOTIATION).axes[0]!.values.join(", ")} only (MQ 9.1.4 on z14 and z15); not for ${tls.cipher}`, chartsFor(ctx, "tls", /negotiat/i));
+    ctx.gap(
+      "tls",
+      `${ch.name}: the cost of one secret key negotiation is measured for ${registry.table(NEGOTIATION).axes[0]!.values.join(", ")} only (MQ 9.1.4 on z14 and z15); not for ${tls.cipher}`,
+      chartsFor(ctx, "tls", /negotiat/i),
+    );
     return;
   }
   const cost = carried(registry.lookup(NEGOTIATION, { cipher: tls.cipher, hardware: hw }), rel.carried);
@@ -107,7 +124,10 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
     rate = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartRate"), r91.carried);
   }
   if (!start || !rate) {
-    ctx.gap("tls", `${ch.name}: TLS channel start cost is not measured for ${tls.cipher} in MQ ${ctx.config.mq.release}`);
+    ctx.gap(
+      "tls",
+      `${ch.name}: TLS channel start cost is not measured for ${tls.cipher} in MQ ${ctx.config.mq.release}`,
+    );
   } else {
     ctx.item({
       id: `tls.channel-start.${ch.name}`,
@@ -118,7 +138,10 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
       value: starts * start.value * 1000,
       unit: "us/s",
       formula: `${num(starts)} starts/s x ${start.raw} CPU ms x 1000`,
-      inputs: { startsPerSecond: { value: starts, unit: "per-second", from: `channels.${ch.name}.startsPerSecond` }, startMs: { value: start.value, unit: "ms", from: start.citation.id } },
+      inputs: {
+        startsPerSecond: { value: starts, unit: "per-second", from: `channels.${ch.name}.startsPerSecond` },
+        startMs: { value: start.value, unit: "ms", from: start.citation.id },
+      },
       ...fromLookups(start),
     });
     ctx.item({
@@ -133,7 +156,12 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
       inputs: {},
       ...fromLookups(rate),
     });
-    if (starts > rate.value) ctx.warn("tls", `${ch.name}: ${num(starts)} TLS channel starts/s is above the ${rate.raw}/s the report measured`, [rate.citation]);
+    if (starts > rate.value)
+      ctx.warn(
+        "tls",
+        `${ch.name}: ${num(starts)} TLS channel starts/s is above the ${rate.raw}/s the report measured`,
+        [rate.citation],
+      );
   }
   const version = tlsVersionOf(tls.cipher);
   const rStop = entryForRelease(ctx, STOP, "tls", "TLS channel stop cost");
@@ -184,7 +212,10 @@ function v53PerMessage(ctx: RuleContext, ch: ChannelConfig): void {
     value: values.reduce((a, b) => a + b, 0) / values.length,
     ...(values.length > 1 ? { low: Math.min(...values), high: Math.max(...values) } : {}),
     unit: "us",
-    formula: costs.map((x) => `(${x.c.raw} + ${x.k.raw} x ${num(kb, 2)} KB) ms${cards.length > 1 ? ` ${x.card}` : ""}`).join("; ") + " x 1000",
+    formula:
+      costs
+        .map((x) => `(${x.c.raw} + ${x.k.raw} x ${num(kb, 2)} KB) ms${cards.length > 1 ? ` ${x.card}` : ""}`)
+        .join("; ") + " x 1000",
     inputs: { messageKB: { value: kb, unit: "KB", from: "messageSize" } },
     ...fromLookups(mid.c, mid.k, ...costs.slice(1).flatMap((x) => [x.c, x.k])),
   });
@@ -194,7 +225,14 @@ export const tls: Rule = {
   id: "tls",
   concern: "tls",
   description: "TLS secret key renegotiation, channel start and stop, and (MQ 5.3) SSL cost per message.",
-  reads: ["channels[].tls", "channels[].rate", "channels[].messageSize", "channels[].startsPerSecond", "workload.rate", "hardware.generation"],
+  reads: [
+    "channels[].tls",
+    "channels[].rate",
+    "channels[].messageSize",
+    "channels[].startsPerSecond",
+    "workload.rate",
+    "hardware.generation",
+  ],
   uses: [NEGOTIATION, START_92, START_ALIAS, START_91, STOP, TLS13_RKEY, V53],
   applies: (c) => (c.channels ?? []).some((ch) => ch.tls),
   run(ctx) {
@@ -206,7 +244,11 @@ export const tls: Rule = {
       }
       renegotiation(ctx, ch);
       startStop(ctx, ch);
-      ctx.gap("tls", `${ch.name}: TLS cost per message for MQ ${ctx.config.mq.release}: the reports give it only as charts; your baseline should be measured with TLS on, or add the difference yourself`, chartsFor(ctx, "tls", /cost/i));
+      ctx.gap(
+        "tls",
+        `${ch.name}: TLS cost per message for MQ ${ctx.config.mq.release}: the reports give it only as charts; your baseline should be measured with TLS on, or add the difference yourself`,
+        chartsFor(ctx, "tls", /cost/i),
+      );
     }
   },
 };
