@@ -260,7 +260,10 @@ export const Channel = z
     networkProfile: z
       .enum(["N0", "N1", "N2", "N3", "N4", "N5"])
       .optional()
-      .describe("Network between the queue managers, as the MQ 9.2 report's fasp.io profiles: N0 none, N1 5ms, N2 25ms, N3 40ms and 0.1% loss, N4 50ms and 0.5% loss, N5 50ms."),
+      .meta({ examples: ["N3"] })
+      .describe(
+        "Network between the queue managers, as the MQ 9.2 report's fasp.io profiles: N0 none, N1 5ms, N2 25ms, N3 40ms and 0.1% loss, N4 50ms and 0.5% loss, N5 50ms.",
+      ),
     batchSize: z
       .number()
       .int()
@@ -348,6 +351,13 @@ export const Config = z
       .meta({ examples: [{ generation: "z16", cpus: 8 }] }),
     baseline: z
       .strictObject({
+        hardware: z
+          .enum(MACHINES)
+          .optional()
+          .describe(
+            "Machine the baseline was measured on, when it is not hardware.generation (a move from z14 to z15, say): the baseline is scaled by the z15 report's LSPR table, or by hardware.factor.",
+          )
+          .meta({ examples: ["z14"] }),
         rate: rate("baseline.rate", { examples: ["1500/s", "90000/min", 1500] }).describe(
           "Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s).",
         ),

@@ -6,7 +6,7 @@ import { ADDRESS_SPACES, type AddressSpace } from "../model/schema.js";
 import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, Rule, RuleContext, Warning } from "./types.js";
 import { VERSION } from "../version.js";
-import { scaleForHardware } from "../rules/hardware.js";
+import { baselineFactor, scaleForHardware } from "../rules/hardware.js";
 
 export interface Range {
   value: number;
@@ -97,11 +97,12 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
     if (rule.applies(config)) rule.run(ctx);
   }
   scaleForHardware(items, ctx);
-  return { items, warnings, gaps };
+  const scale = baselineFactor(ctx);
+  return { items, warnings, gaps, baselineScale: scale };
 }
 
 export function estimateWith(config: Config, registry: Registry, rules: readonly Rule[] = RULES): Estimate {
-  const { items, warnings, gaps } = runRules(config, registry, rules);
+  const { items, warnings, gaps, baselineScale } = runRules(config, registry, rules);
   const order = (c: Concern) => CONCERN_ORDER.indexOf(c);
   items.sort((a, b) => order(a.concern) - order(b.concern) || a.id.localeCompare(b.id));
   for (const i of items) {
@@ -131,7 +132,9 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
     const mine = items.filter((i) => i.addressSpace === as);
     const added = mine.filter((i) => i.metric === "cpu-per-txn").reduce((s, i) => add(s, range(i)), ZERO);
     const pct = mine.filter((i) => i.metric === "cpu-pct").reduce((s, i) => add(s, range(i)), ZERO);
-    const base = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
+    const measured = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
+    // A baseline measured on another machine is scaled to this one (LSPR z14/z15, or the user's factor).
+    const base = measured !== null && baselineScale ? measured * baselineScale.k : measured;
     if (pct.value !== 0 && base === null) {
       needsBaseline.push(
         `${as}: ${mine
@@ -157,17 +160,40 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   }
   // A % change of the whole transaction (e.g. shared versus private queues) multiplies the sum of
   // the baseline costs.
-  const totalPct = items.filter((i) => i.metric === "cpu-pct" && i.addressSpace === "total").reduce((s, i) => add(s, range(i)), ZERO);
+  const totalPct = items
+    .filter((i) => i.metric === "cpu-pct" && i.addressSpace === "total")
+    .reduce((s, i) => add(s, range(i)), ZERO);
   if (totalPct.value !== 0) {
     const sumBase = baseline ? Object.values(baseline.cost).reduce<number>((s, v) => s + (v ?? 0), 0) : null;
     if (sumBase === null) {
-      needsBaseline.push(`all address spaces: ${items.filter((i) => i.metric === "cpu-pct" && i.addressSpace === "total").map((i) => i.label).join("; ")} (a % of the whole transaction needs baseline.cost)`);
+      needsBaseline.push(
+        `all address spaces: ${items
+          .filter((i) => i.metric === "cpu-pct" && i.addressSpace === "total")
+          .map((i) => i.label)
+          .join("; ")} (a % of the whole transaction needs baseline.cost)`,
+      );
     } else {
       const d = scale(totalPct, sumBase / 100);
       costs.push({ addressSpace: "total", baseline: sumBase, added: d, percent: totalPct, total: null, unit: "us" });
       addedAll = add(addedAll, d);
       if (total) total = add(total, d);
     }
+  }
+  if (baselineScale && baseline) {
+    items.push({
+      id: "hardware.baseline-scaling",
+      concern: "hardware",
+      label: `baseline measured on ${baseline.hardware} scaled to ${config.hardware.generation}`,
+      metric: "info",
+      value: baselineScale.k,
+      ...(baselineScale.kLow !== baselineScale.kHigh ? { low: baselineScale.kLow, high: baselineScale.kHigh } : {}),
+      unit: "x",
+      formula: `baseline cost ${baselineScale.how}`,
+      inputs: { measuredOn: { value: baseline.hardware!, from: "baseline.hardware" } },
+      citations: baselineScale.citations,
+      confidence: baselineScale.user ? "user-supplied" : "carried-forward",
+      flags: [],
+    });
   }
   const background = items.filter((i) => i.metric === "cpu-per-second").reduce((s, i) => add(s, range(i)), ZERO);
   const perTxn = total ?? addedAll;

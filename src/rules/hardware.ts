@@ -134,3 +134,54 @@ export const hardware: Rule = {
     }
   },
 };
+
+/**
+ * The factor to scale a baseline measured on another machine to the config's machine: LSPR for z14
+ * and z15 (either way), the user's factor otherwise; undefined (and a gap) when neither applies.
+ */
+export function baselineFactor(
+  ctx: RuleContext,
+):
+  | { k: number; kLow: number; kHigh: number; how: string; citations: LookupResult["citation"][]; user: boolean }
+  | undefined {
+  const from = ctx.config.baseline?.hardware;
+  const to = ctx.config.hardware.generation;
+  if (!from || from === to) return undefined;
+  if ((from === "z14" && to === "z15") || (from === "z15" && to === "z14")) {
+    const l = lsprImprovement(ctx);
+    const f = (p: number) => 1 + p / 100;
+    const citations = [l.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY))];
+    return from === "z14"
+      ? {
+          k: 1 / f(l.pct),
+          kLow: 1 / f(l.high),
+          kHigh: 1 / f(l.low),
+          how: `/ (1 + ${l.r.raw}) LSPR z15 over z14`,
+          citations,
+          user: false,
+        }
+      : {
+          k: f(l.pct),
+          kLow: f(l.low),
+          kHigh: f(l.high),
+          how: `x (1 + ${l.r.raw}) LSPR z15 over z14`,
+          citations,
+          user: false,
+        };
+  }
+  const factor = ctx.config.hardware.factor;
+  if (factor !== undefined)
+    return {
+      k: 1 / factor,
+      kLow: 1 / factor,
+      kHigh: 1 / factor,
+      how: `/ hardware.factor ${factor} (user-supplied)`,
+      citations: [],
+      user: true,
+    };
+  ctx.gap(
+    "hardware",
+    `the baseline was measured on ${from}; the sources give no factor from ${from} to ${to}: supply hardware.factor to scale it`,
+  );
+  return undefined;
+}

@@ -229,7 +229,10 @@ describe("yaml-language-server with schema/config.schema.json", () => {
     const h = createHarness(configSettings());
     const diagnostics = await validate(h, doc(text));
     expect(diagnostics.length, show(diagnostics).join("\n")).toBeGreaterThan(0);
-    expect(show(diagnostics).every((d) => d.startsWith(`${line}: `)), show(diagnostics).join("\n")).toBe(true);
+    expect(
+      show(diagnostics).every((d) => d.startsWith(`${line}: `)),
+      show(diagnostics).join("\n"),
+    ).toBe(true);
     expect(diagnostics.map((d) => d.message)).toContainEqual(expect.stringMatching(message));
 
     let cliLines: number[] = [];

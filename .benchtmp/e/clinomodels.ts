@@ -1,0 +1,1 @@
+import {buildProgram} from "../../src/cli/main.ts"; console.log(typeof buildProgram)

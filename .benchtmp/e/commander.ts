@@ -1,0 +1,1 @@
+import {Command} from "commander"; console.log(typeof Command)

@@ -1,0 +1,1 @@
+import {Config} from "../../src/config/schema.ts"; console.log(typeof Config)

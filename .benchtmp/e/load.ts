@@ -1,0 +1,1 @@
+import {loadConfigFile} from "../../src/config/load.ts"; console.log(typeof loadConfigFile)

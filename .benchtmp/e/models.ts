@@ -1,0 +1,1 @@
+import m from "mqzcap:models"; console.log(m.entries.length)

@@ -1,0 +1,1 @@
+import {RULES} from "../../src/rules/index.ts"; console.log(RULES.length)

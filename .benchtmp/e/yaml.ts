@@ -1,0 +1,1 @@
+import {parseDocument} from "yaml"; console.log(typeof parseDocument)
