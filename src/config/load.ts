@@ -5,7 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { Config } from "./schema.js";
 import { checkSemantics } from "./semantics.js";
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
-import { parseYamlSource, type YamlSource } from "../util/yaml-source.js";
+import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml-source.js";
 import { zodIssuesToDiagnostics } from "../util/zod-diagnostics.js";
 
 /** Configs are hand-sized; anything larger is a mistake (a log file, a dump). */
@@ -46,19 +46,25 @@ export function readConfigText(file: string): string {
   return text;
 }
 
-function depthOf(v: unknown, d = 0): number {
-  if (d > MAX_DEPTH) return d;
-  if (v === null || typeof v !== "object") return d;
-  let max = d;
-  for (const x of Object.values(v)) max = Math.max(max, depthOf(x, d + 1));
-  return max;
+/** The path to the first value nested deeper than MAX_DEPTH, if there is one. */
+function tooDeepPath(v: unknown, path: PropertyKey[] = []): PropertyKey[] | undefined {
+  if (v === null || typeof v !== "object") return undefined;
+  if (path.length > MAX_DEPTH) return path;
+  for (const [k, x] of Object.entries(v)) {
+    const found = tooDeepPath(x, [...path, Array.isArray(v) ? Number(k) : k]);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function parseConfigText(text: string, file: string): LoadedConfig {
+  // A UTF-8 byte order mark (Windows editors write one) is not part of the YAML; without this it
+  // would shift every column on line 1 and show in the quoted source line.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === "" || /^\s*(#.*\s*)*$/.test(text)) {
     fail(file, "is empty", "start from examples/quickstart.yaml; a config needs at least `version: 1`");
   }
-  const src = parseYamlSource(text, file, { maxAliasCount: MAX_ALIASES });
+  const src = parseYamlSource(text, file, { maxAliasCount: MAX_ALIASES, maxNesting: MAX_DEPTH });
   if (src.errors.length) throw new InputError(src.errors.slice(0, 5));
   const value = src.value;
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
@@ -73,7 +79,19 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
       },
     ]);
   }
-  if (depthOf(value) > MAX_DEPTH) fail(file, `nests deeper than ${MAX_DEPTH} levels; no config needs that`);
+  const deep = tooDeepPath(value);
+  if (deep) {
+    const pos = locate(src, deep);
+    throw new InputError([
+      {
+        file,
+        ...pos,
+        sourceLine: lineText(src.text, pos.line),
+        message: `nests deeper than ${MAX_DEPTH} levels; no config needs that`,
+        severity: "error",
+      },
+    ]);
+  }
   for (const bad of ["__proto__", "constructor", "prototype"]) {
     if (hasKey(value, bad)) {
       const diag = zodIssuesToDiagnostics(

@@ -19,6 +19,8 @@ export interface Diff {
   after: string | null;
   lines: DiffLine[];
   unchanged: number;
+  /** Gaps the proposed config has and the base did not, and the reverse: a removed value may be a gap. */
+  gaps: { added: string[]; removed: string[] };
 }
 
 function line(
@@ -88,5 +90,15 @@ export function diff(before: Estimate, after: Estimate): Diff {
     const kind = ref.metric === "limit" ? "limit" : ref.metric === "storage" ? "storage" : "item";
     push(line(id, ref.label, kind, ref.unit, a ? a.value : null, b ? b.value : null));
   }
-  return { format: "mqzcap/diff@1", before: before.name, after: after.name, lines, unchanged };
+  const gapText = (e: Estimate) => e.gaps.map((g) => `${g.concern}: ${g.message}`);
+  const a = new Set(gapText(before));
+  const b = new Set(gapText(after));
+  return {
+    format: "mqzcap/diff@1",
+    before: before.name,
+    after: after.name,
+    lines,
+    unchanged,
+    gaps: { added: [...b].filter((g) => !a.has(g)), removed: [...a].filter((g) => !b.has(g)) },
+  };
 }

@@ -78,7 +78,10 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
     config,
     registry,
     item: (i) => items.push(i),
-    warn: (concern, message, citations: Citation[] = []) => warnings.push({ concern, message, citations }),
+    warn: (concern, message, citations: Citation[] = []) => {
+      if (!warnings.some((w) => w.concern === concern && w.message === message))
+        warnings.push({ concern, message, citations });
+    },
     gap: (concern, message, chartIds = []) => {
       if (gaps.some((g) => g.concern === concern && g.message === message)) return;
       gaps.push({

@@ -54,9 +54,15 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
   }
   if (e.totals.cpuSecondsPerSecond) {
     out.push(
-      `  CPU at ${fmt(e.totals.rate)}/s: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU s/s")} (${fmtRange(e.totals.engines)} engines)`,
+      `  CPU at ${fmt(e.totals.rate)}/s: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU seconds per second")} (engines busy)`,
     );
+    if (e.totals.backgroundCpuSecondsPerSecond.value > 0) {
+      out.push(
+        `    of which not per transaction (renegotiations, channel starts, SMF): ${fmtRange(e.totals.backgroundCpuSecondsPerSecond, "CPU s/s")}`,
+      );
+    }
   }
+
   if (e.limits.length) {
     out.push(rule);
     out.push(s.bold("Limits"));
@@ -181,6 +187,14 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
   }
   out.push(s.dim("─".repeat(WIDTH)));
   out.push(`${d.lines.length} changed, ${d.unchanged} unchanged`);
+  if (d.gaps.added.length) {
+    out.push(s.yellow(s.bold("Gaps in the proposed config that the base did not have (a removed line may be one):")));
+    for (const g of d.gaps.added) out.push(...wrap(g, WIDTH, "  - "));
+  }
+  if (d.gaps.removed.length) {
+    out.push(s.bold("Gaps of the base config that the proposed config fills:"));
+    for (const g of d.gaps.removed) out.push(...wrap(g, WIDTH, "  - "));
+  }
   return out.join("\n") + "\n";
 }
 

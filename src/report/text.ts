@@ -64,6 +64,7 @@ export function fmt(n: number | null | undefined, unit = ""): string {
 
 export function fmtRange(r: { value: number; low: number; high: number } | null, unit = ""): string {
   if (!r) return "-";
-  if (Math.abs(r.high - r.low) < 1e-9 * Math.max(1, Math.abs(r.value))) return fmt(r.value, unit);
+  // A range narrower than half a percent of the value prints as the value alone.
+  if (Math.abs(r.high - r.low) <= 0.005 * Math.max(Math.abs(r.value), 1e-9)) return fmt(r.value, unit);
   return `${fmt(r.value, unit)} (${fmt(r.low)}..${fmt(r.high)})`;
 }

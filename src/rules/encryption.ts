@@ -161,7 +161,7 @@ export const encryption: Rule = {
         label: "SMDS encryption: MQGET, application address space (lower)",
         addressSpace: "app",
         metric: "cpu-per-txn",
-        value: -getA.value * pages * puts,
+        value: -Math.abs(getA.value) * pages * puts,
         unit: "us",
         formula: `-${getA.raw} per 4KB page x ${pages} pages x ${puts} gets`,
         inputs: {},

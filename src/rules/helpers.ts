@@ -52,7 +52,8 @@ export function chooseRelease(
   for (const r of candidates) {
     const carry = ctx.registry.carryFor("release", r, want);
     if (carry) {
-      ctx.warn(concern, `${what}: MQ ${want} is not measured; using MQ ${r} data under "${carry.quote}"`, [
+      const quote = carry.quote.length > 110 ? `${carry.quote.slice(0, 107)}...` : carry.quote;
+      ctx.warn(concern, `${what}: MQ ${want} is not measured; MQ ${r} data is used, as the source states: "${quote}"`, [
         ctx.registry.citation(carry),
       ]);
       return { release: r, carried: true };

@@ -107,7 +107,7 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
   let rate: LookupResult | undefined;
   const info = CIPHERS[tls.cipher]!;
   const r92 = entryForRelease(ctx, START_92, "tls", "TLS channel start cost");
-  const r91 = entryForRelease(ctx, START_91, "tls", "TLS channel start cost");
+  const r91 = () => entryForRelease(ctx, START_91, "tls", "TLS channel start cost");
   if (info.protocol === "alias" && r92) {
     const t = registry.table(START_ALIAS);
     const cell = t.cells.find((c) => c.at.alias === tls.cipher && c.measure === "startCost");
@@ -119,9 +119,10 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
     const at = { cipher: ianaName(tls.cipher), tlsVersion: tlsVersionOf(tls.cipher) ?? "1.2" };
     start = carried(registry.lookup(START_92, at, "startCost"), r92.carried);
     rate = carried(registry.lookup(START_92, at, "startRate"), r92.carried);
-  } else if (r91 && hasCell(ctx, START_91, { cipher: tls.cipher })) {
-    start = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartCost"), r91.carried);
-    rate = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartRate"), r91.carried);
+  } else if (hasCell(ctx, START_91, { cipher: tls.cipher }) && r91()) {
+    const c91 = r91()!.carried;
+    start = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartCost"), c91);
+    rate = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartRate"), c91);
   }
   if (!start || !rate) {
     ctx.gap(
@@ -247,7 +248,7 @@ export const tls: Rule = {
       ctx.gap(
         "tls",
         `${ch.name}: TLS cost per message for MQ ${ctx.config.mq.release}: the reports give it only as charts; your baseline should be measured with TLS on, or add the difference yourself`,
-        chartsFor(ctx, "tls", /cost/i),
+        chartsFor(ctx, "tls", /^(?!.*ZLIB)(?=.*(SSL|TLS)).*cost/i),
       );
     }
   },

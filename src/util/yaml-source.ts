@@ -1,5 +1,5 @@
 // YAML parsing that keeps source positions, so that every complaint about a value can point at it.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostic.js";
 
 export interface YamlSource {
@@ -14,42 +14,195 @@ export interface YamlSource {
 export interface ParseLimits {
   /** Largest number of alias expansions before the document is refused (alias bombs). */
   maxAliasCount: number;
+  /**
+   * Nesting (block indentation levels plus flow brackets) beyond which the text is refused before it
+   * is parsed: the YAML parser recurses per level and overflows the stack at a few hundred.
+   */
+  maxNesting?: number;
 }
+
+const DEFAULT_MAX_NESTING = 64;
 
 export function parseYamlSource(text: string, file: string, limits: ParseLimits = { maxAliasCount: 100 }): YamlSource {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, strict: true });
+  const kind = file.endsWith(".json") ? "JSON" : "YAML";
+  const maxNesting = limits.maxNesting ?? DEFAULT_MAX_NESTING;
+  const tooDeep = nestingExceeds(text, maxNesting);
+  // Parse the text only when it is safe to: an over-deep document gets an empty one in its place.
+  const doc = parseDocument(tooDeep === undefined ? text : "", {
+    lineCounter: lines,
+    prettyErrors: false,
+    uniqueKeys: true,
+    strict: true,
+  });
   const src: YamlSource = { file, text, doc, lines, value: undefined, errors: [] };
+  const at = (offset: number) => {
+    const line = lineOf(text, offset);
+    return { line, col: offset - lineStart(text, line) + 1 };
+  };
+  if (tooDeep !== undefined) {
+    const pos = at(tooDeep);
+    src.errors.push({
+      file,
+      ...pos,
+      message: `nests deeper than ${maxNesting} levels; no config needs that`,
+      sourceLine: lineText(text, pos.line),
+      severity: "error",
+    });
+    return src;
+  }
+  const seen = new Set<string>();
   for (const e of doc.errors) {
     const pos = lines.linePos(e.pos[0]);
+    // One problem often yields several errors at the same place; the first says it best.
+    if (seen.has(`${pos.line}:${pos.col}`)) continue;
+    seen.add(`${pos.line}:${pos.col}`);
     src.errors.push({
       file,
       line: pos.line,
       col: pos.col,
-      message: `${file.endsWith(".json") ? "JSON" : "YAML"} syntax: ${firstLine(e.message)}`,
+      message: `${kind} syntax: ${syntaxMessage(e.code, e.message)}`,
       sourceLine: lineText(text, pos.line),
       severity: "error",
       ...(e.code === "DUPLICATE_KEY" ? { suggestion: "each key may appear once in a mapping" } : {}),
+      ...(e.code === "TAB_AS_INDENT" ? { suggestion: "indent with spaces" } : {}),
+      ...(e.code === "MULTIPLE_DOCS" ? { suggestion: "a config file holds one document; remove the ---" } : {}),
     });
+  }
+  // YAML accepts things JSON does not (comments, single quotes, unquoted keys, trailing commas): a .json
+  // file must be JSON.
+  if (src.errors.length === 0 && kind === "JSON") {
+    const jsonError = strictJsonError(text);
+    if (jsonError) {
+      const pos = at(jsonError.offset);
+      src.errors.push({
+        file,
+        ...pos,
+        message: `JSON syntax: ${jsonError.message}`,
+        sourceLine: lineText(text, pos.line),
+        severity: "error",
+        suggestion: "a .json config must be strict JSON; write YAML in a .yaml file for comments and unquoted keys",
+      });
+    }
   }
   if (src.errors.length === 0) {
     try {
       src.value = doc.toJS({ maxAliasCount: limits.maxAliasCount });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      const excessive = /excessive alias/i.test(message);
+      const unresolved = /unresolved alias/i.test(message);
+      const alias = firstAlias(doc, unresolved);
+      const pos = alias ? lines.linePos(alias) : { line: 1, col: 1 };
       src.errors.push({
         file,
-        line: 1,
-        col: 1,
-        message: /alias/i.test(message)
+        line: pos.line,
+        col: pos.col,
+        message: excessive
           ? `the document expands too many aliases (limit ${limits.maxAliasCount}); is it an alias bomb?`
-          : `cannot read the document: ${firstLine(message)}`,
-        suggestion: "write the values out instead of repeating anchors",
+          : unresolved
+            ? `${kind} syntax: alias ${message.replace(/^.*:\s*/, "*")} names no anchor set before it`
+            : `cannot read the document: ${firstLine(message)}`,
+        ...(alias ? { sourceLine: lineText(text, pos.line) } : {}),
+        suggestion: excessive
+          ? "write the values out instead of repeating anchors"
+          : "define the anchor (&name) before the alias (*name) that uses it",
         severity: "error",
       });
     }
   }
   return src;
+}
+
+function syntaxMessage(code: string, message: string): string {
+  if (code === "MULTIPLE_DOCS") return "the file holds more than one document (a second --- or ...)";
+  if (/maximum call stack/i.test(message)) return "nests too deeply to read";
+  return firstLine(message);
+}
+
+/** Offset of the first alias (or, with unresolvedOnly, the first alias with no anchor before it). */
+function firstAlias(doc: Document.Parsed, unresolvedOnly: boolean): number | undefined {
+  let found: number | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      if (unresolvedOnly && node.resolve(doc) !== undefined) return undefined;
+      found = node.range?.[0];
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** Where JSON.parse fails on the text, if it does. */
+function strictJsonError(text: string): { offset: number; message: string } | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const m = / in JSON at position (\d+)/.exec(message);
+    const offset = m ? Math.min(Number(m[1]), text.length) : 0;
+    return { offset, message: firstLine(message.replace(/ in JSON at position \d+.*$/, "").replace(/ \(line \d+ column \d+\)$/, "")) };
+  }
+}
+
+/**
+ * An over-estimate of how deeply the text nests, without parsing it: block indentation levels plus
+ * open flow brackets outside quotes and comments. Returns the offset where the limit is first passed.
+ */
+export function nestingExceeds(text: string, max: number): number | undefined {
+  const indents: number[] = [];
+  let flow = 0;
+  let quote: string | undefined;
+  let i = 0;
+  while (i < text.length) {
+    const lineEnd = text.indexOf("\n", i) < 0 ? text.length : text.indexOf("\n", i);
+    let j = i;
+    if (flow === 0 && quote === undefined) {
+      while (j < lineEnd && (text[j] === " " || text[j] === "-" || text[j] === "\t")) j++;
+      if (j < lineEnd && text[j] !== "#" && text[j] !== "\r") {
+        const indent = j - i;
+        while (indents.length && indents[indents.length - 1]! >= indent) indents.pop();
+        indents.push(indent);
+        // "- - - x" nests one level per dash.
+        let dashes = 0;
+        for (let k = i; k < j; k++) if (text[k] === "-" && ++dashes + indents.length > max) return k;
+      }
+      j = i;
+    }
+    for (; j < lineEnd; j++) {
+      const c = text[j]!;
+      if (quote !== undefined) {
+        if (c === "\\" && quote === '"') j++;
+        else if (c === quote) quote = undefined;
+        continue;
+      }
+      if (c === "#" && (j === i || /\s/.test(text[j - 1]!))) break;
+      if ((c === '"' || c === "'") && (flow > 0 || j === i || /[\s:,[{-]/.test(text[j - 1]!))) quote = c;
+      else if ((c === "[" || c === "{") && (flow > 0 || j === i || /[\s:-]/.test(text[j - 1]!))) {
+        flow++;
+        if (indents.length + flow > max) return j;
+      } else if ((c === "]" || c === "}") && flow > 0) flow--;
+    }
+    i = lineEnd + 1;
+  }
+  return undefined;
+}
+
+function lineStart(text: string, line: number): number {
+  let start = 0;
+  for (let i = 1; i < line; i++) {
+    const nl = text.indexOf("\n", start);
+    if (nl < 0) return start;
+    start = nl + 1;
+  }
+  return start;
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i >= 0 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
 }
 
 function firstLine(s: string): string {

@@ -134,13 +134,17 @@ export function zodIssuesToDiagnostics(
     }
     const pos = locate(src, path);
     const actual = valueAt(src.value, path);
-    let message = `${pathText}: ${issue.message}`;
+    let message = `${pathText}: ${withoutOwnPrefix(issue.message, pathText)}`;
     let suggestion: string | undefined = hints(path, actual);
     if (issue.code === "invalid_value") {
       const options = issue.values.map(String);
       message = `${pathText}: ${describeValue(actual)} is not allowed; expected one of ${options.slice(0, 12).join(", ")}${options.length > 12 ? ", …" : ""}`;
       const guess = typeof actual === "string" ? didYouMean(actual, options) : undefined;
       if (guess) suggestion = `did you mean "${guess}"?`;
+      // YAML reads release: 9.3 as a number (and 8.0 as 8); the enum wants the quoted string.
+      const stringEnum = issue.values.every((o) => typeof o === "string");
+      const asText = typeof actual === "number" && stringEnum ? didYouMean(String(actual), options) : undefined;
+      if (asText) suggestion = `write it in quotes: "${asText}"`;
     } else if (issue.code === "invalid_type") {
       message =
         actual === undefined
@@ -160,6 +164,16 @@ export function zodIssuesToDiagnostics(
     });
   }
   return out;
+}
+
+/**
+ * The unit transforms name their field in the message ("tls.resetBytes: ..."); the path already says
+ * where, so a name the path ends with is not repeated.
+ */
+function withoutOwnPrefix(message: string, pathText: string): string {
+  const m = /^([\w.$]+): /.exec(message);
+  if (m && (pathText === m[1] || pathText.endsWith(`.${m[1]}`))) return message.slice(m[0].length);
+  return message;
 }
 
 /** For a union that failed, report the branch that got furthest, not every branch. */
