@@ -70,6 +70,20 @@ export default {
   },
 };
 
+// zod's namespace re-exports all its ~60 message locales (z.locales), which esbuild cannot drop and
+// V8 must parse at every start; mqzcap uses only English, which zod imports on its own.
+const zodLocalesPlugin: Plugin = {
+  name: "mqzcap-zod-locales",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? { path: "zod-locales", namespace: "mqzcap-empty" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "mqzcap-empty" }, () => ({ contents: "export {};", loader: "js" }));
+  },
+};
+
 rmSync(join(root, "dist"), { recursive: true, force: true });
 await build({
   entryPoints: { cli: "src/cli/bin.ts", index: "src/index.ts" },
@@ -87,7 +101,7 @@ await build({
   banner: {
     js: 'import { createRequire as __mqzcapRequire } from "node:module"; const require = __mqzcapRequire(import.meta.url);',
   },
-  plugins: [modelsPlugin],
+  plugins: [modelsPlugin, zodLocalesPlugin],
   logLevel: "warning",
 });
 chmodSync(join(root, "dist", "cli.js"), 0o755);

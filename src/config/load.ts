@@ -1,7 +1,7 @@
 // Reads a config file (YAML or JSON), validates it, and reports every problem as file:line:col with
 // the offending line, a caret, what was expected and a did-you-mean. Never throws anything but
 // InputError for bad input.
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { Config } from "./schema.js";
 import { checkSemantics } from "./semantics.js";
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
@@ -39,11 +39,40 @@ export function readConfigText(file: string): string {
       "is this the right file?",
     );
   }
-  const buf = readFileSync(file);
+  // Read at most one byte past the limit: a device or pipe (/dev/zero, a FIFO) has no size to check
+  // beforehand and may never end.
+  let buf: Buffer;
+  try {
+    buf = readBounded(file, MAX_CONFIG_BYTES + 1);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    fail(file, `cannot be read${code ? ` (${code})` : ""}`, "check the file's permissions");
+  }
+  if (buf.length > MAX_CONFIG_BYTES) {
+    fail(file, `is larger than ${MAX_CONFIG_BYTES / 1024} KB, the limit for a config`, "is this the right file?");
+  }
   if (buf.includes(0)) fail(file, "is a binary file, not YAML or JSON text");
   const text = buf.toString("utf8");
   if (text.includes("\uFFFD")) fail(file, "is not UTF-8 text");
   return text;
+}
+
+function readBounded(file: string, limit: number): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (total < limit) {
+      const chunk = Buffer.alloc(Math.min(65536, limit - total));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The path to the first value nested deeper than MAX_DEPTH, if there is one. */

@@ -1,6 +1,8 @@
 // Plain-text layout helpers for the terminal table. Written here rather than taken from cli-table3:
 // the report needs a fixed 100-column layout with grouped sections and wrapped citations, and a
 // few lines of padding do that without a dependency in the start-up path.
+import { formatNumber } from "../util/number-format.js";
+
 export const WIDTH = 100;
 
 export interface Style {
@@ -57,7 +59,7 @@ export function fmt(n: number | null | undefined, unit = ""): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return "-";
   const abs = Math.abs(n);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
-  const s = n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  const s = formatNumber(n, digits); // toLocaleString("en-US") without ICU's start-up cost
   if (!unit) return s;
   return unit === "percent" || unit === "%" ? `${s}%` : `${s} ${unit}`;
 }

@@ -1,6 +1,7 @@
 // Small helpers shared by rules: turning model lookups into line-item parts, choosing release data.
 import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
 import type { RuleContext, LineItem } from "../engine/types.js";
+import { formatNumber } from "../util/number-format.js";
 
 export function fromLookups(...results: LookupResult[]): Pick<LineItem, "citations" | "confidence" | "flags"> {
   const citations: Citation[] = [];
@@ -15,8 +16,8 @@ export function fromLookups(...results: LookupResult[]): Pick<LineItem, "citatio
 }
 
 export function num(n: number, digits = 1): string {
-  if (Number.isInteger(n)) return n.toLocaleString("en-US");
-  return n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  // toLocaleString("en-US") without ICU's start-up cost (see util/number-format.ts).
+  return formatNumber(n, Number.isInteger(n) ? 0 : digits);
 }
 
 export function sizeLabel(bytes: number): string {

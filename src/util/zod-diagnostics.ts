@@ -138,7 +138,14 @@ export function zodIssuesToDiagnostics(
     let suggestion: string | undefined = hints(path, actual);
     if (issue.code === "invalid_value") {
       const options = issue.values.map(String);
-      message = `${pathText}: ${describeValue(actual)} is not allowed; expected one of ${options.slice(0, 12).join(", ")}${options.length > 12 ? ", …" : ""}`;
+      const expected =
+        options.length === 1
+          ? options[0]
+          : `one of ${options.slice(0, 12).join(", ")}${options.length > 12 ? ", …" : ""}`;
+      message =
+        actual === undefined
+          ? `${pathText}: missing; expected ${expected}`
+          : `${pathText}: ${describeValue(actual)} is not allowed; expected ${expected}`;
       const guess = typeof actual === "string" ? didYouMean(actual, options) : undefined;
       if (guess) suggestion = `did you mean "${guess}"?`;
       // YAML reads release: 9.3 as a number (and 8.0 as 8); the enum wants the quoted string.

@@ -1,0 +1,116 @@
+// Data set encryption rule, checked against seed 001 (MQ 9.2 report): the log table at lines 774-776,
+// the "1GB example" at lines 787-798, SMDS costs at lines 888-906, the z14 statement at line 994, and
+// seed 000 (MQ 9.3 report) line 1434 for the 63KB SMDS threshold.
+import { describe, expect, it } from "vitest";
+import { estimate } from "../../src/api.js";
+
+function item(e: ReturnType<typeof estimate>, id: string) {
+  const i = e.items.find((x) => x.id === id);
+  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
+  return i;
+}
+
+describe("encryption rule", () => {
+  it("costs dual logs, dual archives, archiving at (180 x 3 + 154 x 2) us per MB logged (seed 001 lines 774-776)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { persistent: true, messageSize: "1MB", pattern: "one-way" },
+      encryption: { logs: true },
+    });
+    // 1 MB logged per transaction; active: 2 copies encrypted + 1 decrypted for archiving = 3 passes,
+    // archive: 2 copies = 2 passes (seed 001 line 769: "a total of 5 encrypt/decrypt calls")
+    const i = item(e, "encryption.logs");
+    expect(i.value).toBeCloseTo(180 * 3 + 154 * 2, 9);
+    expect(i.addressSpace).toBe("qmgr");
+    expect(i.metric).toBe("cpu-per-txn");
+    expect(i.inputs.activePerMB!.value).toBe(180);
+    expect(i.inputs.archivePerMB!.value).toBe(154);
+  });
+
+  it("reproduces the report's 1GB example, about 0.86 CPU seconds (seed 001 lines 789-798)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { persistent: true, messageSize: "1MB", pattern: "one-way" },
+      encryption: { logs: true },
+    });
+    const i = item(e, "encryption.logs");
+    // 1024 transactions of 1 MB log 1 GB.
+    // Archive row: 154 x 1024 x 2 = 315,392 us, printed "315 CPU milliseconds" (line 790).
+    expect((i.inputs.archivePerMB!.value as number) * 1024 * 2).toBeCloseTo(315392, 6);
+    // Active row: 180 x 1024 x 3 = 552,960 us, printed "550 CPU milliseconds" (line 791).
+    expect(((i.inputs.activePerMB!.value as number) * 1024 * 3) / 1000).toBeCloseTo(550, -1);
+    // Together 848 us x 1024 = 868,352 us = 0.868 s; the report says "approximately 0.86 CPU seconds".
+    const seconds = (i.value * 1024) / 1e6;
+    expect(seconds).toBeCloseTo(0.868352, 9);
+    expect(Math.abs(seconds - 0.86) / 0.86).toBeLessThan(0.01);
+  });
+
+  it("counts fewer passes with single logs and archives: 180 x 2 + 154 x 1 per MB", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { persistent: true, messageSize: "32KB", pattern: "request-reply" },
+      logging: { dualLogs: false, dualArchives: false },
+      encryption: { logs: true },
+    });
+    // 2 x 32 KB = 64 KB = 1/16 MB per transaction; (180 x 2 + 154) / 16 = 514 / 16 = 32.125 us
+    expect(item(e, "encryption.logs").value).toBeCloseTo((180 * 2 + 154) / 16, 9);
+    // no archiving: 180 x 2 / 16 = 22.5 us (two active copies written, none read back)
+    const noArchive = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { persistent: true, messageSize: "32KB", pattern: "request-reply" },
+      logging: { dualLogs: true, archiving: false },
+      encryption: { logs: true },
+    });
+    expect(item(noArchive, "encryption.logs").value).toBeCloseTo((180 * 2) / 16, 9);
+  });
+
+  it("costs SMDS encryption at 0.7 us per 4KB page for a 100KB shared-queue message (seed 001 lines 888, 898-900)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { queues: "shared", messageSize: "100KB", pattern: "one-way" },
+      encryption: { smds: true },
+    });
+    // 100KB = 102,400 bytes = 25 pages of 4KB, above the 63KB SMDS threshold
+    // MQPUT: "approximately 0.7 CPU microseconds per 4KB page" (line 888): 0.7 x 25 = 17.5 us
+    expect(item(e, "encryption.smds-put").value).toBeCloseTo(0.7 * 25, 9);
+    // MQGET from local SMDS: +0.8 us per page in the queue manager, -0.1 us in the application (line 900)
+    expect(item(e, "encryption.smds-get").value).toBeCloseTo(0.8 * 25, 9);
+    expect(item(e, "encryption.smds-get-app").value).toBeCloseTo(-0.1 * 25, 9);
+    // net of the get: (0.8 - 0.1) x 25 = 0.7 x 25 = 17.5 us, the "approximately 0.7" of line 898
+    const get = item(e, "encryption.smds-get").value + item(e, "encryption.smds-get-app").value;
+    expect(get).toBeCloseTo(0.7 * 25, 9);
+    // the application address space: put 17.5 - 2.5 = 15 us
+    expect(e.totals.costPerTransaction.find((c) => c.addressSpace === "app")!.added.value).toBeCloseTo(15, 9);
+  });
+
+  it("adds nothing for SMDS when messages are not above 63KB (seed 000 line 1434)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { queues: "shared", messageSize: "32KB", pattern: "one-way" },
+      encryption: { smds: true },
+    });
+    expect(item(e, "encryption.smds").value).toBe(0);
+    expect(e.items.some((i) => i.id === "encryption.smds-put")).toBe(false);
+  });
+
+  it("uses the z15 costs unchanged on z14, not LSPR-scaled (seed 001 line 994)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      hardware: { generation: "z14", cpus: 3, rni: "average" },
+      workload: { persistent: true, messageSize: "1MB", pattern: "one-way" },
+      encryption: { logs: true },
+    });
+    expect(item(e, "encryption.logs").value).toBeCloseTo(848, 9);
+    expect(item(e, "encryption.logs").citations.map((c) => c.id)).toContain("001.carry-dse-z14-z15");
+    expect(e.warnings.some((w) => w.concern === "encryption" && /similar on z14 and z15/.test(w.message))).toBe(
+      true,
+    );
+  });
+});
