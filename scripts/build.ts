@@ -41,11 +41,20 @@ writeIfChanged(
 writeIfChanged(join(root, "schema", "model.schema.json"), JSON.stringify(modelJsonSchema(pkg.version), null, 2) + "\n");
 
 // The models are written beside the bundle as JSON and read on first use (not compiled into the
-// JavaScript: V8 scanning a 1.2 MB string literal at every start cost ~30 ms). They are split in two:
-// what an estimate needs (sources, entries, files) and the inventory and not-encoded lists, which only
-// `models coverage` reads. The default export is an object of getters, so nothing is read or parsed
-// until a registry is built, and the second file only if its fields are touched.
-const modelsCore = JSON.stringify({ sources: models.sources, entries: models.entries, files: models.files });
+// JavaScript: V8 scanning a 1.2 MB string literal at every start cost ~30 ms). dist/models.json is a
+// header line (sources, files, and each entry's id, type and byte range) followed by the entries'
+// JSON, so that a registry parses only the entries it is asked for (src/model/registry.ts,
+// LAZY_ENTRIES). The inventory and not-encoded lists, which only `models coverage` reads, are in
+// dist/models-inventory.json. Nothing is read until a registry is built.
+const entryTexts = models.entries.map((e) => JSON.stringify(e));
+let entryOffset = 0;
+const entryIndex = models.entries.map((e, i) => {
+  const start = entryOffset;
+  entryOffset += Buffer.byteLength(entryTexts[i]!);
+  return [e.id, e.type, start, entryOffset] as const;
+});
+const modelsCore =
+  JSON.stringify({ sources: models.sources, files: models.files, index: entryIndex }) + "\n" + entryTexts.join("");
 const modelsExtra = JSON.stringify({ inventory: models.inventory, notEncoded: models.notEncoded });
 const modelsJson = modelsCore + modelsExtra;
 const modelsPlugin: Plugin = {
@@ -54,17 +63,28 @@ const modelsPlugin: Plugin = {
     b.onResolve({ filter: /^mqzcap:models$/ }, () => ({ path: "models", namespace: "mqzcap-models" }));
     b.onLoad({ filter: /.*/, namespace: "mqzcap-models" }, () => ({
       contents: `import { readFileSync } from "node:fs";
-const read = (name) => JSON.parse(readFileSync(new URL("./" + name, import.meta.url), "utf8"));
-let core, extra;
-const c = () => (core ??= read("models.json"));
-const x = () => (extra ??= read("models-inventory.json"));
-export default {
-  get sources() { return c().sources; },
-  get entries() { return c().entries; },
-  get files() { return c().files; },
+const file = (name) => readFileSync(new URL("./" + name, import.meta.url));
+let core, extra, all;
+const c = () => {
+  if (core) return core;
+  const buf = file("models.json");
+  const nl = buf.indexOf(10);
+  const head = JSON.parse(buf.toString("utf8", 0, nl));
+  const parsed = new Array(head.index.length);
+  const load = (i) => (parsed[i] ??= JSON.parse(buf.toString("utf8", nl + 1 + head.index[i][2], nl + 1 + head.index[i][3])));
+  core = { head, load, lazy: { ids: head.index.map((r) => r[0]), types: head.index.map((r) => r[1]), load } };
+  return core;
+};
+const x = () => (extra ??= JSON.parse(file("models-inventory.json").toString("utf8")));
+const data = {
+  get sources() { return c().head.sources; },
+  get entries() { return (all ??= c().head.index.map((_, i) => c().load(i))); },
+  get files() { return c().head.files; },
   get inventory() { return x().inventory; },
   get notEncoded() { return x().notEncoded; },
-};`,
+};
+Object.defineProperty(data, Symbol.for("mqzcap.lazyEntries"), { value: () => c().lazy });
+export default data;`,
       loader: "js",
     }));
   },
@@ -81,6 +101,19 @@ const zodLocalesPlugin: Plugin = {
         : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: "mqzcap-empty" }, () => ({ contents: "export {};", loader: "js" }));
+  },
+};
+
+// yaml's package points Node at its CommonJS build, which esbuild must wrap module by module and run
+// at start-up (~9 ms); its ESM build (the same code, published for browsers and bundlers) is
+// scope-hoisted instead. The two differ only in !!binary (YAML 1.1, not used here) giving a
+// Uint8Array rather than a Buffer, and a LOG_STREAM debugging switch.
+const yamlEsmPlugin: Plugin = {
+  name: "mqzcap-yaml-esm",
+  setup(b) {
+    b.onResolve({ filter: /^yaml$/ }, () => ({
+      path: join(root, "node_modules", "yaml", "browser", "dist", "index.js"),
+    }));
   },
 };
 
@@ -101,7 +134,7 @@ await build({
   banner: {
     js: 'import { createRequire as __mqzcapRequire } from "node:module"; const require = __mqzcapRequire(import.meta.url);',
   },
-  plugins: [modelsPlugin, zodLocalesPlugin],
+  plugins: [modelsPlugin, zodLocalesPlugin, yamlEsmPlugin],
   logLevel: "warning",
 });
 chmodSync(join(root, "dist", "cli.js"), 0o755);

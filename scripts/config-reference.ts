@@ -17,7 +17,11 @@ type Node = {
 function kind(n: Node): string {
   if (n.enum) return n.enum.map((v) => `\`${String(v)}\``).join(" ");
   if (n.const !== undefined) return `\`${String(n.const)}\``;
-  if (n.anyOf) return n.anyOf.map(kind).filter((k, i, a) => a.indexOf(k) === i).join(" or ");
+  if (n.anyOf)
+    return n.anyOf
+      .map(kind)
+      .filter((k, i, a) => a.indexOf(k) === i)
+      .join(" or ");
   if (n.type === "array") return `list`;
   return Array.isArray(n.type) ? n.type.join(" or ") : (n.type ?? "");
 }
@@ -28,27 +32,35 @@ function rows(n: Node, prefix: string, out: string[]): void {
     const obj = v.properties ? v : v.anyOf?.find((a) => a.properties);
     const arr = v.type === "array" ? v.items : undefined;
     const ex = v.examples?.length ? ` e.g. \`${JSON.stringify(v.examples[0])}\`` : "";
-    const def = v.default !== undefined && typeof v.default !== "object" ? ` Default \`${JSON.stringify(v.default)}\`.` : "";
-    out.push(`| \`${path}\` | ${obj || arr ? (arr ? "list" : "section") : kind(v)} | ${(v.description ?? "").replace(/\|/g, "\\|")}${def}${ex} |`);
+    const def =
+      v.default !== undefined && typeof v.default !== "object" ? ` Default \`${JSON.stringify(v.default)}\`.` : "";
+    out.push(
+      `| \`${path}\` | ${obj || arr ? (arr ? "list" : "section") : kind(v)} | ${(v.description ?? "").replace(/\|/g, "\\|")}${def}${ex} |`,
+    );
     if (obj) rows(obj, path, out);
     if (arr?.properties) rows(arr, `${path}[]`, out);
   }
 }
 
-const schema = JSON.parse(readFileSync("schema/config.schema.json", "utf8")) as Node;
-const out = ["| key | type | meaning |", "|---|---|---|"];
-rows(schema, "", out);
-const table = out.join("\n");
-const readme = readFileSync("README.md", "utf8");
-const start = "<!-- config-reference:start -->";
-const end = "<!-- config-reference:end -->";
-const i = readme.indexOf(start);
-const j = readme.indexOf(end);
-if (i < 0 || j < 0) throw new Error("README.md has no config-reference markers");
-const next = `${readme.slice(0, i + start.length)}\n${table}\n${readme.slice(j)}`;
-if (process.argv.includes("--check")) {
-  if (next !== readme) {
-    console.error("README config reference is out of date: run tsx scripts/config-reference.ts");
-    process.exit(1);
-  }
-} else writeFileSync("README.md", next);
+export function withReference(readme: string, schema: Node): string {
+  const out = ["| key | type | meaning |", "|---|---|---|"];
+  rows(schema, "", out);
+  const start = "<!-- config-reference:start -->";
+  const end = "<!-- config-reference:end -->";
+  const i = readme.indexOf(start);
+  const j = readme.indexOf(end);
+  if (i < 0 || j < 0) throw new Error("README.md has no config-reference markers");
+  return `${readme.slice(0, i + start.length)}\n${out.join("\n")}\n${readme.slice(j)}`;
+}
+
+if (process.argv[1]?.endsWith("config-reference.ts")) {
+  const schema = JSON.parse(readFileSync("schema/config.schema.json", "utf8")) as Node;
+  const readme = readFileSync("README.md", "utf8");
+  const next = withReference(readme, schema);
+  if (process.argv.includes("--check")) {
+    if (next !== readme) {
+      console.error("README config reference is out of date: run tsx scripts/config-reference.ts");
+      process.exit(1);
+    }
+  } else writeFileSync("README.md", next);
+}

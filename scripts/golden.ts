@@ -7,15 +7,24 @@ import { basename, join } from "node:path";
 
 export function goldenOutputs(root: string): Map<string, string> {
   const out = new Map<string, string>();
-  const examples = readdirSync(join(root, "examples")).filter((f) => f.endsWith(".yaml")).sort();
+  const examples = readdirSync(join(root, "examples"))
+    .filter((f) => f.endsWith(".yaml"))
+    .sort();
   for (const f of examples) {
     const name = basename(f, ".yaml");
-    for (const [format, ext] of [["json", "json"], ["table", "txt"]] as const) {
-      const r = spawnSync(process.execPath, [join(root, "dist", "cli.js"), "estimate", `examples/${f}`, "--format", format], {
-        cwd: root,
-        encoding: "utf8",
-        env: { ...process.env, NO_COLOR: "1" },
-      });
+    for (const [format, ext] of [
+      ["json", "json"],
+      ["table", "txt"],
+    ] as const) {
+      const r = spawnSync(
+        process.execPath,
+        [join(root, "dist", "cli.js"), "estimate", `examples/${f}`, "--format", format],
+        {
+          cwd: root,
+          encoding: "utf8",
+          env: { ...process.env, NO_COLOR: "1" },
+        },
+      );
       if (r.status !== 0) throw new Error(`${f}: exit ${r.status}: ${r.stderr}`);
       out.set(`${name}.${ext}`, r.stdout);
     }

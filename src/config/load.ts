@@ -97,11 +97,12 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
   if (src.errors.length) throw new InputError(src.errors.slice(0, 5));
   const value = src.value;
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    const pos = locate(src, []);
     throw new InputError([
       {
         file,
-        line: 1,
-        col: 1,
+        ...pos,
+        sourceLine: lineText(src.text, pos.line),
         message: "the config must be a mapping of sections (version, mq, workload, ...)",
         severity: "error",
         suggestion: "see examples/quickstart.yaml",

@@ -147,9 +147,16 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
       );
     }
     if (base === null && added.value === 0 && pct.value === 0) continue;
-    // Percentages multiply the baseline; absolute microseconds add to it.
+    // Percentages multiply the baseline; absolute microseconds add to it. With a baseline that leaves
+    // this address space out, its added microseconds still count (on an unmeasured base of zero).
     const fromPct = base !== null ? scale(pct, base / 100) : ZERO;
-    const asTotal = base !== null ? add(add({ value: base, low: base, high: base }, added), fromPct) : null;
+    if (baseline && base === null && added.value !== 0) {
+      needsBaseline.push(
+        `${as}: baseline.cost.${as} is not given; the total counts only the ${added.value.toFixed(1)} us the sources add`,
+      );
+    }
+    const asTotal =
+      base !== null ? add(add({ value: base, low: base, high: base }, added), fromPct) : baseline ? added : null;
     costs.push({
       addressSpace: as,
       baseline: base,
@@ -167,7 +174,11 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
     .filter((i) => i.metric === "cpu-pct" && i.addressSpace === "total")
     .reduce((s, i) => add(s, range(i)), ZERO);
   if (totalPct.value !== 0) {
-    const sumBase = baseline ? Object.values(baseline.cost).reduce<number>((s, v) => s + (v ?? 0), 0) : null;
+    // RMF MVS busy (the source of such percentages) counts z/OS CPU, not CF processors.
+    const sumBase = baseline
+      ? Object.entries(baseline.cost).reduce<number>((s, [as, v]) => (as === "cf" ? s : s + (v ?? 0)), 0) *
+        (baselineScale?.k ?? 1)
+      : null;
     if (sumBase === null) {
       needsBaseline.push(
         `all address spaces: ${items

@@ -1,6 +1,6 @@
-// Interpolation along one numeric axis of a table. Message sizes interpolate log-linearly (costs in the
-// reports grow roughly with log size over 1KB..4MB), counts linearly. Outside the measured range the
-// nearest segment is extended and the result is marked extrapolated.
+// Interpolation along one numeric axis of a table: linear, log-linear (linear in log x) or monotone
+// cubic in log x; the registry picks (DEFAULT_SCHEME for message sizes, linear for counts). Outside the measured range the
+// nearest segment is extended (never across zero) and the result is marked extrapolated.
 export type Scheme = "linear" | "log" | "monotone";
 
 export interface Point {
@@ -39,7 +39,13 @@ export function interpolate(points: readonly Point[], x: number, scheme: Scheme)
     };
   }
   const t = (tx(x) - tx(a.x)) / (tx(b.x) - tx(a.x));
-  return { value: a.y + t * (b.y - a.y), from: [a, b], kind: outside ? "extrapolated" : "interpolated" };
+  let value = a.y + t * (b.y - a.y);
+  // Extending a segment must not carry a quantity across zero: log-linear costs measured at 1000 and
+  // 5000 bytes go negative well above 1 byte. Values measured non-negative stay at or above zero
+  // (and non-positive ones at or below).
+  if (outside && a.y >= 0 && b.y >= 0) value = Math.max(0, value);
+  else if (outside && a.y <= 0 && b.y <= 0) value = Math.min(0, value);
+  return { value, from: [a, b], kind: outside ? "extrapolated" : "interpolated" };
 }
 
 /** Fritsch-Carlson monotone cubic Hermite interpolation on sorted points, x inside the range. */

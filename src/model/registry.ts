@@ -8,6 +8,7 @@ import type {
   ModelData,
   ModelEntry,
   SourceInfo,
+  TableCellN,
   TableEntry,
   Value,
 } from "./types.js";
@@ -39,15 +40,64 @@ export interface LookupResult {
 
 export class ModelError extends Error {}
 
-export const DEFAULT_SCHEME: Scheme = "log";
+/**
+ * How lookups interpolate along a scale: log axis (message sizes). Linear in bytes: in the bench's
+ * leave-one-out test over every message-size series of the shipped tables (bench/RESULTS.md, section
+ * 5) it predicts dropped points with a median error of 5.8%, against 10.9% for log-linear and 8.7% for
+ * monotone cubic in log size. Axes with scale: linear always interpolate linearly.
+ */
+export const DEFAULT_SCHEME: Scheme = "linear";
+
+/**
+ * A ModelData may carry, under this key, a function giving its entries' ids and types and a loader
+ * of one entry by position; the precompiled models of the build do (scripts/build.ts), so that a
+ * registry parses only the entries an estimate asks for. `data.entries` still gives them all.
+ */
+export const LAZY_ENTRIES = Symbol.for("mqzcap.lazyEntries");
+
+export interface LazyEntries {
+  ids: readonly string[];
+  types: readonly string[];
+  load(index: number): ModelEntry;
+}
 
 export class Registry {
-  readonly byId = new Map<string, ModelEntry>();
   readonly sources = new Map<string, SourceInfo>();
+  private entryMap = new Map<string, ModelEntry>();
+  private complete = true;
+  private readonly lazy?: { source: LazyEntries; position: Map<string, number> };
+  private readonly byType = new Map<string, ModelEntry[]>();
 
   constructor(readonly data: ModelData) {
     for (const s of data.sources) this.sources.set(s.id, s);
-    for (const e of data.entries) this.byId.set(e.id, e);
+    const lazy = (data as { [LAZY_ENTRIES]?: () => LazyEntries })[LAZY_ENTRIES]?.();
+    if (lazy) {
+      const position = new Map<string, number>();
+      lazy.ids.forEach((id, i) => position.set(id, i)); // the last of equal ids wins, as below
+      this.lazy = { source: lazy, position };
+      this.complete = false;
+    } else for (const e of data.entries) this.entryMap.set(e.id, e);
+  }
+
+  /** Every entry by id (with lazily loaded models, parses them all). */
+  get byId(): Map<string, ModelEntry> {
+    if (!this.complete) {
+      const map = new Map<string, ModelEntry>();
+      for (const e of this.data.entries) map.set(e.id, e);
+      this.entryMap = map;
+      this.complete = true;
+    }
+    return this.entryMap;
+  }
+
+  private entry(id: string): ModelEntry | undefined {
+    const known = this.entryMap.get(id);
+    if (known || this.complete) return known;
+    const i = this.lazy!.position.get(id);
+    if (i === undefined) return undefined;
+    const e = this.lazy!.source.load(i);
+    this.entryMap.set(id, e);
+    return e;
   }
 
   /** A registry with a user's entries laid over this one's (same id replaces). */
@@ -63,13 +113,13 @@ export class Registry {
   }
 
   get(id: string): ModelEntry {
-    const e = this.byId.get(id);
+    const e = this.entry(id);
     if (!e) throw new ModelError(`model entry ${id} is missing`);
     return e;
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.entry(id) !== undefined;
   }
 
   table(id: string): TableEntry {
@@ -95,7 +145,16 @@ export class Registry {
   }
 
   entriesOf<T extends ModelEntry["type"]>(type: T): Extract<ModelEntry, { type: T }>[] {
-    return this.data.entries.filter((e) => e.type === type) as Extract<ModelEntry, { type: T }>[];
+    // Indexed by type on first use: rules ask for every carry or gap entry in each estimate.
+    let list = this.byType.get(type);
+    if (!list) {
+      const lazy = this.complete ? undefined : this.lazy!.source;
+      list = lazy
+        ? lazy.types.flatMap((t, i) => (t === type ? [lazy.load(i)] : []))
+        : this.data.entries.filter((e) => e.type === type);
+      this.byType.set(type, list);
+    }
+    return list.slice() as Extract<ModelEntry, { type: T }>[];
   }
 
   citation(entry: ModelEntry, lines?: Value["lines"]): Citation {
@@ -105,7 +164,7 @@ export class Registry {
       source: entry.source,
       title: src?.title ?? entry.source,
       section: entry.section,
-      lines: (lines ?? entry.lines).map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", "),
+      lines: linesText(lines ?? entry.lines),
       file: entry.file,
     };
     if (entry.userSupplied) c.userSupplied = true;
@@ -143,7 +202,7 @@ export class Registry {
 
   /**
    * A table cell. Category axes must match exactly; at most one numeric axis may fall between measured
-   * values, and is interpolated (log-linear for scale: log, linear otherwise).
+   * values, and is interpolated (DEFAULT_SCHEME for scale: log, linear otherwise).
    */
   lookup(
     tableId: string,
@@ -155,11 +214,12 @@ export class Registry {
     const m = measure ?? (t.measures.length === 1 ? t.measures[0]!.name : undefined);
     const mdef = t.measures.find((x) => x.name === m);
     if (!mdef) throw new ModelError(`table ${tableId} has no measure ${measure ?? "(default)"}`);
+    const index = tableIndex(t);
     let free: string | undefined;
     for (const axis of t.axes) {
       const want = at[axis.name];
       if (want === undefined) throw new ModelError(`lookup in ${tableId} needs ${axis.name}`);
-      if (!axis.values.some((v) => String(v) === String(want))) {
+      if (!index.axisValues.get(axis.name)!.has(String(want))) {
         if (axis.type !== "numeric" || typeof want !== "number") {
           throw new ModelError(`${tableId} has no ${axis.name}=${String(want)} (measured: ${axis.values.join(", ")})`);
         }
@@ -167,15 +227,27 @@ export class Registry {
         free = axis.name;
       }
     }
-    const matches = (cellAt: Record<string, unknown>, skip?: string) =>
-      t.axes.every((a) => a.name === skip || String(cellAt[a.name]) === String(at[a.name]));
     if (!free) {
-      const cell = t.cells.find((c) => c.measure === m && matches(c.at));
-      if (!cell) throw new ModelError(`${tableId} has no cell for ${JSON.stringify(at)} ${m}`);
-      return this.result(t, cell.v, mdef.unit, t.userSupplied ? "user-supplied" : "measured");
+      // A cell that leaves an axis out holds for every value of it (a list printed for both cases).
+      const cell =
+        index.exact.get(cellKey(t, m!, at)) ??
+        t.cells.find(
+          (c) =>
+            c.measure === m &&
+            t.axes.every((a) => c.at[a.name] === undefined || String(c.at[a.name]) === String(at[a.name])),
+        );
+      if (cell) return this.result(t, cell.v, mdef.unit, t.userSupplied ? "user-supplied" : "measured");
+      // A sparse row: the size is on the axis but not measured in this row; interpolate along the row.
+      free = t.axes.find(
+        (a) =>
+          a.type === "numeric" &&
+          typeof at[a.name] === "number" &&
+          (freeCells(t, index, a.name).get(cellKey(t, m!, at, a.name)) ?? []).length > 0,
+      )?.name;
+      if (!free) throw new ModelError(`${tableId} has no cell for ${JSON.stringify(at)} ${m}`);
     }
     const axis = t.axes.find((a) => a.name === free)!;
-    const cells = t.cells.filter((c) => c.measure === m && matches(c.at, free) && c.v.value !== null);
+    const cells = freeCells(t, index, free).get(cellKey(t, m!, at, free)) ?? [];
     if (cells.length === 0) throw new ModelError(`${tableId} has no cells to interpolate for ${JSON.stringify(at)}`);
     const points = cells.map((c) => ({ x: Number(c.at[free!]), y: c.v.value!, raw: c.v.raw }));
     const x = Number(at[free]);
@@ -197,4 +269,60 @@ export class Registry {
   carryFor(axis: "release" | "hardware", from: string, to: string): CarryEntry | undefined {
     return this.entriesOf("carry").find((c) => c.axis === axis && c.from.includes(from) && c.to.includes(to));
   }
+}
+
+// Line ranges as cited ("336-347, 350"), formatted once per ranges array: every line item cites.
+const linesTexts = new WeakMap<Value["lines"], string>();
+function linesText(lines: Value["lines"]): string {
+  let text = linesTexts.get(lines);
+  if (text === undefined) {
+    text = lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ");
+    linesTexts.set(lines, text);
+  }
+  return text;
+}
+
+// Lookups by key instead of scanning a table's cells: built once per table entry, on first lookup.
+// Keys compare values as strings, as the scans they replace did; the first of equal cells wins.
+interface TableIndex {
+  axisValues: Map<string, Set<string>>;
+  exact: Map<string, TableCellN>;
+  /** By free axis: the cells with a number, in table order, by the other axes' values and measure. */
+  free: Map<string, Map<string, TableCellN[]>>;
+}
+
+const tableIndexes = new WeakMap<TableEntry, TableIndex>();
+
+function cellKey(t: TableEntry, measure: string, at: Record<string, unknown>, skip?: string): string {
+  const parts: string[] = [measure];
+  for (const a of t.axes) if (a.name !== skip) parts.push(String(at[a.name]));
+  return JSON.stringify(parts);
+}
+
+function tableIndex(t: TableEntry): TableIndex {
+  let index = tableIndexes.get(t);
+  if (index) return index;
+  index = { axisValues: new Map(), exact: new Map(), free: new Map() };
+  for (const a of t.axes) index.axisValues.set(a.name, new Set(a.values.map(String)));
+  for (const c of t.cells) {
+    const key = cellKey(t, c.measure, c.at);
+    if (!index.exact.has(key)) index.exact.set(key, c);
+  }
+  tableIndexes.set(t, index);
+  return index;
+}
+
+function freeCells(t: TableEntry, index: TableIndex, free: string): Map<string, TableCellN[]> {
+  let byKey = index.free.get(free);
+  if (byKey) return byKey;
+  byKey = new Map();
+  for (const c of t.cells) {
+    if (c.v.value === null) continue;
+    const key = cellKey(t, c.measure, c.at, free);
+    const list = byKey.get(key);
+    if (list) list.push(c);
+    else byKey.set(key, [c]);
+  }
+  index.free.set(free, byKey);
+  return byKey;
 }

@@ -105,8 +105,15 @@ export function renderDiffMarkdown(d: Diff): string {
     out.push(...mdTable(["line", "unit", "before", "after", "change", "change %", "status"], rows, [2, 3, 4, 5]), "");
   }
   out.push(`${d.unchanged} line(s) unchanged.`, "");
-  if (d.gaps.added.length) out.push("## Gaps in the proposed config only", "", ...d.gaps.added.map((g) => `- ${mdText(g)}`), "");
-  if (d.gaps.removed.length) out.push("## Gaps of the base config filled by the proposed one", "", ...d.gaps.removed.map((g) => `- ${mdText(g)}`), "");
+  if (d.gaps.added.length)
+    out.push("## Gaps in the proposed config only", "", ...d.gaps.added.map((g) => `- ${mdText(g)}`), "");
+  if (d.gaps.removed.length)
+    out.push(
+      "## Gaps of the base config filled by the proposed one",
+      "",
+      ...d.gaps.removed.map((g) => `- ${mdText(g)}`),
+      "",
+    );
   return out.join("\n");
 }
 

@@ -3,7 +3,7 @@
 // cost, the measured throughput plateau, CHIADAPS guidance), and the z14-to-z15 cost change.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
-import { carried, chartsFor, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
+import { carried, chartsFor, entryForRelease, fromLookups, putsPerTransaction, sizeLabel } from "./helpers.js";
 
 const GET_2KB = "001.ams-bp-streaming-cost-increments";
 const PRIVACY_32KB = "001.ams-privacy-protect-unprotect-cost";
@@ -69,7 +69,12 @@ export const ams: Rule = {
       };
     }
     const puts = putsPerTransaction(w.pattern);
-    if (policy !== "none") {
+    const intercepting = (config.channels ?? []).filter((ch) => ch.amsInterception);
+    const interceptConf =
+      intercepting.length > 0 && policy === "confidentiality" && (config.ams?.keyReuse ?? 32) === 32;
+    // With interception the channel initiator protects and unprotects; the per-message figure of 68 us
+    // is derived from the same 135 us per transaction, so it is not added again.
+    if (policy !== "none" && !interceptConf) {
       const at = nearest(w.messageSize, [2048, 32768]);
       let perMsg: LookupResult | undefined;
       let what = "";
@@ -108,7 +113,6 @@ export const ams: Rule = {
         });
       }
     }
-    const intercepting = (config.channels ?? []).filter((ch) => ch.amsInterception);
     if (intercepting.length > 0) {
       if (policy === "confidentiality" && (config.ams?.keyReuse ?? 32) === 32) {
         const r = asMeasured(carried(registry.figureValue(INTERCEPT_CONF), rel.carried), w.messageSize === 32768);

@@ -126,6 +126,17 @@ function transport(ctx: RuleContext, ch: ChannelConfig, size: number): void {
       );
       return;
     }
+    // The table is sparse: a size on the axis may be missing from this profile's row (32KB is measured
+    // for request-responder only), and a lookup at it would find no cell.
+    const measuredSizes = cells.map((c) => Number(c.at.messageSize));
+    const onAxis = t.axes.find((a) => a.name === "messageSize")!.values.map(Number);
+    if (onAxis.includes(size) && !measuredSizes.includes(size)) {
+      ctx.gap(
+        "channels",
+        `${ch.name}: fasp.io against TCP/IP is not measured at ${sizeLabel(size)} for ${workload} on profile ${ch.networkProfile} (measured at ${measuredSizes.map(sizeLabel).join(", ")})`,
+      );
+      return;
+    }
     const r = ctx.registry.lookup(FASP, { workload, networkProfile: ch.networkProfile, messageSize: size });
     ctx.item({
       id: `channels.fasp.${ch.name}`,

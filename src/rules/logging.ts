@@ -129,7 +129,9 @@ export const logging: Rule = {
     const rate = w.rate;
     const mbPerTxn = vol.bytesPerTxn / 1048576;
     // Ceiling: the peak log rate per copy measured for the release (dual logs, 4 stripes, 3 CPUs).
-    const peakId = [PEAK_93, PEAK_92].find((id) => entryForRelease(ctx, id, "logging", "peak log rate") !== undefined);
+    const peakId =
+      [PEAK_93, PEAK_92].find((id) => registry.get(id).appliesTo.releases.includes(config.mq.release)) ??
+      [PEAK_93, PEAK_92].find((id) => entryForRelease(ctx, id, "logging", "peak log rate") !== undefined);
     if (peakId) {
       const peak = carried(
         registry.figureValue(peakId),
@@ -203,22 +205,25 @@ export const logging: Rule = {
           flags: [],
         });
       }
-      if (copies === archives || archives === 0) {
-        const mirroring = lg.metroMirror ? "mirrored" : "none";
-        const disk = registry.lookup(DISK, { logCopies: copies, mirroring }, "diskMBPerMBPut");
-        ctx.item({
-          id: "logging.disk-write-rate",
-          concern: "logging",
-          label: `data written to disk (active, archive${lg.metroMirror ? ", mirror" : ""})`,
-          addressSpace: "qmgr",
-          metric: "rate",
-          value: mbps * disk.value,
-          unit: "MB/s",
-          formula: `${num(mbps, 2)} MB/s logged x ${disk.raw} written per MB put`,
-          inputs: { diskPerMB: { value: disk.value, unit: "MB", from: DISK } },
-          ...fromLookups(disk),
-        });
-      }
+      // The report's totals (2, 3, 4 or 6 MB per MB put) are active + archive + mirror copies; built from
+      // those parts so that archiving off, or single archives with dual logs, come out right.
+      const mirroring = lg.metroMirror ? "mirrored" : "none";
+      const active = registry.lookup(DISK, { logCopies: copies, mirroring }, "activeLogMB");
+      const archive = archives > 0 ? registry.lookup(DISK, { logCopies: archives, mirroring }, "archiveMB") : undefined;
+      const mirror = lg.metroMirror ? registry.lookup(DISK, { logCopies: copies, mirroring }, "mirrorMB") : undefined;
+      const perMB = active.value + (archive?.value ?? 0) + (mirror?.value ?? 0);
+      ctx.item({
+        id: "logging.disk-write-rate",
+        concern: "logging",
+        label: `data written to disk (active${archive ? ", archive" : ""}${mirror ? ", mirror" : ""})`,
+        addressSpace: "qmgr",
+        metric: "rate",
+        value: mbps * perMB,
+        unit: "MB/s",
+        formula: `${num(mbps, 2)} MB/s logged x (${active.raw} active${archive ? ` + ${archive.raw} archive` : ""}${mirror ? ` + ${mirror.raw} mirror` : ""}) per MB put`,
+        inputs: { diskPerMB: { value: perMB, unit: "MB", from: DISK } },
+        ...fromLookups(...[active, archive, mirror].filter((x): x is LookupResult => x !== undefined)),
+      });
     }
     if (lg.zHyperWrite) {
       if (!lg.metroMirror) {

@@ -80,7 +80,10 @@ export const sharedQueue: Rule = {
         const minElement = registry.parameter(SIZING, "minElementSize");
         const overhead = registry.parameter(SIZING, "overhead");
         const minMB = registry.parameter(SIZING, "minStructureSize");
-        const element = Math.max(Math.ceil(w.messageSize / boundary.value) * boundary.value, minElement.value);
+        // The formula's size includes all headers: the MQMD is 1536 - 1212 = 324 bytes (both printed).
+        const mqmdFree = registry.parameter(SIZING, "mqmdFreeSizeAtMinElement");
+        const mqmd = minElement.value - mqmdFree.value;
+        const element = Math.max(Math.ceil((w.messageSize + mqmd) / boundary.value) * boundary.value, minElement.value);
         const bytes = element * held * (1 + overhead.value / 100);
         const mb = Math.max(bytes / 1048576, minMB.value);
         ctx.item({
@@ -91,7 +94,7 @@ export const sharedQueue: Rule = {
           metric: "storage",
           value: mb,
           unit: "MB",
-          formula: `max(ceil(${w.messageSize} / ${boundary.raw}) x ${boundary.raw}, ${minElement.raw}) x ${num(held)} x (1 + ${overhead.raw}), at least ${minMB.raw} (${f.expression})`,
+          formula: `max(ceil((${w.messageSize} + ${mqmd} MQMD) / ${boundary.raw}) x ${boundary.raw}, ${minElement.raw}) x ${num(held)} x (1 + ${overhead.raw}), at least ${minMB.raw} (${f.expression})`,
           inputs: {
             messagesOnQueue: { value: held, unit: "count", from: "sharedQueue.messagesOnQueue" },
             elementBytes: { value: element, unit: "bytes", from: SIZING },

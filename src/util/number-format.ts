@@ -33,12 +33,28 @@ function increment(digits: string): string {
   return "1" + out.join("");
 }
 
+/** Groups a string of integer digits in threes with commas. */
+function group(int: string): string {
+  if (int.length <= 3) return int;
+  let out = int.slice(0, ((int.length - 1) % 3) + 1);
+  for (let i = out.length; i < int.length; i += 3) out += "," + int.slice(i, i + 3);
+  return out;
+}
+
 export function formatNumber(n: number, maximumFractionDigits: number): string {
-  if (!Number.isFinite(n) || Math.abs(n) >= 1e21 || !Number.isInteger(maximumFractionDigits) || maximumFractionDigits < 0) {
+  if (
+    !Number.isFinite(n) ||
+    Math.abs(n) >= 1e21 ||
+    !Number.isInteger(maximumFractionDigits) ||
+    maximumFractionDigits < 0
+  ) {
     return n.toLocaleString("en-US", { maximumFractionDigits, minimumFractionDigits: 0 });
   }
   const negative = n < 0 || Object.is(n, -0);
-  let [int, frac] = plainDigits(Math.abs(n));
+  const sign = negative ? "-" : "";
+  const abs = negative ? -n : n;
+  if (Number.isInteger(abs)) return sign + group(String(abs));
+  let [int, frac] = plainDigits(abs);
   if (frac.length > maximumFractionDigits) {
     const roundUp = frac.charCodeAt(maximumFractionDigits) >= 53; // "5"
     frac = frac.slice(0, maximumFractionDigits);
@@ -48,8 +64,7 @@ export function formatNumber(n: number, maximumFractionDigits: number): string {
       frac = all.slice(all.length - frac.length);
     }
   }
-  frac = frac.replace(/0+$/, "");
-  let grouped = "";
-  for (let i = int.length; i > 0; i -= 3) grouped = int.slice(Math.max(0, i - 3), i) + (grouped ? "," + grouped : "");
-  return (negative ? "-" : "") + grouped + (frac ? "." + frac : "");
+  let end = frac.length;
+  while (end > 0 && frac.charCodeAt(end - 1) === 48) end--; // trailing "0"s
+  return sign + group(int) + (end > 0 ? "." + frac.slice(0, end) : "");
 }

@@ -1,5 +1,5 @@
 // YAML parsing that keeps source positions, so that every complaint about a value can point at it.
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostic.js";
 
 export interface YamlSource {
@@ -142,7 +142,10 @@ function strictJsonError(text: string): { offset: number; message: string } | un
     const message = err instanceof Error ? err.message : String(err);
     const m = / in JSON at position (\d+)/.exec(message);
     const offset = m ? Math.min(Number(m[1]), text.length) : 0;
-    return { offset, message: firstLine(message.replace(/ in JSON at position \d+.*$/, "").replace(/ \(line \d+ column \d+\)$/, "")) };
+    return {
+      offset,
+      message: firstLine(message.replace(/ in JSON at position \d+.*$/, "").replace(/ \(line \d+ column \d+\)$/, "")),
+    };
   }
 }
 
@@ -165,6 +168,7 @@ export function nestingExceeds(text: string, max: number): number | undefined {
         while (indents.length && indents[indents.length - 1]! >= indent) indents.pop();
         indents.push(indent);
         // "- - - x" nests one level per dash.
+        if (indents.length > max) return j;
         let dashes = 0;
         for (let k = i; k < j; k++) if (text[k] === "-" && ++dashes + indents.length > max) return k;
       }

@@ -109,8 +109,6 @@ describe("encryption rule", () => {
     });
     expect(item(e, "encryption.logs").value).toBeCloseTo(848, 9);
     expect(item(e, "encryption.logs").citations.map((c) => c.id)).toContain("001.carry-dse-z14-z15");
-    expect(e.warnings.some((w) => w.concern === "encryption" && /similar on z14 and z15/.test(w.message))).toBe(
-      true,
-    );
+    expect(e.warnings.some((w) => w.concern === "encryption" && /similar on z14 and z15/.test(w.message))).toBe(true);
   });
 });

@@ -25,15 +25,31 @@ describe("logging rule", () => {
     expect(e.bottleneck?.id).toBe("logging.log-rate-ceiling");
   });
 
-  it("uses the MQ 9.2 peak of 250 MB/s per copy for MQ 9.2 (seed 001 line 2289)", () => {
+  it("uses the MQ 9.2 report's peak of 250 MB/s per copy for MQ 9.0 (seed 001 line 2289)", () => {
+    // The MQ 9.2 report (DS8870) states "in excess of 250MB per second" for 9.0-9.2; the MQ 9.3 report's
+    // regression appendix (seed 000 line 1412, measured on 9.1-9.3) states "in excess of 380MB", so for
+    // 9.1 and 9.2 the rule takes the larger of the two lower bounds; 9.0 has only the 250.
+    // (Fixed in src/rules/logging.ts: the rule took the 380 carried from 9.1 even for 9.0, where the
+    // 250 is measured; a figure measured for the release now comes before a carried one.)
     const e = estimate({
       version: 1,
-      mq: { release: "9.2" },
+      mq: { release: "9.0" },
+      hardware: { generation: "z15" },
       workload: { persistent: true, messageSize: "32KB", pattern: "request-reply" },
     });
     // request-reply: 2 x 32 KB = 64 KB per transaction; 250 x 1024 / 64 = 4,000 transactions per second
     expect(item(e, "logging.bytes-per-transaction").value).toBe(64);
     expect(item(e, "logging.log-rate-ceiling").value).toBeCloseTo((250 * 1024) / 64, 9);
+    expect(item(e, "logging.log-rate-ceiling").citations.map((c) => c.id)).toContain(
+      "001.regression-peak-log-rate-per-copy",
+    );
+    // MQ 9.2: 380 x 1024 / 64 = 6,080
+    const v92 = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { persistent: true, messageSize: "32KB", pattern: "request-reply" },
+    });
+    expect(item(v92, "logging.log-rate-ceiling").value).toBeCloseTo((380 * 1024) / 64, 9);
   });
 
   it("writes 4 MB to disk per MB put with dual logs and archives, 6 MB with mirroring (seed 001 lines 651-657)", () => {
@@ -63,11 +79,9 @@ describe("logging rule", () => {
     expect(item(single, "logging.archive-per-day").value).toBeCloseTo((31.25 * 86400) / 1024, 6);
   });
 
-  // BUG (src/rules/logging.ts, disk write rate): with archiving off (CSQ6LOGP OFFLOAD=NO) the rule
-  // still looks up the table row for `logCopies: copies`, whose multiplier counts the archive writes
-  // ("2 MB to archives", seed 001 line 656). Dual logs, no archiving, no mirroring writes only the two
-  // active copies: 31.25 MB/s x 2 = 62.5 MB/s, but the rule gives 31.25 x 4 = 125 MB/s.
-  it.skip("writes only the active copies to disk when archiving is off (seed 001 lines 654-656)", () => {
+  // With archiving off (CSQ6LOGP OFFLOAD=NO) the "2 MB to archives" part (seed 001 line 656) goes:
+  // dual logs, no archiving, no mirroring writes only the two active copies, 31.25 MB/s x 2 = 62.5 MB/s.
+  it("writes only the active copies to disk when archiving is off (seed 001 lines 654-656)", () => {
     const e = estimate({
       version: 1,
       workload: { persistent: true, messageSize: "32KB", pattern: "one-way", rate: "1000/s" },
@@ -94,10 +108,7 @@ describe("logging rule", () => {
       logging: { zHyperWrite: true, metroMirror: true, dualLogs: false, dualArchives: false },
     });
     // 100 us x (1 + 7.5%) = 107.5 us
-    expect(single.totals.costPerTransaction.find((c) => c.addressSpace === "qmgr")!.total!.value).toBeCloseTo(
-      107.5,
-      9,
-    );
+    expect(single.totals.costPerTransaction.find((c) => c.addressSpace === "qmgr")!.total!.value).toBeCloseTo(107.5, 9);
   });
 
   it("has zHyperWrite change nothing without Metro Mirror, and says so", () => {

@@ -1,1 +1,0 @@
-import {buildProgram} from "../../src/cli/main.ts"; console.log(typeof buildProgram)

@@ -1,1 +1,0 @@
-import {Command} from "commander"; console.log(typeof Command)

@@ -1,1 +1,0 @@
-import {Config} from "../../src/config/schema.ts"; console.log(typeof Config)

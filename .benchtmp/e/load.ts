@@ -1,1 +1,0 @@
-import {loadConfigFile} from "../../src/config/load.ts"; console.log(typeof loadConfigFile)

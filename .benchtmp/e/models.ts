@@ -1,1 +1,0 @@
-import m from "mqzcap:models"; console.log(m.entries.length)

@@ -1,1 +1,0 @@
-import {RULES} from "../../src/rules/index.ts"; console.log(RULES.length)

@@ -1,1 +1,0 @@
-import {parseDocument} from "yaml"; console.log(typeof parseDocument)

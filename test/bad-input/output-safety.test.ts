@@ -1,0 +1,204 @@
+// --out safety: the report goes only where --out says, never over one of the command's own inputs,
+// and atomically (a temporary file beside the target, then a rename), so that a reader, or a run
+// killed half-way, never sees a partly written report. Needs dist/ (npx tsx scripts/build.ts --no-types).
+import { spawn } from "node:child_process";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  watch,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CLI, ROOT, run } from "../helpers/cli.js";
+
+let dir = "";
+const QUICKSTART = join(ROOT, "examples", "quickstart.yaml");
+const OLD = "old report\n";
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "mqzcap-out-"));
+  copyFileSync(QUICKSTART, join(dir, "plan.yaml"));
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every file under a folder, relative to it, sorted. */
+function listing(d: string): string[] {
+  const out: string[] = [];
+  const walk = (p: string) => {
+    for (const name of readdirSync(p)) {
+      const full = join(p, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(d, full));
+    }
+  };
+  walk(d);
+  return out.sort();
+}
+
+const tmpFiles = (d: string) => listing(d).filter((f) => /(^|\/)\..*\.tmp$/.test(f));
+
+/** A sweep big enough (about 1 MB of JSON, a couple of seconds) to be caught mid-way. */
+function bigSweepArgs(config: string, out: string, rates = 400): string[] {
+  const r = Array.from({ length: rates }, (_, i) => i + 1).join(",");
+  return [
+    "sweep",
+    config,
+    "--vary",
+    "workload.messageSize=1KB..100MB",
+    "--vary",
+    `workload.rate=${r}`,
+    "--format",
+    "json",
+    "--out",
+    out,
+  ];
+}
+
+function spawnCli(args: string[], cwd: string) {
+  return spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" }, stdio: "ignore" });
+}
+
+/** The target holds either the old content or a complete JSON report, never part of one. */
+function expectOldOrComplete(path: string): "old" | "new" {
+  const text = readFileSync(path, "utf8");
+  if (text === OLD) return "old";
+  expect(text.endsWith("}\n"), `partial report (${text.length} bytes)`).toBe(true);
+  expect(() => JSON.parse(text)).not.toThrow();
+  return "new";
+}
+
+describe("--out safety", () => {
+  it("writes the report only to --out, the same bytes as standard output, and leaves no temporary file", () => {
+    mkdirSync(join(dir, "reports"));
+    const r = run(["estimate", "plan.yaml", "--format", "json", "--out", "reports/plan.json"], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(listing(dir)).toEqual(["plan.yaml", join("reports", "plan.json")]);
+    const stdout = run(["estimate", "plan.yaml", "--format", "json"], { cwd: dir }).stdout;
+    expect(readFileSync(join(dir, "reports", "plan.json"), "utf8")).toBe(stdout);
+    expect(readFileSync(join(dir, "plan.yaml"))).toEqual(readFileSync(QUICKSTART));
+  });
+
+  it("replaces an existing report and leaves no .*.tmp file after repeated runs", () => {
+    writeFileSync(join(dir, "report.txt"), OLD);
+    for (let i = 0; i < 3; i++) {
+      const r = run(["estimate", "plan.yaml", "--out", "report.txt"], { cwd: dir });
+      expect(r.code, r.stderr).toBe(0);
+    }
+    expect(readFileSync(join(dir, "report.txt"), "utf8")).toContain("4,643 channels");
+    expect(tmpFiles(dir)).toEqual([]);
+    expect(listing(dir)).toEqual(["plan.yaml", "report.txt"]);
+  });
+
+  it("refuses to overwrite its own input, however the path is spelt, and leaves the input unchanged", () => {
+    symlinkSync(join(dir, "plan.yaml"), join(dir, "link.yaml"));
+    mkdirSync(join(dir, "sub"));
+    const before = readFileSync(join(dir, "plan.yaml"));
+    const cases: string[][] = [
+      ["estimate", "plan.yaml", "--out", "plan.yaml"],
+      ["estimate", "plan.yaml", "--format", "json", "--out", "./sub/../plan.yaml"],
+      ["estimate", "plan.yaml", "--out", join(dir, "plan.yaml")],
+      ["estimate", "plan.yaml", "--out", "link.yaml"],
+      ["estimate", "link.yaml", "--out", "plan.yaml"],
+      ["diff", "plan.yaml", "link.yaml", "--out", "plan.yaml"],
+      ["sweep", "plan.yaml", "--vary", "workload.rate=100,200", "--out", "plan.yaml"],
+    ];
+    for (const args of cases) {
+      const r = run(args, { cwd: dir });
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toContain("refusing to overwrite it");
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+      expect(readFileSync(join(dir, "plan.yaml"))).toEqual(before);
+    }
+    expect(tmpFiles(dir)).toEqual([]);
+    expect(listing(dir)).toEqual(["link.yaml", "plan.yaml"]);
+  });
+
+  it("exits 2 for an --out folder that does not exist or that is a folder, leaving nothing behind", () => {
+    const missing = run(["estimate", "plan.yaml", "--out", "nowhere/report.txt"], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^nowhere\/report\.txt: error: the folder for --out does not exist$/m);
+    mkdirSync(join(dir, "reports"));
+    const folder = run(["estimate", "plan.yaml", "--out", "reports"], { cwd: dir });
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toMatch(/^reports: error: cannot write/m);
+    for (const r of [missing, folder]) {
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+      expect(r.stderr).not.toContain("internal error");
+      expect(r.stdout).toBe("");
+    }
+    expect(statSync(join(dir, "reports")).isDirectory()).toBe(true);
+    expect(tmpFiles(dir)).toEqual([]);
+    expect(listing(dir)).toEqual(["plan.yaml"]);
+  });
+
+  it("writes through a temporary file and a rename: a watcher sees the .tmp file, a reader never a partial report", async () => {
+    const target = join(dir, "sweep.json");
+    writeFileSync(target, OLD);
+    const seen = new Set<string>();
+    const watcher = watch(dir, (_event, name) => {
+      if (name) seen.add(String(name));
+    });
+    let reads = 0;
+    const states = new Set<string>();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const child = spawnCli(bigSweepArgs("plan.yaml", "sweep.json", 200), dir);
+        const done = new Promise<number | null>((resolve) => child.on("close", resolve));
+        let finished = false;
+        void done.then(() => (finished = true));
+        while (!finished) {
+          states.add(expectOldOrComplete(target));
+          reads++;
+          await new Promise((r) => setImmediate(r));
+        }
+        expect(await done).toBe(0);
+        states.add(expectOldOrComplete(target));
+      }
+    } finally {
+      watcher.close();
+    }
+    expect(reads).toBeGreaterThan(50);
+    expect(states).toEqual(new Set(["old", "new"]));
+    expect(
+      [...seen].some((n) => /^\.sweep\.json\.\d+\.tmp$/.test(n)),
+      [...seen].join(", "),
+    ).toBe(true);
+    expect(tmpFiles(dir)).toEqual([]);
+  }, 60_000);
+
+  it("a run killed with SIGKILL part-way leaves the old report or a complete new one, never a partial", async () => {
+    const target = join(dir, "sweep.json");
+    const outcomes: string[] = [];
+    // Kill at delays spread over the run (which takes roughly 1.5-3 s here), so that some land while
+    // it computes and some after it has written.
+    for (const delay of [200, 900, 1500, 2000, 2400, 2800, 6000]) {
+      writeFileSync(target, OLD);
+      const child = spawnCli(bigSweepArgs("plan.yaml", "sweep.json"), dir);
+      const closed = new Promise<void>((resolve) => child.on("close", () => resolve()));
+      const timer = setTimeout(() => child.kill("SIGKILL"), delay);
+      await closed;
+      clearTimeout(timer);
+      outcomes.push(expectOldOrComplete(target));
+      // A kill between writing the temporary file and renaming it may leave the temporary file (never
+      // the target) behind; it is named for the process and hidden.
+      for (const f of tmpFiles(dir)) {
+        expect(f).toMatch(/^\.sweep\.json\.\d+\.tmp$/);
+        rmSync(join(dir, f));
+      }
+    }
+    expect(outcomes).toContain("old");
+    expect(outcomes[outcomes.length - 1]).toBe("new");
+  }, 60_000);
+});

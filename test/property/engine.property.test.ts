@@ -1,0 +1,500 @@
+// Property tests of the engine: random valid configs, built from the schema's own enums and ranges,
+// must estimate without an exception, give finite numbers (non-negative where they are costs,
+// storage, rates or limits), give byte-identical JSON run to run, and obey monotonic laws with all
+// else equal. Seeded, so that a failure reproduces.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CIPHERS } from "../../src/config/ciphers.js";
+import { parseConfigText } from "../../src/config/load.js";
+import {
+  AMS_POLICIES,
+  CHANNEL_TYPES,
+  COMPRESSION,
+  MACHINES,
+  MAX_MESSAGE_BYTES,
+  RELEASES,
+  RNI,
+  TRANSPORTS,
+  type Config,
+  type ConfigInput,
+} from "../../src/config/schema.js";
+import { estimateWith, type Estimate } from "../../src/engine/engine.js";
+import { shippedRegistry } from "../../src/model/models.js";
+import { toJson } from "../../src/report/json.js";
+
+const SEED = 20240611;
+const registry = shippedRegistry();
+
+type Release = (typeof RELEASES)[number];
+const atLeast = (r: Release, min: Release) => RELEASES.indexOf(r) >= RELEASES.indexOf(min);
+
+/** The CipherSpecs a release accepts (src/config/ciphers.ts). */
+const ciphersFor = (r: Release) => Object.keys(CIPHERS).filter((c) => atLeast(r, CIPHERS[c]!.since as Release));
+
+// Sizes as a config writes them: bytes, or a whole number of KB or MB; 1 byte to MQ's 100 MB.
+const sizeBytes = fc.oneof(
+  fc.integer({ min: 1, max: MAX_MESSAGE_BYTES }),
+  fc.constantFrom(1, 1024, 4096, 10240, 32768, 65536, 102400, 1048576, 4194304, 104857600),
+);
+const sizeText = (n: number): string | number =>
+  n % 1048576 === 0 ? `${n / 1048576}MB` : n % 1024 === 0 ? `${n / 1024}KB` : n;
+const rateArb = fc.oneof(
+  fc.double({ min: 0.001, max: 1e8, noNaN: true }).map((n) => Math.max(n, 0.001)),
+  fc.integer({ min: 1, max: 100000 }).map((n) => `${n}/s`),
+  fc.integer({ min: 1, max: 6000000 }).map((n) => `${n}/min`),
+);
+const percentArb = fc.oneof(
+  fc.integer({ min: 0, max: 100 }).map((n) => `${n}%`),
+  fc.double({ min: 0, max: 100, noNaN: true }),
+);
+const intervalArb = fc
+  .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 59 }))
+  .filter(([m, s]) => m + s > 0)
+  .map(([m, s]) => `${m}.${String(s).padStart(2, "0")}`);
+const timeArb = fc.oneof(
+  fc.double({ min: 0, max: 100000, noNaN: true }),
+  fc.integer({ min: 0, max: 5000 }).map((n) => `${n}us`),
+);
+const resetBytesArb = fc.oneof(fc.constant(0), fc.integer({ min: 32768, max: 999999999 }));
+
+const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
+
+/** Drops undefined properties, so that the config reads as one a person would write. */
+function clean<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+function channelArb(release: Release, name: string) {
+  return fc
+    .record({
+      type: fc.constantFrom(...CHANNEL_TYPES),
+      count: opt(fc.integer({ min: 1, max: 100000 })),
+      transport: opt(fc.constantFrom(...TRANSPORTS.filter((t) => t !== "smc-d" || atLeast(release, "8.0")))),
+      messageSize: opt(sizeBytes.map(sizeText)),
+      rate: opt(rateArb),
+      sharecnv: opt(fc.oneof(fc.constantFrom(0, 1, 10), fc.integer({ min: 0, max: 999999999 }))),
+      conversations: opt(fc.integer({ min: 1, max: 1000000 })),
+      compression: opt(fc.constantFrom(...COMPRESSION)),
+      compressibility: opt(percentArb),
+      tls: opt(
+        fc.record({
+          cipher: fc.constantFrom(...ciphersFor(release)),
+          resetBytes: opt(resetBytesArb),
+          clientAuth: opt(fc.boolean()),
+        }),
+      ),
+      amsInterception: atLeast(release, "9.2") ? opt(fc.boolean()) : fc.constant(undefined),
+      startsPerSecond: opt(fc.oneof(fc.constant(0), fc.double({ min: 0, max: 100000, noNaN: true }))),
+      networkProfile: opt(fc.constantFrom("N0", "N1", "N2", "N3", "N4", "N5")),
+      batchSize: opt(fc.integer({ min: 1, max: 9999 })),
+    })
+    .map((c) => {
+      const svrconn = c.type === "server-connection";
+      return clean({
+        name,
+        ...c,
+        // SHARECNV and conversations belong to server-connection channels only (semantics.ts).
+        sharecnv: svrconn ? c.sharecnv : undefined,
+        conversations: svrconn ? c.conversations : undefined,
+        tls: c.tls ? clean(c.tls) : undefined,
+      });
+    });
+}
+
+const configArb: fc.Arbitrary<ConfigInput> = fc
+  .record({
+    release: fc.constantFrom(...RELEASES),
+    generation: fc.constantFrom(...MACHINES),
+    queues: fc.constantFrom("private", "shared" as const),
+    channelCount: fc.integer({ min: 0, max: 4 }),
+  })
+  .chain(({ release, generation, queues, channelCount }) =>
+    fc.record({
+      version: fc.constant(1 as const),
+      name: opt(fc.string({ maxLength: 40 })),
+      mq: fc.constant({ release }),
+      hardware: fc
+        .record({
+          cpus: opt(fc.integer({ min: 1, max: 200 })),
+          rni: opt(fc.constantFrom(...RNI)),
+          factor: opt(fc.double({ min: 0.01, max: 100, noNaN: true })),
+          factorRelativeTo: opt(fc.constantFrom(...MACHINES)),
+        })
+        .map((h) =>
+          clean({ generation, ...h, factorRelativeTo: h.factor !== undefined ? h.factorRelativeTo : undefined }),
+        ),
+      baseline: opt(
+        fc.record({
+          rate: rateArb,
+          cost: fc
+            .record({
+              qmgr: opt(timeArb),
+              chin: opt(timeArb),
+              app: opt(timeArb),
+              tcpip: opt(timeArb),
+              cf: opt(timeArb),
+            })
+            .map(clean),
+        }),
+      ),
+      workload: fc
+        .record({
+          pattern: fc.constantFrom("request-reply", "one-way" as const),
+          persistent: fc.boolean(),
+          syncpoint: opt(fc.boolean()),
+          messageSize: sizeBytes.map(sizeText),
+          rate: opt(rateArb),
+        })
+        .map((w) => clean({ ...w, queues })),
+      logging: opt(
+        fc
+          .record({
+            dualLogs: opt(fc.boolean()),
+            dualArchives: opt(fc.boolean()),
+            archiving: opt(fc.boolean()),
+            zHyperWrite: opt(fc.boolean()),
+            metroMirror: opt(fc.boolean()),
+            archiveCompression: opt(fc.boolean()),
+            logOverheadPerMessage: opt(fc.integer({ min: 0, max: 1048576 })),
+            archiveCompressibility: opt(percentArb),
+          })
+          .map((l) =>
+            clean({
+              ...l,
+              zHyperWrite: atLeast(release, "9.2") ? l.zHyperWrite : undefined,
+              archiveCompression:
+                atLeast(release, "9.1") && !["2064", "z13", "z14"].includes(generation)
+                  ? l.archiveCompression
+                  : undefined,
+            }),
+          ),
+      ),
+      // Data set encryption needs 9.2; SMDS encryption needs shared queues.
+      encryption: atLeast(release, "9.2")
+        ? opt(
+            fc
+              .record({ logs: opt(fc.boolean()), pagesets: opt(fc.boolean()), smds: opt(fc.boolean()) })
+              .map((e) => clean({ ...e, smds: queues === "shared" ? e.smds : undefined })),
+          )
+        : fc.constant(undefined),
+      channels:
+        channelCount === 0
+          ? opt(fc.constant([]))
+          : fc.tuple(...Array.from({ length: channelCount }, (_, i) => channelArb(release, `CH${i}`))),
+      ams: opt(
+        fc
+          .record({
+            policy: fc.constantFrom(...AMS_POLICIES.filter((p) => p === "none" || atLeast(release, "8.0"))),
+            keyReuse: opt(fc.oneof(fc.integer({ min: 1, max: 1000000 }), fc.constant("unlimited" as const))),
+          })
+          .map((a) => clean({ ...a, keyReuse: a.policy === "confidentiality" ? a.keyReuse : undefined })),
+      ),
+      streamingQueues:
+        release === "9.3"
+          ? opt(
+              fc.record({
+                copies: fc.integer({ min: 0, max: 100 }),
+                quality: fc.constantFrom("must-duplicate", "best-effort" as const),
+              }),
+            )
+          : fc.constant(undefined),
+      smf: opt(
+        fc
+          .record({
+            statisticsInterval: opt(intervalArb),
+            accountingInterval: opt(intervalArb),
+            accountingClass3: opt(fc.boolean()),
+            statisticsClass5: opt(fc.boolean()),
+            queues: opt(fc.integer({ min: 0, max: 1000000 })),
+            tasks: opt(fc.integer({ min: 0, max: 1000000 })),
+            apiCallsPerTransaction: opt(fc.double({ min: 0, max: 1000, noNaN: true })),
+          })
+          .map(clean),
+      ),
+      storage: opt(
+        fc
+          .record({
+            chin: opt(
+              fc
+                .record({
+                  used: fc.integer({ min: 0, max: 2147483648 }),
+                  free: fc.integer({ min: 1, max: 2147483648 }),
+                  headroom: opt(percentArb),
+                })
+                .map(clean),
+            ),
+            localConnections: opt(fc.integer({ min: 0, max: 1000000 })),
+          })
+          .map(clean),
+      ),
+      sharedQueue: opt(
+        fc
+          .record({
+            cfProcessors: opt(fc.integer({ min: 1, max: 64 })),
+            messagesOnQueue: opt(fc.integer({ min: 0, max: 1e9 })),
+            backupIntervalMB: opt(fc.double({ min: 0, max: 1e7, noNaN: true })),
+          })
+          .map(clean),
+      ),
+    }),
+  )
+  .map((c) => clean(c) as ConfigInput);
+
+/** A config object through the same path as a file: text, YAML/JSON parse, schema, semantic checks. */
+function load(input: ConfigInput): Config {
+  return parseConfigText(JSON.stringify(input), "property.json").config;
+}
+
+/**
+ * Line items that are negative by design, by id: each a documented saving.
+ * - encryption.smds-get-app: with SMDS encryption the application's MQGET costs less per 4KB page
+ *   (the 9.2 report's SMDS table gives the application address space a lower cost), so the rule
+ *   reports it as a negative per-page saving (src/rules/encryption.ts).
+ */
+const NEGATIVE_BY_DESIGN = new Set(["encryption.smds-get-app"]);
+const NON_NEGATIVE_METRICS = new Set(["cpu-per-txn", "cpu-per-second", "storage", "limit", "rate", "volume"]);
+
+function nonFinitePaths(v: unknown, path = "estimate", out: string[] = []): string[] {
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) out.push(`${path} = ${v}`);
+  } else if (Array.isArray(v)) v.forEach((x, i) => nonFinitePaths(x, `${path}[${i}]`, out));
+  else if (v !== null && typeof v === "object")
+    for (const [k, x] of Object.entries(v)) nonFinitePaths(x, `${path}.${k}`, out);
+  return out;
+}
+
+function negatives(e: Estimate): string[] {
+  const out: string[] = [];
+  for (const i of [...e.items, ...e.limits, ...e.storage]) {
+    if (!NON_NEGATIVE_METRICS.has(i.metric) || NEGATIVE_BY_DESIGN.has(i.id)) continue;
+    for (const [k, x] of [
+      ["value", i.value],
+      ["low", i.low],
+      ["high", i.high],
+    ] as const)
+      if (x !== undefined && x < 0) out.push(`${i.id}.${k} = ${x}`);
+  }
+  const hasNegativeItem = e.items.some((i) => NEGATIVE_BY_DESIGN.has(i.id) && i.value < 0);
+  const r = (name: string, x: { value: number; low: number; high: number } | null) => {
+    if (x && (x.value < 0 || x.low < 0 || x.high < 0)) out.push(`${name} = ${JSON.stringify(x)}`);
+  };
+  r("totals.backgroundCpuSecondsPerSecond", e.totals.backgroundCpuSecondsPerSecond);
+  if (e.totals.rate !== null && e.totals.rate < 0) out.push(`totals.rate = ${e.totals.rate}`);
+  // A baseline's own costs are non-negative, so the totals with one are too, saving or not.
+  r("totals.total", e.totals.total);
+  if (!hasNegativeItem) {
+    r("totals.added", e.totals.added);
+    r("totals.cpuSecondsPerSecond", e.totals.cpuSecondsPerSecond);
+    for (const c of e.totals.costPerTransaction) if (c.addressSpace !== "total") r(`added.${c.addressSpace}`, c.added);
+  }
+  for (const c of e.totals.costPerTransaction) r(`total.${c.addressSpace}`, c.total);
+  return out;
+}
+
+/** Two message sizes, smaller first, across the sizes the tables measure (1KB to 100MB). */
+const sizePairArb = fc
+  .tuple(fc.integer({ min: 1024, max: MAX_MESSAGE_BYTES }), fc.integer({ min: 1024, max: MAX_MESSAGE_BYTES }))
+  .filter(([a, b]) => a !== b)
+  .map(([a, b]) => (a < b ? ([a, b] as const) : ([b, a] as const)));
+
+interface Feature<T> {
+  name: string;
+  arb: fc.Arbitrary<T>;
+  /** The config with the feature off. */
+  off: (c: ConfigInput) => ConfigInput;
+  /** The same config with it on, or undefined where the release (or the config) cannot have it. */
+  on: (c: ConfigInput, choice: T) => ConfigInput | undefined;
+}
+const releaseOf = (c: ConfigInput) => (c.mq?.release ?? "9.3") as Release;
+const feature = <T>(f: Feature<T>) => f as Feature<unknown>;
+
+const FEATURES: Feature<unknown>[] = [
+  feature({
+    name: "data set encryption of logs and page sets",
+    arb: fc.constantFrom("logs", "pagesets", "both"),
+    off: (c) => ({ ...c, encryption: undefined }),
+    on: (c, which) =>
+      atLeast(releaseOf(c), "9.2")
+        ? { ...c, encryption: { logs: which !== "pagesets", pagesets: which !== "logs" } }
+        : undefined,
+  }),
+  feature({
+    name: "SMDS encryption",
+    arb: fc.constant(null),
+    off: (c) => ({ ...c, encryption: undefined }),
+    on: (c) =>
+      atLeast(releaseOf(c), "9.2") && c.workload?.queues === "shared"
+        ? { ...c, encryption: { smds: true } }
+        : undefined,
+  }),
+  feature({
+    name: "TLS on every channel",
+    arb: fc.nat(),
+    off: (c) => ({ ...c, channels: c.channels?.map((ch) => ({ ...ch, tls: undefined })) }),
+    on: (c, pick) => {
+      if (!c.channels?.length) return undefined;
+      const ciphers = ciphersFor(releaseOf(c));
+      const cipher = ciphers[(pick as number) % ciphers.length]!;
+      return { ...c, channels: c.channels.map((ch) => ({ ...ch, tls: { cipher, resetBytes: 1048576 } })) };
+    },
+  }),
+  feature({
+    name: "AMS",
+    arb: fc.constantFrom("integrity", "privacy", "confidentiality" as const),
+    off: (c) => ({ ...c, ams: undefined }),
+    on: (c, policy) =>
+      atLeast(releaseOf(c), "8.0")
+        ? { ...c, ams: { policy: policy as "integrity" | "privacy" | "confidentiality" } }
+        : undefined,
+  }),
+  feature({
+    name: "dual active logs",
+    arb: fc.constant(null),
+    off: (c) => ({ ...c, logging: { ...(c.logging ?? {}), dualLogs: false } }),
+    // Restricted by the source's data: with zHyperWrite under Metro Mirror the only dual-log-dependent
+    // item is zHyperWrite's overhead, which the MQ 9.2 report gives as about 7.5% relative to single
+    // logs (001.zhw-cost-increase-typical-single) and about 6% relative to dual logs
+    // (001.zhw-cost-increase-typical-dual). Each is relative to its own reference, and the cost of the
+    // second log copy itself is not in the models, so dual logs would seem to lower the cost there.
+    on: (c) =>
+      c.logging?.zHyperWrite && c.logging.metroMirror
+        ? undefined
+        : { ...c, logging: { ...(c.logging ?? {}), dualLogs: true } },
+  }),
+];
+
+/** Per address space added cost, for comparing two estimates. */
+const addedBySpace = (e: Estimate) =>
+  new Map(e.totals.costPerTransaction.map((c) => [c.addressSpace, c.added.value] as const));
+const EPS = 1e-9;
+const notBelow = (a: number, b: number) => a >= b - EPS * Math.max(1, Math.abs(b));
+
+describe("engine properties", () => {
+  it("random valid configs: no exception, finite numbers, non-negative costs, byte-identical JSON", () => {
+    let runs = 0;
+    fc.assert(
+      fc.property(configArb, (input) => {
+        runs++;
+        const config = load(input);
+        const e1 = estimateWith(config, registry);
+        expect(nonFinitePaths(e1)).toEqual([]);
+        expect(negatives(e1)).toEqual([]);
+        // The same input, loaded afresh every tenth run (loading is the slower half) and re-estimated
+        // every run, gives byte-identical JSON.
+        const again = estimateWith(runs % 10 === 0 ? load(input) : structuredClone(config), registry);
+        expect(toJson(again)).toBe(toJson(e1));
+      }),
+      { seed: SEED, numRuns: Number(process.env.PROP_RUNS ?? 10000) },
+    );
+    expect(runs).toBeGreaterThanOrEqual(Number(process.env.PROP_RUNS ?? 10000));
+  }, 120_000);
+
+  it("cost does not fall as the message size grows (totals.added and each address space)", () => {
+    let sizeRuns = 0;
+    fc.assert(
+      fc.property(configArb, sizePairArb, (input, [small, large]) => {
+        const at = (size: number) => {
+          // All else equal: every channel follows workload.messageSize.
+          const c = structuredClone(input) as ConfigInput & { channels?: { messageSize?: unknown }[] };
+          c.workload = { ...c.workload, messageSize: size };
+          for (const ch of c.channels ?? []) delete ch.messageSize;
+          return estimateWith(load(c), registry);
+        };
+        const a = at(small);
+        // Restricted by the source's data: 004.sq-vs-private-cpu-uplift (MQ 5.3, shared queues) gives the
+        // shared-queue uplift over private queues as a percentage that falls as messages grow (37% at
+        // 1000 bytes to "similar" at 5000 persistent; 100% to 75% non-persistent), so the cost in
+        // percent of the baseline falls with size. Configs with that item are left out of this law.
+        if (a.items.some((i) => i.id === "shared-queue.uplift")) return;
+        const b = at(large);
+        // Where the sources measure a cost at one size only (AMS integrity at 2KB; privacy and
+        // confidentiality at 2KB and 32KB), the larger size gets a gap instead of the item: an unknown,
+        // not a fall in cost. The law compares estimates that price the same cost items.
+        const priced = (e: Estimate) =>
+          e.items.filter((i) => i.metric === "cpu-per-txn" || i.metric === "cpu-pct").map((i) => i.id);
+        const later = new Set(priced(b));
+        if (!priced(a).every((id) => later.has(id))) return;
+        // Restricted by the source's data: on z14, AMS costs (each measured at one size on z15) are
+        // divided by 1 + the z15 report's z14-to-z15 AMS cost change, 003.ams-cost-change-z14-z15,
+        // which narrows as messages grow (confidentiality -12% at 2KB, -8.8% at 64KB, -7.4% at 4MB),
+        // so a fixed per-message figure comes out lower at the larger size.
+        if (a.items.some((i) => i.formula.includes("z14 to z15 AMS cost change"))) return;
+        sizeRuns++;
+        expect(notBelow(b.totals.added.value, a.totals.added.value), `totals.added ${small} -> ${large}`).toBe(true);
+        const before = addedBySpace(a);
+        const after = addedBySpace(b);
+        for (const space of new Set([...before.keys(), ...after.keys()])) {
+          // SMDS encryption's application saving (encryption.smds-get-app) is negative per 4KB page,
+          // so the application address space's added cost falls as messages grow, by design.
+          if (space === "app" && b.items.some((i) => NEGATIVE_BY_DESIGN.has(i.id))) continue;
+          expect(
+            notBelow(after.get(space) ?? 0, before.get(space) ?? 0),
+            `${space}: ${before.get(space)} at ${small} bytes, ${after.get(space)} at ${large} bytes`,
+          ).toBe(true);
+        }
+      }),
+      { seed: SEED + 1, numRuns: Number(process.env.PROP_LAW_RUNS ?? 1000) },
+    );
+    expect(sizeRuns).toBeGreaterThan(100);
+  }, 60_000);
+
+  it("secret key renegotiations per second do not fall as SSLRKEYC shrinks", () => {
+    fc.assert(
+      fc.property(
+        // MQ 5.3 has no SSLRKEYC model (the V5.3 report gives SSL cost per message instead).
+        configArb.filter((c) => c.mq?.release !== "5.3" && (c.channels ?? []).some((ch) => ch.tls)),
+        fc.integer({ min: 32768, max: 999999999 }),
+        fc.integer({ min: 32768, max: 999999999 }),
+        rateArb,
+        (input, r1, r2, rate) => {
+          const [bigger, smaller] = r1 >= r2 ? [r1, r2] : [r2, r1];
+          const at = (reset: number) => {
+            const c = structuredClone(input);
+            c.workload = { ...c.workload, rate };
+            for (const ch of c.channels ?? []) if (ch.tls) ch.tls = { ...ch.tls, resetBytes: reset };
+            return estimateWith(load(c), registry);
+          };
+          const a = at(bigger);
+          const b = at(smaller);
+          const renegotiations = a.items.filter((i) => i.id.startsWith("tls.renegotiations."));
+          // Every TLS channel has a rate (its own or the workload's), so each has the item.
+          expect(renegotiations.length).toBe((input.channels ?? []).filter((ch) => ch.tls).length);
+          for (const i of renegotiations) {
+            const j = b.items.find((x) => x.id === i.id)!;
+            expect(j.value, `${i.id}: SSLRKEYC ${bigger} -> ${smaller}`).toBeGreaterThanOrEqual(i.value);
+          }
+          for (const i of a.items.filter((x) => x.id.startsWith("tls.renegotiation-cpu."))) {
+            const j = b.items.find((x) => x.id === i.id)!;
+            expect(j.value, i.id).toBeGreaterThanOrEqual(i.value);
+          }
+        },
+      ),
+      { seed: SEED + 2, numRuns: Number(process.env.PROP_LAW_RUNS ?? 500) },
+    );
+  }, 60_000);
+
+  it.each(FEATURES.map((f) => [f.name, f] as const))(
+    "turning on %s never lowers totals.added",
+    (_name, feature) => {
+      let applied = 0;
+      fc.assert(
+        fc.property(configArb, feature.arb, (input, choice) => {
+          const off = feature.off(structuredClone(input));
+          const on = feature.on(structuredClone(off), choice);
+          if (!on) return;
+          applied++;
+          const a = estimateWith(load(off), registry);
+          const b = estimateWith(load(on), registry);
+          expect(
+            notBelow(b.totals.added.value, a.totals.added.value),
+            `${feature.name}: ${a.totals.added.value} -> ${b.totals.added.value}`,
+          ).toBe(true);
+        }),
+        { seed: SEED + 3, numRuns: Number(process.env.PROP_LAW_RUNS ?? 400) },
+      );
+      // The law was exercised, not skipped for want of a config the feature applies to.
+      expect(applied).toBeGreaterThan(50);
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,27 @@
+// The README shows real output and a config reference generated from the schema: both must be current.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { refreshReadme } from "../scripts/readme-outputs.js";
+import { withReference } from "../scripts/config-reference.js";
+import { ROOT } from "./helpers/cli.js";
+
+describe("README", () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  it("shows the output the CLI gives today (tsx scripts/readme-outputs.ts refreshes it)", () => {
+    expect(refreshReadme(readme, ROOT)).toBe(readme);
+  });
+  it("gives the two set-up commands and the test command CI runs", () => {
+    expect(readme).toContain("npm install && npx mqzcap estimate examples/quickstart.yaml");
+    expect(readme).toContain("npm install && npm test");
+    expect(readFileSync(join(ROOT, ".ci", "run"), "utf8")).toMatch(/npm install[^\n]*\nnpm test/);
+  });
+  it("has a config reference row for every property of the schema", () => {
+    const schema = readFileSync(join(ROOT, "schema", "config.schema.json"), "utf8");
+    for (const key of ["mq.release", "channels[].tls.resetBytes", "smf.accountingInterval", "storage.chin.free"]) {
+      expect(readme).toContain(`| \`${key}\` |`);
+    }
+    expect(schema).toContain("SSLRKEYC");
+    expect(withReference(readme, JSON.parse(schema))).toBe(readme);
+  });
+});

@@ -1,0 +1,73 @@
+// Hardware rule and the engine's hardware scaling, checked against seed 003 (z15 report) lines 137-142
+// (LSPR table of z15 over z14 and "between 11 and 16%"). The scaled figure is the class(3) data gathering
+// cost of seed 000 (MQ 9.3 report, measured on z15) line 487: 0.5 us per API call.
+import { describe, expect, it } from "vitest";
+import { estimate } from "../../src/api.js";
+
+function item(e: ReturnType<typeof estimate>, id: string) {
+  const i = e.items.find((x) => x.id === id);
+  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
+  return i;
+}
+
+// 4 API calls x 0.5 us = 2 us per transaction, measured on z15
+const smf = { accountingClass3: true, apiCallsPerTransaction: 4 };
+
+describe("hardware rule", () => {
+  it("leaves z15-measured figures alone on z15", () => {
+    const e = estimate({ version: 1, hardware: { generation: "z15" }, smf });
+    expect(item(e, "smf.class3-gathering").value).toBeCloseTo(2, 9);
+    expect(item(e, "smf.class3-gathering").confidence).toBe("measured");
+    expect(e.gaps.filter((g) => g.concern === "hardware")).toEqual([]);
+  });
+
+  it("scales z15 figures to z14 by LSPR: 3 CPUs, average RNI, +13% (seed 003 line 138)", () => {
+    const e = estimate({
+      version: 1,
+      hardware: { generation: "z14", cpus: 3, rni: "average" },
+      baseline: { rate: "100/s", cost: { app: "10us" } },
+      smf,
+    });
+    // z14 cost = z15 cost x (1 + 13%): 2 x 1.13 = 2.26 us
+    const g = item(e, "smf.class3-gathering");
+    expect(g.value).toBeCloseTo(2 * 1.13, 9);
+    expect(g.confidence).toBe("carried-forward");
+    expect(g.citations.map((c) => c.id)).toContain("003.lspr-z15-vs-z14");
+    expect(item(e, "hardware.lspr-z15-over-z14").value).toBe(13);
+    // into the totals: 10 + 2.26 us
+    expect(e.totals.costPerTransaction.find((c) => c.addressSpace === "app")!.total!.value).toBeCloseTo(10 + 2.26, 9);
+  });
+
+  it("uses the table's row and column: 16 CPUs, high RNI, +16% (seed 003 line 139)", () => {
+    const e = estimate({ version: 1, hardware: { generation: "z14", cpus: 16, rni: "high" }, smf });
+    expect(item(e, "smf.class3-gathering").value).toBeCloseTo(2 * 1.16, 9);
+  });
+
+  it("uses the 11-16% range without CPUs and RNI (seed 003 line 142)", () => {
+    const e = estimate({ version: 1, hardware: { generation: "z14" }, smf });
+    const g = item(e, "smf.class3-gathering");
+    // midpoint 13.5%: 2 x 1.135 = 2.27; 2 x 1.11 = 2.22 to 2 x 1.16 = 2.32
+    expect(g.value).toBeCloseTo(2 * 1.135, 9);
+    expect(g.low).toBeCloseTo(2 * 1.11, 9);
+    expect(g.high).toBeCloseTo(2 * 1.16, 9);
+  });
+
+  it("gives z16 a gap, not a factor, when none is supplied", () => {
+    const e = estimate({ version: 1, hardware: { generation: "z16" }, smf });
+    expect(item(e, "smf.class3-gathering").value).toBeCloseTo(2, 9);
+    const gap = e.gaps.find((g) => g.concern === "hardware");
+    expect(gap?.message).toContain("measured on z15");
+    expect(gap?.message).toContain("hardware.factor");
+  });
+
+  it("divides by a user-supplied hardware.factor on z16 and marks it user-supplied", () => {
+    const e = estimate({ version: 1, hardware: { generation: "z16", factor: 1.25 }, smf });
+    const g = item(e, "smf.class3-gathering");
+    // 2 / 1.25 = 1.6 us
+    expect(g.value).toBeCloseTo(2 / 1.25, 9);
+    expect(g.confidence).toBe("user-supplied");
+    expect(g.inputs.hardwareFactor?.value).toBe(1.25);
+    expect(item(e, "hardware.factor").value).toBe(1.25);
+    expect(e.gaps.filter((g2) => g2.concern === "hardware")).toEqual([]);
+  });
+});

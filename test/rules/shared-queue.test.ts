@@ -1,0 +1,112 @@
+// Shared queue rule, checked against seed 004 (V5.3 report) lines 187 (CF under 50%), 226-235
+// (application structure size), 375-376 (shared vs private CPU rule of thumb), 390-392 and 428-430
+// (CF microseconds per message), and seed 002 (sysplex blog) line 177 (more CF processors above 60%).
+import { describe, expect, it } from "vitest";
+import { estimate } from "../../src/api.js";
+
+function item(e: ReturnType<typeof estimate>, id: string) {
+  const i = e.items.find((x) => x.id === id);
+  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
+  return i;
+}
+
+const v53 = { version: 1 as const, mq: { release: "5.3" as const }, hardware: { generation: "2064" as const } };
+
+describe("shared-queue rule", () => {
+  it("costs about 200 CF us per 1000-byte message, 400 per request/reply transaction (seed 004 lines 390-391)", () => {
+    const e = estimate({ ...v53, workload: { queues: "shared", persistent: true, messageSize: 1000 } });
+    // 200 CF us x 2 messages = 400 ("400 CF microsecs per transaction")
+    expect(item(e, "shared-queue.cf-cpu").value).toBe(200 * 2);
+    expect(item(e, "shared-queue.cf-cpu").addressSpace).toBe("cf");
+    // 5000 bytes: about 270 per message (line 392); one-way: 1 message
+    const big = estimate({ ...v53, workload: { queues: "shared", messageSize: 5000, pattern: "one-way" } });
+    expect(item(big, "shared-queue.cf-cpu").value).toBe(270);
+  });
+
+  it("adds about 37% to the whole transaction for 1000-byte persistent messages (seed 004 line 375)", () => {
+    const e = estimate({
+      ...v53,
+      workload: { queues: "shared", persistent: true, messageSize: 1000 },
+      baseline: { rate: "1000/s", cost: { qmgr: "300us", app: "200us" } },
+      logging: { logOverheadPerMessage: 0 },
+    });
+    expect(item(e, "shared-queue.uplift").value).toBe(37);
+    expect(item(e, "shared-queue.uplift").metric).toBe("cpu-pct");
+    // (300 + 200) us x 37% = 185 us added to the whole transaction
+    const whole = e.totals.costPerTransaction.find((c) => c.addressSpace === "total")!;
+    expect(whole.added.value).toBeCloseTo((300 + 200) * 0.37, 9);
+    // plus the CF: about 200 CF us per message x 2 (line 390), counted although the baseline gives no CF cost
+    expect(e.totals.total!.value).toBeCloseTo(300 + 200 + 185 + 400, 9);
+    expect(e.needsBaseline.some((n) => n.startsWith("cf: baseline.cost.cf is not given"))).toBe(true);
+    // non-persistent 1000 bytes: "of order 100%" (line 413)
+    const np = estimate({ ...v53, workload: { queues: "shared", persistent: false, messageSize: 1000 } });
+    expect(item(np, "shared-queue.uplift").value).toBe(100);
+    expect(np.needsBaseline.some((n) => n.includes("shared queue cost over best-case private queue"))).toBe(true);
+  });
+
+  // The 37% is of z/OS CPU, "derived from RMF reported 'MVS BUSY TIME PERC'" (seed 004 line 371), which
+  // does not include coupling facility processors: (300 + 200) x 37% = 185, not (300 + 200 + 400) x 37%.
+  it("applies the shared queue uplift to z/OS CPU only, not to the CF baseline (seed 004 line 371)", () => {
+    const e = estimate({
+      ...v53,
+      workload: { queues: "shared", persistent: true, messageSize: 1000 },
+      baseline: { rate: "1000/s", cost: { qmgr: "300us", app: "200us", cf: "400us" } },
+    });
+    const whole = e.totals.costPerTransaction.find((c) => c.addressSpace === "total")!;
+    expect(whole.added.value).toBeCloseTo((300 + 200) * 0.37, 9);
+  });
+
+  it("warns above 60% CF busy (seed 002 line 177) and above 50% (seed 004 line 187)", () => {
+    const busy = (cfUs: string) =>
+      estimate({
+        version: 1,
+        workload: { queues: "shared", rate: "1000/s" },
+        baseline: { rate: "1000/s", cost: { cf: cfUs } },
+        sharedQueue: { cfProcessors: 1 },
+      });
+    // 1000/s x 700 us / (1 x 1,000,000) = 70% > 60%: add CF processors
+    const high = busy("700us");
+    expect(item(high, "shared-queue.cf-busy").value).toBeCloseTo(70, 9);
+    expect(high.warnings.some((w) => w.concern === "shared-queue" && w.message.includes("more CF processors"))).toBe(
+      true,
+    );
+    // 55% > 50%: the sysplex guideline
+    const mid = busy("550us");
+    expect(item(mid, "shared-queue.cf-busy").value).toBeCloseTo(55, 9);
+    expect(mid.warnings.some((w) => w.concern === "shared-queue" && w.message.includes("guideline"))).toBe(true);
+    // 40%: no warning
+    const low = busy("400us");
+    expect(item(low, "shared-queue.cf-busy").value).toBeCloseTo(40, 9);
+    expect(low.warnings.filter((w) => w.concern === "shared-queue")).toEqual([]);
+    // two CF processors share the work: 1000 x 700 / 2,000,000 = 35%
+    const two = estimate({
+      version: 1,
+      workload: { queues: "shared", rate: "1000/s" },
+      baseline: { rate: "1000/s", cost: { cf: "700us" } },
+      sharedQueue: { cfProcessors: 2 },
+    });
+    expect(item(two, "shared-queue.cf-busy").value).toBeCloseTo(35, 9);
+  });
+
+  it("sizes the application structure: 256-byte elements, at least 1536 bytes, plus 25%, at least 16MB (seed 004 lines 226-235)", () => {
+    const size = (messageSize: number, messagesOnQueue: number) =>
+      item(
+        estimate({ ...v53, workload: { queues: "shared", messageSize }, sharedQueue: { messagesOnQueue } }),
+        "shared-queue.structure-size",
+      ).value;
+    // The formula's size includes all headers; the MQMD is 1536 - 1212 = 324 bytes (both printed, line 228).
+    // 1000 bytes: ceil(1324 / 256) x 256 = 1536, the minimum: 1536 x 100,000 x 1.25 = 192,000,000 bytes = 183.1 MB
+    expect(size(1000, 100000)).toBeCloseTo((1536 * 100000 * 1.25) / 1048576, 9);
+    // 5000 bytes: ceil(5324 / 256) = 21 x 256 = 5376 x 10,000 x 1.25 = 67,200,000 bytes = 64.09 MB
+    expect(size(5000, 10000)).toBeCloseTo((5376 * 10000 * 1.25) / 1048576, 9);
+    // 1000 messages of 1000 bytes: 1.83 MB, raised to the 16MB minimum
+    expect(size(1000, 1000)).toBe(16);
+  });
+
+  it("gives MQ 9.x shared queue CPU as a gap and flags SMDS offload above 63KB (seed 000 line 1434)", () => {
+    const e = estimate({ version: 1, workload: { queues: "shared", messageSize: "100KB" } });
+    expect(e.items.some((i) => i.id === "shared-queue.cf-cpu")).toBe(false);
+    expect(e.gaps.some((g) => g.concern === "shared-queue" && g.message.includes("baseline.cost.cf"))).toBe(true);
+    expect(item(e, "shared-queue.smds-offload").value).toBe(63);
+  });
+});

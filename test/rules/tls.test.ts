@@ -1,0 +1,132 @@
+// TLS rule, checked against seed 003 (z15 report) lines 381-385 (secret key negotiation), seed 001
+// (MQ 9.2 report) lines 1093, 1106-1120 (channel start by cipher), 1152 (aliases) and 1159 (stop), and
+// seed 004 (V5.3 report) lines 708-716 (SSL cost = constant + coefficient x KB).
+import { describe, expect, it } from "vitest";
+import { estimate } from "../../src/api.js";
+
+function item(e: ReturnType<typeof estimate>, id: string) {
+  const i = e.items.find((x) => x.id === id);
+  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
+  return i;
+}
+
+describe("tls rule", () => {
+  it("renegotiates rate x size / SSLRKEYC times a second at 3.8 ms each on z15 (seed 003 line 384)", () => {
+    const e = estimate({
+      version: 1,
+      workload: { rate: "1000/s", messageSize: "32KB" },
+      channels: [{ name: "C1", type: "sender", tls: { cipher: "ECDHE_RSA_AES_256_CBC_SHA384", resetBytes: "1MB" } }],
+    });
+    // 1000 msgs/s x 32,768 bytes / 1,048,576 bytes = 31.25 negotiations per second
+    expect(item(e, "tls.renegotiations.C1").value).toBeCloseTo((1000 * 32768) / 1048576, 9);
+    // 31.25 x 3.8 ms x 1000 = 118,750 CPU us per second in the channel initiator
+    const cpu = item(e, "tls.renegotiation-cpu.C1");
+    expect(cpu.value).toBeCloseTo(31.25 * 3.8 * 1000, 6);
+    expect(cpu.addressSpace).toBe("chin");
+    expect(cpu.metric).toBe("cpu-per-second");
+  });
+
+  it("uses the z14 column, 4 ms, on z14 without LSPR scaling (seed 003 line 384)", () => {
+    const e = estimate({
+      version: 1,
+      hardware: { generation: "z14", cpus: 3, rni: "average" },
+      workload: { rate: "1000/s", messageSize: "32KB" },
+      channels: [{ name: "C1", type: "sender", tls: { cipher: "ECDHE_RSA_AES_256_CBC_SHA384", resetBytes: "1MB" } }],
+    });
+    // 31.25 x 4 ms x 1000 = 125,000 us/s; TLS_RSA_WITH_AES_256_CBC_SHA256 would be 0.66 ms on z14 (line 382)
+    expect(item(e, "tls.renegotiation-cpu.C1").value).toBeCloseTo(31.25 * 4 * 1000, 6);
+    const rsa = estimate({
+      version: 1,
+      hardware: { generation: "z14" },
+      workload: { rate: "500/s", messageSize: "4KB" },
+      channels: [{ name: "R", type: "sender", tls: { cipher: "TLS_RSA_WITH_AES_256_CBC_SHA256", resetBytes: 32768 } }],
+    });
+    // 500 x 4096 / 32768 = 62.5 negotiations/s x 0.66 ms x 1000 = 41,250 us/s
+    expect(item(rsa, "tls.renegotiation-cpu.R").value).toBeCloseTo(((500 * 4096) / 32768) * 0.66 * 1000, 6);
+  });
+
+  it("costs channel starts by cipher from the MQ 9.2 table (seed 001 lines 1110-1114, 1152)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      channels: [
+        { name: "RSA", type: "sender", tls: { cipher: "TLS_RSA_WITH_AES_256_GCM_SHA384" }, startsPerSecond: 10 },
+        { name: "T13", type: "sender", tls: { cipher: "TLS_AES_256_GCM_SHA384" }, startsPerSecond: 1 },
+        { name: "ECDHE", type: "sender", tls: { cipher: "ECDHE_RSA_AES_256_CBC_SHA384" }, startsPerSecond: 2 },
+        { name: "ALIAS", type: "sender", tls: { cipher: "ANY_TLS12" }, startsPerSecond: 1 },
+      ],
+    });
+    // 009D TLS_RSA_WITH_AES_256_GCM_SHA384 2.31 ms (line 1110): 10 x 2.31 x 1000 = 23,100 us/s
+    expect(item(e, "tls.channel-start.RSA").value).toBeCloseTo(10 * 2.31 * 1000, 6);
+    expect(item(e, "tls.channel-start-rate.RSA").value).toBe(135.75);
+    // 1302 TLS_AES_256_GCM_SHA384 3.34 ms (line 1108)
+    expect(item(e, "tls.channel-start.T13").value).toBeCloseTo(3.34 * 1000, 6);
+    // C028 TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA384 3.91 ms (line 1114), the IANA name of ECDHE_RSA_AES_256_CBC_SHA384
+    expect(item(e, "tls.channel-start.ECDHE").value).toBeCloseTo(2 * 3.91 * 1000, 6);
+    // ANY_TLS12 negotiating TLS_RSA_WITH_AES_256_GCM_SHA384: 2.33 ms, 139/s (line 1152)
+    expect(item(e, "tls.channel-start.ALIAS").value).toBeCloseTo(2.33 * 1000, 6);
+  });
+
+  it("costs channel stops at 920-940 us for TLS 1.2 and 940-960 us for TLS 1.3 (seed 001 line 1159)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      channels: [
+        { name: "T12", type: "sender", tls: { cipher: "TLS_RSA_WITH_AES_256_CBC_SHA256" }, startsPerSecond: 10 },
+        { name: "T13", type: "sender", tls: { cipher: "TLS_AES_128_GCM_SHA256" }, startsPerSecond: 10 },
+      ],
+    });
+    // 10 stops/s x 920..940 us = 9,200..9,400 us/s, midpoint 9,300
+    const s12 = item(e, "tls.channel-stop.T12");
+    expect(s12.value).toBeCloseTo(10 * 930, 6);
+    expect(s12.low).toBeCloseTo(10 * 920, 6);
+    expect(s12.high).toBeCloseTo(10 * 940, 6);
+    // 10 x 940..960 us
+    const s13 = item(e, "tls.channel-stop.T13");
+    expect(s13.low).toBeCloseTo(10 * 940, 6);
+    expect(s13.high).toBeCloseTo(10 * 960, 6);
+  });
+
+  it("warns to use SSLRKEYC(0) with TLS 1.3 ciphers (seed 001 line 1093)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { rate: "100/s" },
+      channels: [{ name: "C", type: "sender", tls: { cipher: "TLS_AES_256_GCM_SHA384", resetBytes: "1MB" } }],
+    });
+    expect(e.warnings.some((w) => w.concern === "tls" && w.message.includes("SSLRKEYC(0)"))).toBe(true);
+    // no negotiation cost is measured for TLS 1.3 ciphers (seed 003 lines 381-385): a gap
+    expect(e.items.some((i) => i.id === "tls.renegotiation-cpu.C")).toBe(false);
+    expect(e.gaps.some((g) => g.concern === "tls" && g.message.includes("TLS_AES_256_GCM_SHA384"))).toBe(true);
+  });
+
+  it("applies the MQ 5.3 linear formula c + k x KB per message (seed 004 lines 708-716)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "5.3" },
+      hardware: { generation: "2064" },
+      workload: { messageSize: "10KB" },
+      channels: [
+        { name: "S", type: "sender", tls: { cipher: "TRIPLE_DES_SHA_US" } },
+        { name: "R", type: "receiver", tls: { cipher: "RC4_MD5_EXPORT" }, messageSize: "32KB" },
+      ],
+    });
+    // TRIPLE_DES_SHA_US Put + Send: with CCF 0.2 + 0.14 x 10 = 1.6 ms; without 0.5 + 0.89 x 10 = 9.4 ms
+    const s = item(e, "tls.v53-per-message.S");
+    expect(s.low).toBeCloseTo((0.2 + 0.14 * 10) * 1000, 6);
+    expect(s.high).toBeCloseTo((0.5 + 0.89 * 10) * 1000, 6);
+    expect(s.value).toBeCloseTo(((1.6 + 9.4) / 2) * 1000, 6);
+    // RC4_MD5_EXPORT Receive + Get: 0.2 + 0.105 x 32 = 3.56 ms
+    expect(item(e, "tls.v53-per-message.R").value).toBeCloseTo((0.2 + 0.105 * 32) * 1000, 6);
+  });
+
+  // The 9.1 table is consulted only when the 9.2 table has no row for the cipher.
+  it("does not warn about MQ 9.1 data when the MQ 9.2 table answers", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      channels: [{ name: "C", type: "sender", tls: { cipher: "TLS_RSA_WITH_AES_256_GCM_SHA384" }, startsPerSecond: 1 }],
+    });
+    expect(e.warnings.filter((w) => w.concern === "tls" && w.message.includes("using MQ 9.1 data"))).toEqual([]);
+  });
+});
