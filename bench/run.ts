@@ -21,8 +21,8 @@ const GOALS = { startRatio: 1.5, estimatesPerSecond: 100_000, chartMs: 100, rssM
 const started = Date.now();
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 
-if (!existsSync(join(ROOT, "dist", "cli.js"))) {
-  console.error("bench: dist/cli.js is missing; run `npm run bench` (it builds first)");
+if (!existsSync(join(ROOT, "dist", "cli.cjs"))) {
+  console.error("bench: dist/cli.cjs is missing; run `npm run bench` (it builds first)");
   process.exit(2);
 }
 // Other work may rebuild dist/ while the bench runs: time a private copy of this build.
@@ -36,7 +36,7 @@ log(`${m.cpuModel}, ${m.cores} cores, ${m.memoryGB} GB, Node ${m.node}`);
 
 // ---------------------------------------------------------------- 1. CLI start to finish
 log("1/6 CLI start-up");
-const CLI = join(dist, "cli.js");
+const CLI = join(dist, "cli.cjs");
 const runs = QUICK ? 8 : 25;
 const cliTimes = timeInterleaved(
   [
@@ -328,7 +328,7 @@ L.push(
 L.push("| command | median | p10 | p90 | min | max |", "| --- | --- | --- | --- | --- | --- |");
 for (const [k, s] of Object.entries(cli))
   L.push(
-    `| \`${k.replace("mqzcap", "node dist/cli.js")}\` | ${ms(s.median)} | ${ms(s.p10)} | ${ms(s.p90)} | ${ms(s.min)} | ${ms(s.max)} |`,
+    `| \`${k.replace("mqzcap", "node dist/cli.cjs")}\` | ${ms(s.median)} | ${ms(s.p10)} | ${ms(s.p90)} | ${ms(s.min)} | ${ms(s.max)} |`,
   );
 L.push(
   "",
@@ -382,7 +382,7 @@ L.push(
 
 L.push("## 4. Memory", "");
 L.push(
-  `Peak resident set size of \`node dist/cli.js estimate examples/quickstart.yaml\`, ${rssKB.length} runs, by ${results.memory.method}: ${results.memory.peakRssMB.join(", ")} MB. Maximum **${r3(rss.max)} MB** (goal ${GOALS.rssMB} MB: ${met(rss.max <= GOALS.rssMB)}).`,
+  `Peak resident set size of \`node dist/cli.cjs estimate examples/quickstart.yaml\`, ${rssKB.length} runs, by ${results.memory.method}: ${results.memory.peakRssMB.join(", ")} MB. Maximum **${r3(rss.max)} MB** (goal ${GOALS.rssMB} MB: ${met(rss.max <= GOALS.rssMB)}).`,
   "",
 );
 

@@ -117,9 +117,39 @@ const yamlEsmPlugin: Plugin = {
   },
 };
 
+// In the CLI bundle, the chart module stays outside (dist/cli-chart.cjs), so that a plain estimate
+// neither loads nor compiles chart.js.
+// commander requires child_process for executable subcommands, which mqzcap has none of; loading it
+// (and net, dgram, streams with it) costs every start. It is required only if commander calls it.
+const lazyChildProcessPlugin: Plugin = {
+  name: "mqzcap-lazy-child-process",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer) ? { path: "child_process", namespace: "mqzcap-lazy" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "mqzcap-lazy" }, () => ({
+      contents: 'module.exports = new Proxy({}, { get: (_t, key) => require("node:child_process")[key] });',
+      loader: "js",
+    }));
+  },
+};
+
+const chartApartPlugin: Plugin = {
+  name: "mqzcap-chart-apart",
+  setup(b) {
+    b.onResolve({ filter: /load-chart\.js$/ }, () => ({ path: "load-chart", namespace: "mqzcap-chart-apart" }));
+    b.onLoad({ filter: /.*/, namespace: "mqzcap-chart-apart" }, () => ({
+      contents: 'export async function loadChart() { return require("./cli-chart.cjs"); }',
+      loader: "js",
+    }));
+    b.onResolve({ filter: /^\.\/cli-chart\.cjs$/ }, () => ({ path: "./cli-chart.cjs", external: true }));
+  },
+};
+
 rmSync(join(root, "dist"), { recursive: true, force: true });
+// The library: ESM, chart code split out and loaded only when drawing.
 await build({
-  entryPoints: { cli: "src/cli/bin.ts", index: "src/index.ts" },
+  entryPoints: { index: "src/index.ts" },
   outdir: "dist",
   bundle: true,
   splitting: true,
@@ -137,9 +167,65 @@ await build({
   plugins: [modelsPlugin, zodLocalesPlugin, yamlEsmPlugin],
   logLevel: "warning",
 });
-chmodSync(join(root, "dist", "cli.js"), 0o755);
+// The CLI: one CommonJS bundle that the launcher compiles with V8's code cache (see src/cli/launcher.ts).
+await build({
+  entryPoints: { "cli-main": "src/cli/main.ts" },
+  outdir: "dist",
+  outExtension: { ".js": ".cjs" },
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  minify: true,
+  legalComments: "linked",
+  external: ["@napi-rs/canvas"],
+  define: { __MQZCAP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__mqzcapMetaUrl" },
+  banner: { js: 'var __mqzcapMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+  plugins: [modelsPlugin, zodLocalesPlugin, yamlEsmPlugin, chartApartPlugin, lazyChildProcessPlugin],
+  logLevel: "warning",
+});
+// Chart drawing (chart.js and the canvas) in a bundle of its own, required only by commands that draw.
+await build({
+  entryPoints: { "cli-chart": "src/report/chart.ts" },
+  outdir: "dist",
+  outExtension: { ".js": ".cjs" },
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  minify: true,
+  legalComments: "linked",
+  external: ["@napi-rs/canvas"],
+  define: { "import.meta.url": "__mqzcapMetaUrl" },
+  banner: { js: 'var __mqzcapMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+  logLevel: "warning",
+});
+await build({
+  entryPoints: { cli: "src/cli/launcher.ts" },
+  outdir: "dist",
+  outExtension: { ".js": ".cjs" },
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  banner: { js: "#!/usr/bin/env node" },
+  logLevel: "warning",
+});
+chmodSync(join(root, "dist", "cli.cjs"), 0o755);
 writeFileSync(join(root, "dist", "models.json"), modelsCore);
 writeFileSync(join(root, "dist", "models-inventory.json"), modelsExtra);
+// V8's code cache for the CLI bundle, made by running one estimate (and one explain) with this Node.
+const cacheFile = join(root, "dist", "cli-main.cjs.cache");
+for (const args of [
+  ["estimate", "examples/quickstart.yaml", "--explain"],
+  ["estimate", "examples/z14-to-z15.yaml", "--format", "json"],
+]) {
+  execFileSync(process.execPath, [join(root, "dist", "cli.cjs"), ...args], {
+    cwd: root,
+    env: { ...process.env, MQZCAP_BUILD_CODE_CACHE: cacheFile, NO_COLOR: "1" },
+    stdio: "ignore",
+  });
+}
 
 if (!process.argv.includes("--no-types")) {
   execFileSync(

@@ -18,7 +18,7 @@ export function goldenOutputs(root: string): Map<string, string> {
     ] as const) {
       const r = spawnSync(
         process.execPath,
-        [join(root, "dist", "cli.js"), "estimate", `examples/${f}`, "--format", format],
+        [join(root, "dist", "cli.cjs"), "estimate", `examples/${f}`, "--format", format],
         {
           cwd: root,
           encoding: "utf8",

@@ -8,7 +8,7 @@ export function refreshReadme(readme: string, root: string): string {
   return readme.replace(
     /<!-- output:(?!end)(.+?) -->\n```text\n[\s\S]*?\n```\n<!-- output:end -->/g,
     (_m, args: string) => {
-      const r = spawnSync(process.execPath, ["dist/cli.js", ...args.trim().split(/\s+/)], {
+      const r = spawnSync(process.execPath, ["dist/cli.cjs", ...args.trim().split(/\s+/)], {
         cwd: root,
         encoding: "utf8",
         env: { ...process.env, NO_COLOR: "1" },

@@ -9,6 +9,7 @@ import { toJson } from "../report/json.js";
 import { renderTable } from "../report/table.js";
 import { useColor } from "../report/text.js";
 import { writeOutput } from "./output.js";
+import { loadChart } from "./load-chart.js";
 import { VERSION } from "../version.js";
 import { modelsCommand } from "./models.js";
 import { schemaText } from "./schema.js";
@@ -89,7 +90,7 @@ async function writeChart(file: string, spec: () => Promise<ChartSpec>, inputs: 
   const lower = file.toLowerCase();
   const format = lower.endsWith(".svg") ? "svg" : lower.endsWith(".png") ? "png" : undefined;
   if (!format) throw new InputError([{ file, message: "a chart file must end in .png or .svg", severity: "error" }]);
-  const { renderChart } = await import("../report/chart.js");
+  const { renderChart } = await loadChart();
   writeOutput(file, await renderChart(await spec(), { format }), inputs);
 }
 
@@ -109,7 +110,7 @@ export function buildProgram(): Command {
     .configureOutput({ outputError: (str, write) => write(str) });
 
   const formatOption = () =>
-    new Option("-f, --format <format>", "output format").choices(["table", "json"]).default("table");
+    new Option("-f, --format <format>", "output format").choices([...FORMATS]).default("table");
 
   program
     .command("estimate")

@@ -1,5 +1,6 @@
 // Runs the rules over a config and composes their line items into totals, limits, warnings and gaps.
 // Ranges are carried through sums (low with low, high with high) so the answer shows its width.
+import { compareText } from "../util/number-format.js";
 import type { Config } from "../config/schema.js";
 import type { Registry, Citation } from "../model/registry.js";
 import { ADDRESS_SPACES, type AddressSpace } from "../model/schema.js";
@@ -107,7 +108,7 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
 export function estimateWith(config: Config, registry: Registry, rules: readonly Rule[] = RULES): Estimate {
   const { items, warnings, gaps, baselineScale } = runRules(config, registry, rules);
   const order = (c: Concern) => CONCERN_ORDER.indexOf(c);
-  items.sort((a, b) => order(a.concern) - order(b.concern) || a.id.localeCompare(b.id));
+  items.sort((a, b) => order(a.concern) - order(b.concern) || compareText(a.id, b.id));
   for (const i of items) {
     if (i.confidence === "extrapolated") {
       warnings.push({

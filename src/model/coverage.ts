@@ -1,5 +1,6 @@
 // Which inventory ids the model files account for: encoded (as table, figure, formula, example,
 // carry), listed as a gap (a chart whose numbers are lost), or deliberately not encoded.
+import { compareText } from "../util/number-format.js";
 import type { ModelData } from "./types.js";
 
 export interface SourceCoverage {
@@ -54,7 +55,7 @@ export function coverage(data: ModelData): Coverage {
     else if (st === "notEncoded") s.notEncoded++;
     else s.missing.push(item.id);
   }
-  const sources = [...bySource.values()].sort((a, b) => a.source.localeCompare(b.source));
+  const sources = [...bySource.values()].sort((a, b) => compareText(a.source, b.source));
   const missing = sources.flatMap((s) => s.missing);
   return {
     format: "mqzcap/coverage@1",

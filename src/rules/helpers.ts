@@ -1,4 +1,5 @@
 // Small helpers shared by rules: turning model lookups into line-item parts, choosing release data.
+import { compareText } from "../util/number-format.js";
 import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
 import type { RuleContext, LineItem } from "../engine/types.js";
 import { formatNumber } from "../util/number-format.js";
@@ -115,7 +116,7 @@ function findCharts(registry: Registry, concern: string, match: RegExp, release:
     .sort(
       (a, b) =>
         Number(!a.appliesTo.releases.includes(release)) - Number(!b.appliesTo.releases.includes(release)) ||
-        a.id.localeCompare(b.id),
+        compareText(a.id, b.id),
     )
     .slice(0, most)
     .map((g) => g.id);

@@ -68,3 +68,12 @@ export function formatNumber(n: number, maximumFractionDigits: number): string {
   while (end > 0 && frac.charCodeAt(end - 1) === 48) end--; // trailing "0"s
   return sign + group(int) + (end > 0 ? "." + frac.slice(0, end) : "");
 }
+
+/**
+ * Orders strings by UTF-16 code units, as a stable, locale-free sort key. localeCompare would load
+ * ICU's collator on first use (several milliseconds of every CLI start) and could order differently
+ * on another machine's locale, which would break byte-identical output.
+ */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

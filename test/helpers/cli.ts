@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+export const CLI = fileURLToPath(new URL("../../dist/cli.cjs", import.meta.url));
 
 export function run(args: string[], opts: { cwd?: string; env?: Record<string, string>; input?: string } = {}) {
   const r = spawnSync(process.execPath, [CLI, ...args], {
