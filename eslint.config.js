@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "schema/", "bench/out/", "coverage/"] },
+  { ignores: ["dist/", "node_modules/", "schema/", "bench/out/", "coverage/", ".tmp/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -60,3 +60,100 @@ describe("mqzcap CLI", () => {
     expect(cov.bySource).toHaveLength(5);
   });
 });
+
+describe("mqzcap CLI reports", () => {
+  it("writes every format of estimate and diff to standard output and to --out", async () => {
+    const { mkdtempSync, readFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "mqzcap-formats-"));
+    const checks: Record<string, (s: string) => boolean> = {
+      table: (s) => s.includes("4,643 channels"),
+      json: (s) => JSON.parse(s).format === "mqzcap/estimate@1",
+      md: (s) => s.startsWith("# mqzcap estimate") && s.includes("| "),
+      csv: (s) => s.split("\r\n")[0]!.startsWith("id,concern,label"),
+      html: (s) => /^<!doctype html>/i.test(s) && s.includes("<canvas"),
+    };
+    for (const [format, ok] of Object.entries(checks)) {
+      const r = run(["estimate", "examples/quickstart.yaml", "--format", format]);
+      expect(r.code, format).toBe(0);
+      expect(ok(r.stdout), format).toBe(true);
+      const out = join(dir, `q.${format}`);
+      expect(run(["estimate", "examples/quickstart.yaml", "--format", format, "--out", out]).code).toBe(0);
+      expect(ok(readFileSync(out, "utf8")), `${format} --out`).toBe(true);
+      const d = run(["diff", "examples/tls12-before.yaml", "examples/tls13-renegotiation.yaml", "--format", format]);
+      expect(d.code, `diff ${format}`).toBe(0);
+      expect(d.stdout.length).toBeGreaterThan(100);
+    }
+  });
+
+  it("diff shows every changed line with delta and percentage, and new gaps", () => {
+    const r = run(["diff", "examples/tls12-before.yaml", "examples/tls13-renegotiation.yaml", "--format", "json"]);
+    const d = JSON.parse(r.stdout);
+    expect(d.format).toBe("mqzcap/diff@1");
+    // TLS 1.2 stop 920-940 us (midpoint 930) x 5/s = 4,650 us/s; TLS 1.3 940-960 (950) x 5 = 4,750 (seed 001 line 1159)
+    const stop = d.lines.find((l: { key: string }) => l.key === "tls.channel-stop.TO.PARTNER");
+    expect(stop).toMatchObject({ before: 4650, after: 4750, delta: 100 });
+    // JSON numbers keep 6 significant digits
+    expect(stop.percent).toBeCloseTo((100 / 4650) * 100, 4);
+    expect(d.gaps.added.some((g: string) => g.includes("TLS_AES_256_GCM_SHA384"))).toBe(true);
+  });
+
+  it("sweeps message size through the sizes the data has, with progress on standard error", () => {
+    const r = run(
+      [
+        "sweep",
+        "examples/zhyperwrite-log-encryption.yaml",
+        "--vary",
+        "workload.messageSize=1KB..64KB",
+        "--metric",
+        "limit",
+        "--format",
+        "json",
+      ],
+      {
+        env: { MQZCAP_PROGRESS_AFTER_MS: "0" },
+      },
+    );
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout);
+    const sizes = s.points.map((p: { inputs: Record<string, number> }) => p.inputs["workload.messageSize"]);
+    expect(sizes[0]).toBe(1024);
+    expect(sizes.at(-1)).toBe(65536);
+    expect(sizes).toContain(32768);
+    // the log rate ceiling falls as messages grow: 380 MB/s / ((size + 1.25KB) x 2)
+    const limits = s.points.map((p: { outputs: Record<string, number> }) => p.outputs.limit);
+    expect(limits[0] / ((380 * 1024) / ((1 + 1.25) * 2))).toBeCloseTo(1, 5);
+    expect([...limits].sort((a, b) => b - a)).toEqual(limits);
+    expect(r.stderr).toMatch(/mqzcap sweep: \d+\/\d+ estimates/);
+  });
+
+  it("draws charts from estimate, diff, sweep and chart", async () => {
+    const { mkdtempSync, readFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "mqzcap-charts-"));
+    const cases: string[][] = [
+      ["estimate", "examples/z14-to-z15.yaml", "--chart", join(dir, "e.png")],
+      ["diff", "examples/tls12-before.yaml", "examples/tls13-renegotiation.yaml", "--chart", join(dir, "d.svg")],
+      [
+        "sweep",
+        "examples/ams-privacy.yaml",
+        "--vary",
+        "workload.rate=400/s,800/s,1600/s",
+        "--chart",
+        join(dir, "s.png"),
+      ],
+      ["chart", "examples/quickstart.yaml", "--out", join(dir, "c.png")],
+    ];
+    for (const c of cases) {
+      const r = run(c);
+      expect(r.code, c.join(" ")).toBe(0);
+      const file = c[c.length - 1]!;
+      const bytes = readFileSync(file);
+      if (file.endsWith(".png")) expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+      else expect(bytes.toString("utf8")).toContain("</svg>");
+    }
+    expect(run(["chart", "examples/quickstart.yaml", "--out", join(dir, "c.gif")]).code).toBe(2);
+  });
+});

@@ -179,18 +179,28 @@ export function buildProgram(): Command {
         const registry = registryFor(opts);
         const { source } = loadConfigFile(file);
         const vary = opts.vary.map((v) => parseVary(v, (_p, lo, hi) => measuredSteps(registry, lo, hi)));
+        // Progress goes to standard error once a sweep has run for a second (MQZCAP_PROGRESS_AFTER_MS
+        // changes that, for tests); a line per tenth on a pipe, one updating line on a terminal.
         const started = Date.now();
+        const after = Number(process.env.MQZCAP_PROGRESS_AFTER_MS ?? 1000);
+        let shown = false;
+        let lastTenth = -1;
         const result = sweep(
           source.value as Record<string, unknown>,
           vary,
           registry,
           opts.metric ?? DEFAULT_METRICS,
           (done, total) => {
-            if (Date.now() - started > 1000 && process.stderr.isTTY !== undefined)
-              process.stderr.write(`\rmqzcap sweep: ${done}/${total} estimates`);
-            if (done === total && Date.now() - started > 1000) process.stderr.write("\n");
+            if (Date.now() - started < after) return;
+            const tenth = Math.floor((done * 10) / total);
+            if (process.stderr.isTTY) process.stderr.write(`\rmqzcap sweep: ${done}/${total} estimates`);
+            else if (tenth !== lastTenth) process.stderr.write(`mqzcap sweep: ${done}/${total} estimates\n`);
+            lastTenth = tenth;
+            shown = true;
+            if (done === total && process.stderr.isTTY) process.stderr.write("\n");
           },
         );
+        void shown;
         const out =
           opts.format === "json"
             ? toJson(result)
@@ -267,6 +277,11 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // A reader that stops early (mqzcap ... | head) closes the pipe: stop quietly, without a stack trace.
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(0);
+    throw err;
+  });
   const program = buildProgram();
   program.exitOverride();
   try {
