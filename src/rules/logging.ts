@@ -15,6 +15,7 @@ const ZHW_COST_SINGLE = "001.zhw-cost-increase-typical-single";
 const ZHW_RATE = "001.zhw-log-rate-ratio-small";
 const ZHW_COMMIT = "001.zhw-commit-time-fraction-small";
 const ARCHIVE_COMPRESSION = "003.archive-compression-overhead";
+const ARCHIVE_RECOVERY = "003.archive-recovery";
 
 export interface LogVolume {
   /** Bytes written to one copy of the active log per transaction. */
@@ -307,6 +308,47 @@ export const logging: Rule = {
         registry.lookup(ARCHIVE_COMPRESSION, { messageSize: w.messageSize }, "peakLogThroughputIncrease"),
         rel.carried,
       );
+      // Recovery reads the archives back: slower and dearer per MB when they are compressed.
+      const recRate = carried(
+        registry.lookup(ARCHIVE_RECOVERY, { archiveCompression: "compressed" }, "recoveryRate"),
+        rel.carried,
+      );
+      const recRatePlain = carried(
+        registry.lookup(ARCHIVE_RECOVERY, { archiveCompression: "none" }, "recoveryRate"),
+        rel.carried,
+      );
+      const recCost = carried(
+        registry.lookup(ARCHIVE_RECOVERY, { archiveCompression: "compressed" }, "costPerMB"),
+        rel.carried,
+      );
+      const recCostPlain = carried(
+        registry.lookup(ARCHIVE_RECOVERY, { archiveCompression: "none" }, "costPerMB"),
+        rel.carried,
+      );
+      ctx.item({
+        id: "logging.archive-recovery-rate",
+        concern: "logging",
+        label: "recovery from compressed archive logs: rate",
+        addressSpace: "qmgr",
+        metric: "info",
+        value: recRate.value,
+        unit: "MB/s",
+        formula: `${recRate.raw} MB/s from compressed archives, against ${recRatePlain.raw} MB/s uncompressed`,
+        inputs: {},
+        ...fromLookups(recRate, recRatePlain),
+      });
+      ctx.item({
+        id: "logging.archive-recovery-cost",
+        concern: "logging",
+        label: "recovery from compressed archive logs: CPU per MB",
+        addressSpace: "qmgr",
+        metric: "info",
+        value: recCost.value,
+        unit: "us/MB",
+        formula: `${recCost.raw} us per MB from compressed archives, against ${recCostPlain.raw} uncompressed`,
+        inputs: {},
+        ...fromLookups(recCost, recCostPlain),
+      });
       ctx.item({
         id: "logging.archive-compression-peak-rate",
         concern: "logging",

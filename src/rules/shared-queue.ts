@@ -10,6 +10,7 @@ const ADD_CF = "002.cf-add-processors-threshold";
 const CF_MAX = "004.cf-utilization-guideline";
 const SMDS = "000.smds-large-message-threshold";
 const SIZING = "004.app-structure-size";
+const READ_BACK = "004.log-backward-read-rate";
 
 export const sharedQueue: Rule = {
   id: "shared-queue",
@@ -24,7 +25,7 @@ export const sharedQueue: Rule = {
     "baseline.cost.cf",
     "sharedQueue.*",
   ],
-  uses: [CF_PER_MSG, UPLIFT, ADD_CF, CF_MAX, SMDS, SIZING],
+  uses: [READ_BACK, CF_PER_MSG, UPLIFT, ADD_CF, CF_MAX, SMDS, SIZING],
   applies: (c) => c.workload.queues === "shared",
   run(ctx) {
     const { config, registry } = ctx;
@@ -100,6 +101,22 @@ export const sharedQueue: Rule = {
             elementBytes: { value: element, unit: "bytes", from: SIZING },
           },
           ...fromLookups(boundary, minElement, overhead, minMB),
+        });
+      }
+      const backupMB = config.sharedQueue?.backupIntervalMB;
+      if (backupMB !== undefined) {
+        const read = registry.figureValue(READ_BACK);
+        ctx.item({
+          id: "shared-queue.recovery-replay",
+          concern: "shared-queue",
+          label: `structure recovery: reading back ${backupMB} MB of log logged since the last backup`,
+          addressSpace: "qmgr",
+          metric: "info",
+          value: backupMB / read.value / 60,
+          unit: "minutes",
+          formula: `${backupMB} MB / ${read.raw} (backward log read rate) / 60`,
+          inputs: { backupIntervalMB: { value: backupMB, unit: "MB", from: "sharedQueue.backupIntervalMB" } },
+          ...fromLookups(read),
         });
       }
     } else {

@@ -160,4 +160,18 @@ describe("logging rule", () => {
     expect(e.items.some((i) => i.id === "logging.log-rate-ceiling")).toBe(false);
     expect(e.gaps.some((g) => g.concern === "logging" && g.message.includes("peak log rate"))).toBe(true);
   });
+
+  it("reports recovery from compressed archives: 40 MB/s and 1451 us per MB, against 106 and 930 (seed 003 lines 334-338)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.1" },
+      workload: { persistent: true, messageSize: "32KB", rate: "1000/s" },
+      logging: { archiveCompression: true },
+    });
+    expect(item(e, "logging.archive-recovery-rate").value).toBe(40);
+    expect(item(e, "logging.archive-recovery-cost").value).toBe(1451);
+    // the report's own ratios: 40 / 106 = 38% of the rate, 1451 / 930 = 1.6 times the cost
+    expect(Math.round((40 / 106) * 100)).toBe(38);
+    expect((1451 / 930).toFixed(1)).toBe("1.6");
+  });
 });
