@@ -431,6 +431,13 @@ export const Config = z
           .describe(
             "Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes.",
           ),
+        transport: z
+          .enum(["channels", "igq", "shared-queue"])
+          .optional()
+          .describe(
+            "How messages move between queue managers in the sysplex: channels (TCP/IP, SMC-R or SMC-D, see channels[].transport), intra-group queuing (igq) or shared queues; compared with the 2017 sysplex blog's ratios.",
+          )
+          .meta({ examples: ["igq"] }),
         rate: rate("workload.rate", { examples: ["2000/s", "120000/min", 2000] })
           .optional()
           .describe(
@@ -544,6 +551,22 @@ export const Config = z
             "Queues with a streaming queue (queue attribute STREAMQ) configured, a count 0 to 100, one copy each.",
           )
           .meta({ examples: [1] }),
+        opensPerTransaction: z
+          .number()
+          .min(0)
+          .max(100)
+          .optional()
+          .describe("MQOPEN and MQCLOSE pairs per transaction of queues that have a STREAMQ (0 when queues stay open).")
+          .meta({ examples: [1] }),
+        expiredPerSecond: z
+          .number()
+          .min(0)
+          .max(1e7)
+          .optional()
+          .describe(
+            "Messages per second that expire unread on the streaming queues (CAPEXPRY), for the expiry task's CPU.",
+          )
+          .meta({ examples: [200] }),
         quality: z
           .enum(["must-duplicate", "best-effort"])
           .default("best-effort")

@@ -14,6 +14,12 @@ const SMC: Record<string, string[]> = {
   "smc-r": ["002.cost-growth-smc-r"],
 };
 const FASP = "001.fasp-throughput-vs-tcp";
+/** The 2017 sysplex blog's comparisons of ways to move messages, against MCA channels (MQ V8, z13, 2KB). */
+const SYSPLEX: Record<string, string[]> = {
+  igq: ["002.igq-cost-vs-mca-2kb", "002.cost-growth-igq"],
+  "shared-queue": ["002.sq-cost-vs-mca-2kb", "002.sq-qmgr-cost-vs-mca", "002.xcf-cost-sq-2kb", "002.cost-growth-sq"],
+  channels: ["002.cost-growth-tcp"],
+};
 
 function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
   const { registry, config } = ctx;
@@ -152,6 +158,33 @@ function transport(ctx: RuleContext, ch: ChannelConfig, size: number): void {
   }
 }
 
+function sysplexTransport(ctx: RuleContext, how: string): void {
+  const { registry } = ctx;
+  for (const id of SYSPLEX[how] ?? []) {
+    const f = registry.figure(id);
+    const r = registry.figureValue(id);
+    ctx.item({
+      id: `channels.sysplex.${id.split(".")[1]}`,
+      concern: "channels",
+      label: `${how}: ${f.subject.replace(/-/g, " ")}${f.relativeTo ? ` vs ${f.relativeTo}` : ""} (MQ V8, z13, 2KB)`,
+      ...(f.addressSpace ? { addressSpace: f.addressSpace } : {}),
+      metric: "info",
+      value: r.value,
+      unit: f.unit === "percent" ? "%" : f.unit,
+      formula: `"${f.quote}"`,
+      inputs: {},
+      ...fromLookups(r),
+      confidence: "carried-forward",
+    });
+  }
+  if (ctx.config.mq.release !== "8.0") {
+    ctx.warn(
+      "channels",
+      `the ${how} comparisons come from a 2017 blog measured on MQ V8 on z13 with 2KB messages; they are shown for information and do not change the estimate`,
+    );
+  }
+}
+
 export const channels: Rule = {
   id: "channels",
   concern: "channels",
@@ -163,9 +196,19 @@ export const channels: Rule = {
     "channels[].networkProfile",
     "hardware.generation",
   ],
-  uses: [COMPRESSED, HW_THRESHOLD, Z14_INFLATE, Z15_COST, FASP, ...Object.values(SMC).flat()],
-  applies: (c) => (c.channels?.length ?? 0) > 0,
+  uses: [
+    COMPRESSED,
+    HW_THRESHOLD,
+    Z14_INFLATE,
+    Z15_COST,
+    FASP,
+    ...Object.values(SMC).flat(),
+    ...Object.values(SYSPLEX).flat(),
+  ],
+  applies: (c) => (c.channels?.length ?? 0) > 0 || c.workload.transport !== undefined,
   run(ctx) {
+    const how = ctx.config.workload.transport;
+    if (how) sysplexTransport(ctx, how);
     for (const ch of ctx.config.channels ?? []) {
       const size = ch.messageSize ?? ctx.config.workload.messageSize;
       if (ch.compression !== "none") compression(ctx, ch, size);

@@ -6,6 +6,10 @@ import { fromLookups, num, sizeLabel } from "./helpers.js";
 const PRIVATE = "000.streaming-private-mqput-cost-by-size";
 const SHARED = "000.streaming-shared-mqput-cost-by-size";
 const MUSTDUP = "000.streaming-mustdup-put-cost-increase";
+const OPEN_PRIVATE = "000.streaming-private-mqopen-cost";
+const OPEN_SHARED_BASE = "000.streaming-shared-open-close-baseline";
+const OPEN_SHARED = "000.streaming-shared-open-close-cf-access";
+const EXPIRY = "000.streaming-private-expiry-cpu";
 export const STREAMING_LOG_FACTOR = "000.streaming-persistent-log-volume-factor";
 
 export const streaming: Rule = {
@@ -13,7 +17,7 @@ export const streaming: Rule = {
   concern: "streaming",
   description: "The cost of putting to a queue with a streaming queue (STREAMQ), by size, queue type and STRMQOS.",
   reads: ["streamingQueues.copies", "streamingQueues.quality", "workload.messageSize", "workload.queues"],
-  uses: [PRIVATE, SHARED, MUSTDUP, STREAMING_LOG_FACTOR],
+  uses: [PRIVATE, SHARED, MUSTDUP, STREAMING_LOG_FACTOR, OPEN_PRIVATE, OPEN_SHARED_BASE, OPEN_SHARED, EXPIRY],
   applies: (c) => (c.streamingQueues?.copies ?? 0) > 0,
   run(ctx) {
     const { config, registry } = ctx;
@@ -57,6 +61,62 @@ export const streaming: Rule = {
         formula: `${r.raw} us per put (midpoint of the range) x ${num(sq.copies)}`,
         inputs: { perPutUs: { value: r.value, unit: "us", from: MUSTDUP } },
         ...fromLookups(r),
+      });
+    }
+    const opens = sq.opensPerTransaction ?? 0;
+    if (opens > 0 && config.workload.queues === "private") {
+      const with_ = registry.lookup(OPEN_PRIVATE, { openTarget: "private-queue-with-stream-queue" }, "openCpu");
+      const without = registry.lookup(OPEN_PRIVATE, { openTarget: "private-queue" }, "openCpu");
+      ctx.item({
+        id: "streaming.mqopen",
+        concern: "streaming",
+        label: `MQOPEN of a private queue with STREAMQ, ${num(opens)} per transaction`,
+        addressSpace: "app",
+        metric: "cpu-per-txn",
+        value: (with_.value - without.value) * opens,
+        unit: "us",
+        formula: `(${with_.raw} - ${without.raw}) us per MQOPEN x ${num(opens)}`,
+        inputs: { opens: { value: opens, unit: "count", from: "streamingQueues.opensPerTransaction" } },
+        ...fromLookups(with_, without),
+      });
+    } else if (opens > 0) {
+      const base = registry.figureValue(OPEN_SHARED_BASE);
+      const first = registry.lookup(OPEN_SHARED, { configuration: "first-open-last-close", cfAccess: "every-time" });
+      ctx.item({
+        id: "streaming.mqopen",
+        concern: "streaming",
+        label: `MQOPEN and MQCLOSE of a shared queue with STREAMQ (first open, last close), ${num(opens)} per transaction`,
+        addressSpace: "app",
+        metric: "cpu-per-txn",
+        value: Math.max(0, first.value - base.value) * opens,
+        unit: "us",
+        formula: `(${first.raw} - ${base.raw}) us per open and close x ${num(opens)}; holding the queues open avoids most of it`,
+        inputs: { opens: { value: opens, unit: "count", from: "streamingQueues.opensPerTransaction" } },
+        ...fromLookups(first, base),
+      });
+    }
+    const expired = sq.expiredPerSecond ?? 0;
+    if (expired > 0 && config.workload.queues === "shared") {
+      ctx.gap(
+        "streaming",
+        "expiry of streamed messages on shared queues is costed in the CF per scan and delete; the text gives it per structure scan, not per message expired",
+      );
+    } else if (expired > 0) {
+      const buffers = registry.parameter(EXPIRY, "perMessageBuffers");
+      const pageset = registry.parameter(EXPIRY, "perMessagePageset");
+      ctx.item({
+        id: "streaming.expiry",
+        concern: "streaming",
+        label: `expiry of ${num(expired)} streamed messages per second (from buffers; from the page set at most)`,
+        addressSpace: "qmgr",
+        metric: "cpu-per-second",
+        value: expired * buffers.value,
+        low: expired * buffers.value,
+        high: expired * pageset.value,
+        unit: "us/s",
+        formula: `${num(expired)}/s x ${buffers.raw} (in buffers) .. ${pageset.raw} (read from the page set)`,
+        inputs: { expiredPerSecond: { value: expired, unit: "per-second", from: "streamingQueues.expiredPerSecond" } },
+        ...fromLookups(buffers, pageset),
       });
     }
     if (config.workload.persistent) {

@@ -89,4 +89,15 @@ describe("channels rule", () => {
     expect(e.items.some((i) => i.id === "channels.fasp.F")).toBe(false);
     expect(e.gaps.some((g) => g.message.includes("networkProfile"))).toBe(true);
   });
+
+  it("compares shared queues with MCA channels as the sysplex blog does: +30% cost with the CF, 1.4 us XCF (seed 002 lines 116, 125, 285)", () => {
+    const e = estimate({ version: 1, workload: { transport: "shared-queue", messageSize: "2KB" } });
+    const v = (id: string) => e.items.find((i) => i.id === id)?.value;
+    expect(v("channels.sysplex.sq-cost-vs-mca-2kb")).toBe(30);
+    expect(v("channels.sysplex.xcf-cost-sq-2kb")).toBe(1.4);
+    expect(v("channels.sysplex.sq-qmgr-cost-vs-mca")).toBe(5);
+    // information only: nothing is added to the transaction
+    expect(e.totals.added.value).toBe(0);
+    expect(e.warnings.some((w) => w.message.includes("MQ V8 on z13"))).toBe(true);
+  });
 });

@@ -111,7 +111,11 @@ describe("shared-queue rule", () => {
   });
 
   it("times structure recovery from the log read back at about 3MB/sec: 5220 MB in 29 minutes (seed 004 lines 316-331)", () => {
-    const e = estimate({ ...v53, workload: { queues: "shared", persistent: true }, sharedQueue: { backupIntervalMB: 5220 } });
+    const e = estimate({
+      ...v53,
+      workload: { queues: "shared", persistent: true },
+      sharedQueue: { backupIntervalMB: 5220 },
+    });
     // 5220 MB / 3 MB/s = 1740 s = 29 minutes
     expect(item(e, "shared-queue.recovery-replay").value).toBeCloseTo(5220 / 3 / 60, 9);
     expect(item(e, "shared-queue.recovery-replay").value).toBeCloseTo(29, 9);

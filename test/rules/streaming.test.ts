@@ -83,4 +83,18 @@ describe("streaming rule", () => {
     });
     expect(item(plain, "logging.bytes-per-transaction").value).toBeCloseTo(2, 9);
   });
+
+  it("costs MQOPEN of a private queue with STREAMQ at 2 - 1 = 1 us (seed 000 lines 837-839) and expiry at 4-7 us per message (seed 000 line 1109)", () => {
+    const e = estimate({
+      version: 1,
+      hardware: { generation: "z16" },
+      workload: { pattern: "one-way", queues: "private", messageSize: "2KB" },
+      streamingQueues: { copies: 1, opensPerTransaction: 3, expiredPerSecond: 200 },
+    });
+    const open = e.items.find((i) => i.id === "streaming.mqopen")!;
+    expect(open.value).toBe((2 - 1) * 3);
+    const expiry = e.items.find((i) => i.id === "streaming.expiry")!;
+    // 200 messages/s x 4 us (in buffers) .. 7 us (from the page set)
+    expect(expiry).toMatchObject({ value: 800, low: 800, high: 1400, metric: "cpu-per-second" });
+  });
 });
