@@ -48,19 +48,22 @@ export const ams: Rule = {
     }
     // On z14, AMS figures measured on z15 scale by the z15 report's AMS-specific change, not LSPR.
     if (config.hardware.generation === "z14" && config.hardware.factor === undefined && policy !== "none") {
-      const change = registry.lookup(Z14, { messageSize: w.messageSize, amsPolicy: policy });
-      const k = 1 / (1 + change.value / 100);
+      // Each AMS figure was measured at one message size on z15: it is scaled by the change at that
+      // size, so that the scaled figure stays what was measured, only on the other machine.
       const emit = ctx.item;
       ctx = {
         ...ctx,
         item: (i: LineItem) => {
           if (!i.metric.startsWith("cpu")) return emit(i);
+          const measuredAt = typeof i.inputs.measuredAt?.value === "number" ? i.inputs.measuredAt.value : 32768;
+          const change = registry.lookup(Z14, { messageSize: measuredAt, amsPolicy: policy });
+          const k = 1 / (1 + change.value / 100);
           emit({
             ...i,
             value: i.value * k,
             ...(i.low !== undefined ? { low: i.low * k } : {}),
             ...(i.high !== undefined ? { high: i.high * k } : {}),
-            formula: `(${i.formula}) / (1 + ${change.raw}% z14 to z15 AMS cost change)`,
+            formula: `(${i.formula}) / (1 + ${change.raw}% z14 to z15 AMS cost change at ${sizeLabel(measuredAt)})`,
             citations: [...i.citations, change.citation],
             measuredOn: ["z14", "z15"],
             confidence: "carried-forward",
@@ -125,7 +128,7 @@ export const ams: Rule = {
           value: r.value,
           unit: "us",
           formula: `${r.raw} per request/reply transaction (measured at 32KB, requester side intercepted)`,
-          inputs: {},
+          inputs: { measuredAt: { value: 32768, unit: "bytes", from: INTERCEPT_CONF } },
           ...fromLookups(r),
         });
         const plateau = carried(registry.figureValue(PLATEAU), rel.carried);

@@ -414,11 +414,6 @@ describe("engine properties", () => {
           e.items.filter((i) => i.metric === "cpu-per-txn" || i.metric === "cpu-pct").map((i) => i.id);
         const later = new Set(priced(b));
         if (!priced(a).every((id) => later.has(id))) return;
-        // Restricted by the source's data: on z14, AMS costs (each measured at one size on z15) are
-        // divided by 1 + the z15 report's z14-to-z15 AMS cost change, 003.ams-cost-change-z14-z15,
-        // which narrows as messages grow (confidentiality -12% at 2KB, -8.8% at 64KB, -7.4% at 4MB),
-        // so a fixed per-message figure comes out lower at the larger size.
-        if (a.items.some((i) => i.formula.includes("z14 to z15 AMS cost change"))) return;
         sizeRuns++;
         expect(notBelow(b.totals.added.value, a.totals.added.value), `totals.added ${small} -> ${large}`).toBe(true);
         const before = addedBySpace(a);
