@@ -157,3 +157,19 @@ describe("mqzcap CLI reports", () => {
     expect(run(["chart", "examples/quickstart.yaml", "--out", join(dir, "c.gif")]).code).toBe(2);
   });
 });
+
+describe("mqzcap CLI usage errors", () => {
+  it("exits 2, never 1, for a usage error in any command", () => {
+    for (const args of [
+      ["estimate"],
+      ["estimate", "examples/quickstart.yaml", "--format", "xml"],
+      ["models", "show"],
+      ["frobnicate"],
+      ["sweep", "examples/quickstart.yaml"],
+    ]) {
+      const r = run(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});

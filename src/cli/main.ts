@@ -243,7 +243,7 @@ export function buildProgram(): Command {
 
   program
     .command("validate")
-    .description("check config files without estimating; exit 2 on the first bad one")
+    .description("check config files without estimating; exit 2 if any is bad")
     .argument("<config...>", "config files")
     .option("-m, --models <dir>", "also validate a folder of your own model files")
     .action((files: string[], opts: { models?: string }) => {
@@ -283,7 +283,12 @@ export async function main(argv: string[]): Promise<number> {
     throw err;
   });
   const program = buildProgram();
-  program.exitOverride();
+  // Every command, nested ones included, throws instead of exiting, so that a usage error gets exit 2.
+  const override = (c: Command): void => {
+    c.exitOverride();
+    c.commands.forEach(override);
+  };
+  override(program);
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === "number" ? process.exitCode : EXIT.ok;
