@@ -3,7 +3,7 @@
 // and emit declarations with tsc.
 import { build, type Plugin } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, chmodSync } from "node:fs";
 import { join } from "node:path";
 import { loadModelDir } from "../src/model/loader.js";
 import { InputError, formatDiagnostic } from "../src/util/diagnostic.js";
@@ -146,7 +146,13 @@ const chartApartPlugin: Plugin = {
   },
 };
 
-rmSync(join(root, "dist"), { recursive: true, force: true });
+// A build without types (the test command's) keeps the declarations an earlier full build made.
+const keepTypes = process.argv.includes("--no-types");
+mkdirSync(join(root, "dist"), { recursive: true });
+for (const name of readdirSync(join(root, "dist"))) {
+  if (keepTypes && name === "types") continue;
+  rmSync(join(root, "dist", name), { recursive: true, force: true });
+}
 // The library: ESM, chart code split out and loaded only when drawing.
 await build({
   entryPoints: { index: "src/index.ts" },
