@@ -1,6 +1,5 @@
 // Runs the rules over a config and composes their line items into totals, limits, warnings and gaps.
 // Ranges are carried through sums (low with low, high with high) so the answer shows its width.
-import { compareText } from "../util/number-format.js";
 import type { Config } from "../config/schema.js";
 import type { Registry, Citation } from "../model/registry.js";
 import { ADDRESS_SPACES, type AddressSpace } from "../model/schema.js";
@@ -108,7 +107,9 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
 export function estimateWith(config: Config, registry: Registry, rules: readonly Rule[] = RULES): Estimate {
   const { items, warnings, gaps, baselineScale } = runRules(config, registry, rules);
   const order = (c: Concern) => CONCERN_ORDER.indexOf(c);
-  items.sort((a, b) => order(a.concern) - order(b.concern) || compareText(a.id, b.id));
+  // Grouped by concern, each in the order its rule emitted them (Array.sort is stable): a reader sees
+  // a rule's lines in the order they build on each other.
+  items.sort((a, b) => order(a.concern) - order(b.concern));
   for (const i of items) {
     if (i.confidence === "extrapolated") {
       warnings.push({
