@@ -5,7 +5,7 @@ describe("mqzcap CLI", () => {
   it("estimates the quickstart as a table showing 4,643 channels", () => {
     const r = run(["estimate", "examples/quickstart.yaml"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/CLIENTS: server-connection channels that fit free CHIN storage\s+4,643 channels/);
+    expect(r.stdout).toMatch(/CLIENTS: channels that fit free CHIN storage\s+4,643 channels/);
     expect(r.stdout.split("\n").every((l) => l.length <= 100)).toBe(true);
   });
 
@@ -171,5 +171,18 @@ describe("mqzcap CLI usage errors", () => {
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
+  });
+});
+
+describe("mqzcap terminal output", () => {
+  it("uses colour only when asked for a terminal, and never under NO_COLOR", () => {
+    const esc = "\u001b[";
+    expect(run(["estimate", "examples/ams-privacy.yaml"]).stdout).not.toContain(esc);
+    expect(
+      run(["estimate", "examples/ams-privacy.yaml"], { env: { NO_COLOR: "", FORCE_COLOR: "1" } }).stdout,
+    ).toContain(esc);
+    expect(
+      run(["estimate", "examples/ams-privacy.yaml"], { env: { NO_COLOR: "1", FORCE_COLOR: "1" } }).stdout,
+    ).not.toContain(esc);
   });
 });

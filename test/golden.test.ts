@@ -12,6 +12,12 @@ describe("examples match their golden files", () => {
   it("covers at least six planner examples and the quickstart", () => {
     expect(outputs.size / 2).toBeGreaterThanOrEqual(7);
   });
+  it("keeps every terminal table within 100 columns", () => {
+    for (const [file, text] of outputs) {
+      if (!file.endsWith(".txt")) continue;
+      for (const line of text.split("\n")) expect(line.length, `${file}: ${line}`).toBeLessThanOrEqual(100);
+    }
+  });
   for (const [file, text] of outputs) {
     it(file, () => {
       expect(text).toBe(readFileSync(join(ROOT, "examples", "golden", file), "utf8"));

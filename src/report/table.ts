@@ -130,8 +130,9 @@ function itemLine(i: LineItem, s: ReturnType<typeof style>): string {
   const value = fmtRange({ value: i.value, low: i.low ?? i.value, high: i.high ?? i.value }, i.unit);
   const mark = i.confidence === "measured" ? "" : ` ${s.dim(`[${i.confidence}]`)}`;
   const flag = i.flags.length ? ` ${s.yellow("⚑")}` : "";
-  const left = `  ${truncate(i.label, 66)}`;
-  return `${pad(left, 70)}${pad(value, 30, true)}${mark}${flag}`;
+  // 54 + 26 columns leave room for the widest mark, " [carried-forward] ⚑" (20), within 100.
+  const left = `  ${truncate(i.label, 51)}`;
+  return `${pad(left, 54)}${pad(value, 26, true)}${mark}${flag}`;
 }
 
 function explain(i: LineItem, s: ReturnType<typeof style>): string[] {

@@ -122,7 +122,7 @@ export const storageChin: Rule = {
       ctx.item({
         id: `storage.chin-capacity.${ch.name}`,
         concern: "storage",
-        label: `${ch.name}: ${ch.type} channels that fit free CHIN storage`,
+        label: `${ch.name}: channels that fit free CHIN storage`,
         addressSpace: "chin",
         metric: "limit",
         limitOf: "channels",
@@ -154,7 +154,7 @@ export const storageChin: Rule = {
         ctx.item({
           id: `storage.chin-clients.${ch.name}`,
           concern: "storage",
-          label: `${ch.name}: client conversations that fit (SHARECNV(${sharecnv}))`,
+          label: `${ch.name}: conversations that fit, SHARECNV(${sharecnv})`,
           addressSpace: "chin",
           metric: "limit",
           limitOf: "connections",

@@ -86,7 +86,7 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
   ctx.item({
     id: `tls.renegotiation-cpu.${ch.name}`,
     concern: "tls",
-    label: `${ch.name}: secret key renegotiation CPU (${tls.cipher}, ${hw})`,
+    label: `${ch.name}: renegotiation CPU, ${num(cost.value, 2)} ms each (${hw})`,
     addressSpace: "chin",
     metric: "cpu-per-second",
     value: perSecond * cost.value * 1000,
@@ -133,7 +133,7 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
     ctx.item({
       id: `tls.channel-start.${ch.name}`,
       concern: "tls",
-      label: `${ch.name}: TLS channel starts, ${num(starts)}/s (${tls.cipher})`,
+      label: `${ch.name}: TLS channel starts, ${num(starts)}/s`,
       addressSpace: "chin",
       metric: "cpu-per-second",
       value: starts * start.value * 1000,
@@ -148,7 +148,7 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
     ctx.item({
       id: `tls.channel-start-rate.${ch.name}`,
       concern: "tls",
-      label: `${ch.name}: channel starts per second measured (${tls.cipher})`,
+      label: `${ch.name}: start rate measured for the cipher`,
       addressSpace: "chin",
       metric: "info",
       value: rate.value,
