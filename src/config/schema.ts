@@ -675,6 +675,11 @@ export const Config = z
           .optional()
           .describe("Peak messages held on shared queues, a count 0 to 1000000000, for CF structure sizing (CFSTRUCT).")
           .meta({ examples: [100000] }),
+        structureSize: size("sharedQueue.structureSize", 1048576, 1099511627776, { examples: ["64MB", "1GB"] })
+          .optional()
+          .describe(
+            "A CF application structure's size (CFRM SIZE or INITSIZE): how many messages of workload.messageSize it holds.",
+          ),
         backupIntervalMB: z
           .number()
           .min(0)

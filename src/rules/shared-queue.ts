@@ -74,6 +74,30 @@ export const sharedQueue: Rule = {
         inputs: { persistent: { value: w.persistent, from: "workload.persistent" } },
         ...fromLookups(up),
       });
+      // The same formula read the other way: messages that fit a structure of a given size.
+      const structure = config.sharedQueue?.structureSize;
+      if (structure !== undefined) {
+        const boundary = registry.parameter(SIZING, "elementBoundary");
+        const minElement = registry.parameter(SIZING, "minElementSize");
+        const overhead = registry.parameter(SIZING, "overhead");
+        const mqmd = minElement.value - registry.parameter(SIZING, "mqmdFreeSizeAtMinElement").value;
+        const element = Math.max(Math.ceil((w.messageSize + mqmd) / boundary.value) * boundary.value, minElement.value);
+        ctx.item({
+          id: "shared-queue.structure-capacity",
+          concern: "shared-queue",
+          label: `messages a ${sizeLabel(structure)} application structure holds`,
+          addressSpace: "cf",
+          metric: "limit",
+          value: Math.floor(structure / (element * (1 + overhead.value / 100))),
+          unit: "messages",
+          formula: `floor(${structure} / (max(ceil((${w.messageSize} + ${mqmd} MQMD) / ${boundary.raw}) x ${boundary.raw}, ${minElement.raw}) x (1 + ${overhead.raw})))`,
+          inputs: {
+            structureSize: { value: structure, unit: "bytes", from: "sharedQueue.structureSize" },
+            elementBytes: { value: element, unit: "bytes", from: SIZING },
+          },
+          ...fromLookups(boundary, minElement, overhead),
+        });
+      }
       const held = config.sharedQueue?.messagesOnQueue;
       if (held !== undefined) {
         const f = registry.formula(SIZING);
