@@ -121,8 +121,12 @@ describe("shared-queue rule", () => {
     expect(item(e, "shared-queue.recovery-replay").value).toBeCloseTo(29, 9);
   });
 
-  it("reads the sizing formula the other way: a 1GB structure holds 50,840 16KB messages, the chart's \"nearly 50000\" (seed 004 lines 226-235, 248)", () => {
-    const e = estimate({ ...v53, workload: { queues: "shared", messageSize: 16384 }, sharedQueue: { structureSize: "1GB" } });
+  it('reads the sizing formula the other way: a 1GB structure holds 50,840 16KB messages, the chart\'s "nearly 50000" (seed 004 lines 226-235, 248)', () => {
+    const e = estimate({
+      ...v53,
+      workload: { queues: "shared", messageSize: 16384 },
+      sharedQueue: { structureSize: "1GB" },
+    });
     // (16384 + 324 MQMD) rounded up to 256 bytes = 16,896; 1,073,741,824 / (16,896 x 1.25) = 50,840
     expect(item(e, "shared-queue.structure-capacity").value).toBe(Math.floor(1073741824 / (16896 * 1.25)));
   });
