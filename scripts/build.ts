@@ -173,39 +173,34 @@ await build({
   plugins: [modelsPlugin, zodLocalesPlugin, yamlEsmPlugin],
   logLevel: "warning",
 });
+// CommonJS bundles for the CLI: import.meta.url becomes the bundle's own file URL.
+const cjsBundle = (name: string, entry: string, plugins: Plugin[]) =>
+  build({
+    entryPoints: { [name]: entry },
+    outdir: "dist",
+    outExtension: { ".js": ".cjs" },
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    minify: true,
+    legalComments: "linked",
+    external: ["@napi-rs/canvas"],
+    define: { __MQZCAP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__mqzcapMetaUrl" },
+    banner: { js: 'var __mqzcapMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    plugins,
+    logLevel: "warning",
+  });
 // The CLI: one CommonJS bundle that the launcher compiles with V8's code cache (see src/cli/launcher.ts).
-await build({
-  entryPoints: { "cli-main": "src/cli/main.ts" },
-  outdir: "dist",
-  outExtension: { ".js": ".cjs" },
-  bundle: true,
-  format: "cjs",
-  platform: "node",
-  target: "node20",
-  minify: true,
-  legalComments: "linked",
-  external: ["@napi-rs/canvas"],
-  define: { __MQZCAP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__mqzcapMetaUrl" },
-  banner: { js: 'var __mqzcapMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
-  plugins: [modelsPlugin, zodLocalesPlugin, yamlEsmPlugin, chartApartPlugin, lazyChildProcessPlugin],
-  logLevel: "warning",
-});
+await cjsBundle("cli-main", "src/cli/main.ts", [
+  modelsPlugin,
+  zodLocalesPlugin,
+  yamlEsmPlugin,
+  chartApartPlugin,
+  lazyChildProcessPlugin,
+]);
 // Chart drawing (chart.js and the canvas) in a bundle of its own, required only by commands that draw.
-await build({
-  entryPoints: { "cli-chart": "src/report/chart.ts" },
-  outdir: "dist",
-  outExtension: { ".js": ".cjs" },
-  bundle: true,
-  format: "cjs",
-  platform: "node",
-  target: "node20",
-  minify: true,
-  legalComments: "linked",
-  external: ["@napi-rs/canvas"],
-  define: { "import.meta.url": "__mqzcapMetaUrl" },
-  banner: { js: 'var __mqzcapMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
-  logLevel: "warning",
-});
+await cjsBundle("cli-chart", "src/report/chart.ts", []);
 await build({
   entryPoints: { cli: "src/cli/launcher.ts" },
   outdir: "dist",

@@ -183,7 +183,6 @@ export function buildProgram(): Command {
         // changes that, for tests); a line per tenth on a pipe, one updating line on a terminal.
         const started = Date.now();
         const after = Number(process.env.MQZCAP_PROGRESS_AFTER_MS ?? 1000);
-        let shown = false;
         let lastTenth = -1;
         const result = sweep(
           source.value as Record<string, unknown>,
@@ -196,11 +195,9 @@ export function buildProgram(): Command {
             if (process.stderr.isTTY) process.stderr.write(`\rmqzcap sweep: ${done}/${total} estimates`);
             else if (tenth !== lastTenth) process.stderr.write(`mqzcap sweep: ${done}/${total} estimates\n`);
             lastTenth = tenth;
-            shown = true;
             if (done === total && process.stderr.isTTY) process.stderr.write("\n");
           },
         );
-        void shown;
         const out =
           opts.format === "json"
             ? toJson(result)

@@ -4,21 +4,13 @@ import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Diff } from "../engine/diff.js";
 import type { SweepResult } from "../engine/sweep.js";
+import { AS_NAMES } from "./chart-spec.js";
 import { fmt, fmtRange, pad, style, truncate, WIDTH, wrap } from "./text.js";
 
 export interface TableOptions {
   color: boolean;
   explain: boolean;
 }
-
-const AS_NAMES: Record<string, string> = {
-  qmgr: "queue manager",
-  chin: "channel initiator",
-  app: "application",
-  tcpip: "TCP/IP",
-  cf: "coupling facility",
-  xcf: "XCF",
-};
 
 export function renderTable(e: Estimate, opts: TableOptions): string {
   const s = style(opts.color);
