@@ -183,7 +183,7 @@ const cjsBundle = (name: string, entry: string, plugins: Plugin[]) =>
     format: "cjs",
     platform: "node",
     target: "node20",
-    minify: true,
+    minify: process.env.MQZCAP_NO_MINIFY === undefined, // unminified for profiling start-up
     legalComments: "linked",
     external: ["@napi-rs/canvas"],
     define: { __MQZCAP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__mqzcapMetaUrl" },
