@@ -1,5 +1,6 @@
 // The mqzcap command line. Thin: parse arguments, call the library, format, write, set the exit code.
 import { Command, Option } from "commander";
+import { config as zodConfig } from "zod";
 import { loadConfigFile } from "../config/load.js";
 import { estimateWith, type Estimate } from "../engine/engine.js";
 import { loadModels } from "../model/models.js";
@@ -17,6 +18,10 @@ import { diff, type Diff } from "../engine/diff.js";
 import { DEFAULT_METRICS, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
 import { renderDiffTable, renderSweepTable } from "../report/table.js";
 import type { ChartSpec } from "../report/chart-spec.js";
+
+// zod compiles a fast parser per object schema with new Function on first use; a CLI run parses one
+// config once, so the compiling costs more than it saves (and is not in V8's code cache).
+zodConfig({ jitless: true });
 
 export const EXIT = { ok: 0, strict: 1, input: 2, internal: 3 } as const;
 
