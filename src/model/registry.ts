@@ -173,16 +173,34 @@ export class Registry {
 
   /** A figure's value with its citation. */
   figureValue(id: string): LookupResult {
-    const f = this.figure(id);
-    return this.result(f, f.v, f.unit, f.userSupplied ? "user-supplied" : "measured");
+    return this.memo(`f\u0000${id}`, () => {
+      const f = this.figure(id);
+      return this.result(f, f.v, f.unit, f.userSupplied ? "user-supplied" : "measured");
+    });
+  }
+
+  // Lookups are pure functions of the registry's data, and an estimate repeats many of them; results
+  // are kept and handed out as shallow copies, because callers may set a copy's confidence.
+  private readonly memos = new Map<string, LookupResult>();
+  private memo(key: string, compute: () => LookupResult): LookupResult {
+    let r = this.memos.get(key);
+    if (!r) {
+      r = compute();
+      // Bounded: a long sweep over many message sizes must not grow the registry without end.
+      if (this.memos.size >= 20000) this.memos.clear();
+      this.memos.set(key, r);
+    }
+    return { ...r };
   }
 
   /** A formula's printed constant. */
   parameter(formulaId: string, name: string): LookupResult {
-    const f = this.formula(formulaId);
-    const p = f.parameters[name];
-    if (!p) throw new ModelError(`formula ${formulaId} has no parameter ${name}`);
-    return this.result(f, p.v, p.unit, f.userSupplied ? "user-supplied" : "measured");
+    return this.memo(`p\u0000${formulaId}\u0000${name}`, () => {
+      const f = this.formula(formulaId);
+      const p = f.parameters[name];
+      if (!p) throw new ModelError(`formula ${formulaId} has no parameter ${name}`);
+      return this.result(f, p.v, p.unit, f.userSupplied ? "user-supplied" : "measured");
+    });
   }
 
   private result(entry: ModelEntry, v: Value, unit: string, confidence: Confidence): LookupResult {
@@ -205,6 +223,17 @@ export class Registry {
    * values, and is interpolated (DEFAULT_SCHEME for scale: log, linear otherwise).
    */
   lookup(
+    tableId: string,
+    at: Record<string, string | number | boolean>,
+    measure?: string,
+    scheme?: Scheme,
+  ): LookupResult {
+    let key = `t\u0000${tableId}\u0000${measure ?? ""}\u0000${scheme ?? ""}`;
+    for (const k in at) key += `\u0000${k}=${typeof at[k]}:${String(at[k])}`;
+    return this.memo(key, () => this.lookupUncached(tableId, at, measure, scheme));
+  }
+
+  private lookupUncached(
     tableId: string,
     at: Record<string, string | number | boolean>,
     measure?: string,
@@ -296,7 +325,7 @@ const tableIndexes = new WeakMap<TableEntry, TableIndex>();
 function cellKey(t: TableEntry, measure: string, at: Record<string, unknown>, skip?: string): string {
   const parts: string[] = [measure];
   for (const a of t.axes) if (a.name !== skip) parts.push(String(at[a.name]));
-  return JSON.stringify(parts);
+  return parts.join("\u0000");
 }
 
 function tableIndex(t: TableEntry): TableIndex {
