@@ -1,5 +1,6 @@
 // The zod schema of a user's config. Every property says its unit and, where there is one, the MQ
 // attribute it corresponds to; the JSON Schema for editors is generated from this file.
+import { MAX_MESSAGE_BYTES, SSLRKEYC_MAX } from "./mq-defaults.js";
 import { z } from "zod";
 import { CIPHER_NAMES } from "./ciphers.js";
 import { parseInterval, parsePercent, parseRate, parseSize, parseTime } from "./units.js";
@@ -13,7 +14,7 @@ export const AMS_POLICIES = ["none", "integrity", "privacy", "confidentiality"] 
 export const RNI = ["low", "average", "high"] as const;
 
 /** MQ's largest message, 100 MB. */
-export const MAX_MESSAGE_BYTES = 104857600;
+export { MAX_MESSAGE_BYTES };
 
 // JSON Schema patterns for the unit strings, equivalent to the regular expressions in units.ts (which
 // are case-insensitive; JSON Schema patterns have no flags, so the cases are spelt out). They are
@@ -150,7 +151,7 @@ export const Tls = z
         "CipherSpec (channel attribute SSLCIPH): a TLS 1.2 or TLS 1.3 CipherSpec name, or an alias such as ANY_TLS13. TLS 1.3 names and the ANY_ aliases need MQ 9.2 or later.",
       )
       .meta({ examples: ["TLS_AES_256_GCM_SHA384", "ECDHE_RSA_AES_256_GCM_SHA384", "ANY_TLS12_OR_HIGHER"] }),
-    resetBytes: size("tls.resetBytes", 0, 999999999, { examples: ["1MB", 32768, 0], default: 0 })
+    resetBytes: size("tls.resetBytes", 0, SSLRKEYC_MAX, { examples: ["1MB", 32768, 0], default: 0 })
       .optional()
       .describe(
         "Secret key reset after this many bytes sent and received (queue manager attribute SSLRKEYC): 0 (never; also when left out) or 32768 to 999999999 bytes. Bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes).",

@@ -1,5 +1,6 @@
 // Checks a schema-valid config for things JSON Schema cannot say: names that must be unique,
 // features the chosen release does not have, and MQ attribute ranges with gaps in them.
+import { SSLRKEYC_MAX, SSLRKEYC_MIN } from "./mq-defaults.js";
 import type { Config } from "./schema.js";
 import { CIPHERS } from "./ciphers.js";
 import type { Diagnostic } from "../util/diagnostic.js";
@@ -76,10 +77,10 @@ export function checkSemantics(config: Config, src: YamlSource): Diagnostic[] {
         );
       }
       const rk = ch.tls.resetBytes;
-      if (rk !== undefined && rk > 0 && rk < 32768) {
+      if (rk !== undefined && rk > 0 && rk < SSLRKEYC_MIN) {
         at(
           ["channels", i, "tls", "resetBytes"],
-          `SSLRKEYC must be 0 or from 32768 to 999999999 bytes; got ${rk}`,
+          `SSLRKEYC must be 0 or from ${SSLRKEYC_MIN} to ${SSLRKEYC_MAX} bytes; got ${rk}`,
           "use 0 (never) or at least 32KB",
         );
       }

@@ -40,6 +40,9 @@ export interface LookupResult {
 
 export class ModelError extends Error {}
 
+/** Lookups kept per registry before the memo starts afresh (an engineering bound, not a figure). */
+const MEMO_LIMIT = 20000;
+
 /**
  * How lookups interpolate along a scale: log axis (message sizes). Linear in bytes: in the bench's
  * leave-one-out test over every message-size series of the shipped tables (bench/RESULTS.md, section
@@ -187,7 +190,7 @@ export class Registry {
     if (!r) {
       r = compute();
       // Bounded: a long sweep over many message sizes must not grow the registry without end.
-      if (this.memos.size >= 20000) this.memos.clear();
+      if (this.memos.size >= MEMO_LIMIT) this.memos.clear();
       this.memos.set(key, r);
     }
     return { ...r };

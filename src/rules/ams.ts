@@ -2,7 +2,7 @@
 // confidentiality with key reuse), AMS interception on server-to-server channels (channel initiator
 // cost, the measured throughput plateau, CHIADAPS guidance), and the z14-to-z15 cost change.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import type { LookupResult } from "../model/registry.js";
+import { ModelError, type LookupResult, type Registry } from "../model/registry.js";
 import { carried, chartsFor, entryForRelease, fromLookups, putsPerTransaction, sizeLabel } from "./helpers.js";
 
 const GET_2KB = "001.ams-bp-streaming-cost-increments";
@@ -22,6 +22,14 @@ function nearest(size: number, measured: number[]): { size: number; exact: boole
 function asMeasured(r: LookupResult, exact: boolean): LookupResult {
   if (!exact && r.confidence !== "user-supplied") r.confidence = "extrapolated";
   return r;
+}
+
+/** A number from the conditions a model entry was measured under (message size, key reuse). */
+function measuredUnder(registry: Registry, id: string, key: string): number {
+  const e = registry.get(id);
+  const v = e.type === "figure" ? e.condition[key] : e.appliesTo.conditions?.[key];
+  if (typeof v !== "number") throw new ModelError(`${id} does not state the ${key} it was measured at`);
+  return v;
 }
 
 export const ams: Rule = {
@@ -55,7 +63,8 @@ export const ams: Rule = {
         ...ctx,
         item: (i: LineItem) => {
           if (!i.metric.startsWith("cpu")) return emit(i);
-          const measuredAt = typeof i.inputs.measuredAt?.value === "number" ? i.inputs.measuredAt.value : 32768;
+          // Every AMS cost item states the size its figure was measured at.
+          const measuredAt = Number(i.inputs.measuredAt?.value);
           const change = registry.lookup(Z14, { messageSize: measuredAt, amsPolicy: policy });
           const k = 1 / (1 + change.value / 100);
           emit({
@@ -71,30 +80,38 @@ export const ams: Rule = {
         },
       };
     }
+    // The sizes and key reuse the figures were measured at come from the model entries themselves.
+    const size2KB = measuredUnder(registry, GET_2KB, "messageSize");
+    const size32KB = measuredUnder(registry, PRIVACY_32KB, "messageSize");
+    const confReuse = measuredUnder(registry, CONF_32KB, "keyReuse");
+    const interceptReuse = measuredUnder(registry, INTERCEPT_CONF, "keyReuse");
+    const interceptSize = measuredUnder(registry, INTERCEPT_CONF, "messageSize");
     const puts = putsPerTransaction(w.pattern);
     const intercepting = (config.channels ?? []).filter((ch) => ch.amsInterception);
     const interceptConf =
-      intercepting.length > 0 && policy === "confidentiality" && (config.ams?.keyReuse ?? 32) === 32;
+      intercepting.length > 0 &&
+      policy === "confidentiality" &&
+      (config.ams?.keyReuse ?? interceptReuse) === interceptReuse;
     // With interception the channel initiator protects and unprotects; the per-message figure of 68 us
     // is derived from the same 135 us per transaction, so it is not added again.
     if (policy !== "none" && !interceptConf) {
-      const at = nearest(w.messageSize, [2048, 32768]);
+      const at = nearest(w.messageSize, [size2KB, size32KB]);
       let perMsg: LookupResult | undefined;
       let what = "";
-      if (at.size === 2048) {
+      if (at.size === size2KB) {
         perMsg = registry.lookup(GET_2KB, { amsPolicy: policy, addressSpace: "app" });
         what = "unprotect at MQGET (the sender's protect cost was measured off z/OS)";
       } else if (policy === "privacy") {
         perMsg = registry.figureValue(PRIVACY_32KB);
         what = "protect and unprotect";
-      } else if (policy === "confidentiality" && (config.ams?.keyReuse ?? 32) === 32) {
+      } else if (policy === "confidentiality" && (config.ams?.keyReuse ?? confReuse) === confReuse) {
         perMsg = registry.figureValue(CONF_32KB);
-        what = "protect and unprotect, key reuse 32";
+        what = `protect and unprotect, key reuse ${confReuse}`;
       }
       if (!perMsg) {
         ctx.gap(
           "ams",
-          `AMS ${policy}${config.ams?.keyReuse !== undefined ? ` with key reuse ${config.ams.keyReuse}` : ""} at ${sizeLabel(w.messageSize)}: no per-message figure in the text (measured: integrity, privacy, confidentiality at 2KB; privacy and confidentiality with key reuse 32 at 32KB)`,
+          `AMS ${policy}${config.ams?.keyReuse !== undefined ? ` with key reuse ${config.ams.keyReuse}` : ""} at ${sizeLabel(w.messageSize)}: no per-message figure in the text (measured: integrity, privacy, confidentiality at ${sizeLabel(size2KB)}; privacy and confidentiality with key reuse ${confReuse} at ${sizeLabel(size32KB)})`,
           chartsFor(ctx, "ams", new RegExp(policy, "i")),
         );
       } else {
@@ -117,18 +134,21 @@ export const ams: Rule = {
       }
     }
     if (intercepting.length > 0) {
-      if (policy === "confidentiality" && (config.ams?.keyReuse ?? 32) === 32) {
-        const r = asMeasured(carried(registry.figureValue(INTERCEPT_CONF), rel.carried), w.messageSize === 32768);
+      if (interceptConf) {
+        const r = asMeasured(
+          carried(registry.figureValue(INTERCEPT_CONF), rel.carried),
+          w.messageSize === interceptSize,
+        );
         ctx.item({
           id: "ams.interception",
           concern: "ams",
-          label: "AMS interception in the channel initiator, confidentiality key reuse 32, per transaction",
+          label: `AMS interception in the channel initiator, confidentiality key reuse ${interceptReuse}, per transaction`,
           addressSpace: "chin",
           metric: "cpu-per-txn",
           value: r.value,
           unit: "us",
-          formula: `${r.raw} per request/reply transaction (measured at 32KB, requester side intercepted)`,
-          inputs: { measuredAt: { value: 32768, unit: "bytes", from: INTERCEPT_CONF } },
+          formula: `${r.raw} per request/reply transaction (measured at ${sizeLabel(interceptSize)}, requester side intercepted)`,
+          inputs: { measuredAt: { value: interceptSize, unit: "bytes", from: INTERCEPT_CONF } },
           ...fromLookups(r),
         });
         const plateau = carried(registry.figureValue(PLATEAU), rel.carried);
@@ -141,14 +161,14 @@ export const ams: Rule = {
           limitOf: "transactions-per-second",
           value: plateau.value,
           unit: "txn/s",
-          formula: `${plateau.raw} at 32KB, confidentiality key reuse 32`,
+          formula: `${plateau.raw} at ${sizeLabel(measuredUnder(registry, PLATEAU, "messageSize"))}, confidentiality key reuse ${measuredUnder(registry, PLATEAU, "keyReuse")}`,
           inputs: {},
           ...fromLookups(plateau),
         });
       } else {
         ctx.gap(
           "ams",
-          `AMS interception cost with policy ${policy}: the text gives it for confidentiality with key reuse 32 only`,
+          `AMS interception cost with policy ${policy}: the text gives it for confidentiality with key reuse ${interceptReuse} only`,
           chartsFor(ctx, "ams", /intercept/i),
         );
       }

@@ -1,6 +1,7 @@
 // z/OS data set encryption (MQ 9.2 report, ch.5): active and archive logs per MB logged (one encrypt
 // per copy written, one decrypt when archiving reads an encrypted active log), page sets per page,
 // and SMDS per 4KB page for messages offloaded to SMDS.
+import { PAGE_BYTES } from "../config/mq-defaults.js";
 import type { Rule } from "../engine/types.js";
 import { carried, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
 import { logBytesPerTransaction } from "./logging.js";
@@ -126,7 +127,7 @@ export const encryption: Rule = {
         });
         return;
       }
-      const pages = Math.ceil(w.messageSize / 4096);
+      const pages = Math.ceil(w.messageSize / PAGE_BYTES);
       const puts = putsPerTransaction(w.pattern);
       const put = carried(registry.lookup(SMDS, { operation: "mqput" }, "totalPerPage"), rel.carried);
       const getQ = carried(registry.lookup(SMDS, { operation: "mqget-local-smds" }, "qmgrPerPage"), rel.carried);
@@ -139,7 +140,7 @@ export const encryption: Rule = {
         metric: "cpu-per-txn",
         value: put.value * pages * puts,
         unit: "us",
-        formula: `${put.raw} per 4KB page x ceil(${w.messageSize} / 4096) = ${pages} pages x ${puts} puts`,
+        formula: `${put.raw} per 4KB page x ceil(${w.messageSize} / ${PAGE_BYTES}) = ${pages} pages x ${puts} puts`,
         inputs: { pages: { value: pages, unit: "count", from: "workload.messageSize" } },
         ...fromLookups(put),
       });

@@ -249,13 +249,15 @@ export const logging: Rule = {
             inputs: { copies: { value: copies, unit: "count", from: "logging.dualLogs" } },
             ...fromLookups(c),
           });
-          if (w.messageSize <= 131072) {
+          // The doubled log rate and halved commit time hold for messages up to the size the source states.
+          const upTo = registry.figure(ZHW_RATE).condition.messageSizeMax;
+          if (typeof upTo === "number" && w.messageSize <= upTo) {
             const r = carried(registry.figureValue(ZHW_RATE), rel.carried);
             const t = carried(registry.figureValue(ZHW_COMMIT), rel.carried);
             ctx.item({
               id: "logging.zhyperwrite-log-rate",
               concern: "logging",
-              label: "zHyperWrite: peak log rate relative to PPRC (messages up to 128KB)",
+              label: `zHyperWrite: peak log rate relative to PPRC (messages up to ${sizeLabel(upTo)})`,
               addressSpace: "qmgr",
               metric: "info",
               value: r.value,

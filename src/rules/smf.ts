@@ -1,5 +1,6 @@
 // SMF statistics and accounting: class(3) accounting data gathering per API call and the cost of each
 // SMF write (one per long-running task per ACCTIME), queue statistics records (MQ 9.3 report, ch.4-5).
+import { DEFAULT_SMF_INTERVAL_SECONDS } from "../config/mq-defaults.js";
 import type { Rule } from "../engine/types.js";
 import { fromLookups, num } from "./helpers.js";
 
@@ -51,7 +52,7 @@ export const smf: Rule = {
         },
         ...fromLookups(gather),
       });
-      const acct = s.accountingInterval ?? 1800;
+      const acct = s.accountingInterval ?? DEFAULT_SMF_INTERVAL_SECONDS;
       const tasks = s.tasks ?? 0;
       const write = registry.figureValue(WRITE);
       const range = registry.figureValue(WRITE_RANGE);
@@ -105,7 +106,7 @@ export const smf: Rule = {
       const perRecord = registry.parameter(QSTAT, "queuesPerRecord");
       const bytes = registry.parameter(QSTAT, "bytesPerQueue");
       const queues = s.queues ?? 0;
-      const interval = s.statisticsInterval ?? 1800;
+      const interval = s.statisticsInterval ?? DEFAULT_SMF_INTERVAL_SECONDS;
       if (queues === 0) {
         ctx.gap("smf", "queue statistics volume needs smf.queues (queues with STATQ enabled)");
         return;

@@ -1,5 +1,6 @@
 // Channel initiator storage: the footprint of each channel definition, and how many channels (and
 // clients) fit the free channel initiator storage under the reports' 80% guideline.
+import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { ChannelConfig } from "../config/schema.js";
 import type { LookupResult } from "../model/registry.js";
@@ -17,7 +18,7 @@ function footprint(
 ): { r: LookupResult; perInstance: number } | undefined {
   const { registry } = ctx;
   if (ch.type === "server-connection") {
-    const sharecnv = ch.sharecnv ?? 10;
+    const sharecnv = ch.sharecnv ?? DEFAULT_SHARECNV;
     const measured = registry
       .table(SVRCONN)
       .axes.find((a) => a.name === "sharecnv")!
@@ -69,7 +70,7 @@ export const storageChin: Rule = {
       const size = ch.messageSize ?? config.workload.messageSize;
       const fp = footprint(ctx, ch, size);
       if (!fp) continue;
-      const sharecnv = ch.type === "server-connection" ? (ch.sharecnv ?? 10) : 0;
+      const sharecnv = ch.type === "server-connection" ? (ch.sharecnv ?? DEFAULT_SHARECNV) : 0;
       const instances =
         ch.type === "server-connection" && ch.conversations !== undefined
           ? Math.ceil(ch.conversations / Math.max(1, sharecnv))

@@ -1,5 +1,6 @@
 // Queue manager storage per connection and CSA: initial CSA per queue manager, CSA per connection by
 // connection type and SHARECNV, queue manager storage below the bar per connection (MQ 9.3 report).
+import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
 import { chooseRelease, fromLookups, num } from "./helpers.js";
@@ -34,7 +35,7 @@ function groups(ctx: RuleContext): Group[] {
   if (local) out.push({ name: "local connections", key: "local", connections: local });
   for (const ch of ctx.config.channels ?? []) {
     if (ch.type === "server-connection") {
-      const sharecnv = ch.sharecnv ?? 10;
+      const sharecnv = ch.sharecnv ?? DEFAULT_SHARECNV;
       out.push({
         name: ch.name,
         key: `svrconn-${sharecnv}`,
