@@ -1,5 +1,6 @@
 // Server-side charts: each chart kind to PNG (right size, not blank, several colours, text drawn)
 // and to SVG (well-formed, with paths).
+import { reportConfigs } from "./helpers/report-fixtures.js";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { beforeAll, describe, expect, it } from "vitest";
 import { estimate } from "../src/api.js";
@@ -7,19 +8,7 @@ import { diff } from "../src/engine/diff.js";
 import type { Estimate } from "../src/engine/engine.js";
 import { diffChart, estimateChart, renderChart, sweepChart, type ChartSpec } from "../src/report/chart.js";
 
-const BASELINE = {
-  version: 1,
-  name: "baseline <script>",
-  baseline: { rate: "1000/s", cost: { qmgr: "45us", chin: "120us", app: "30us" } },
-  storage: { chin: { used: "120MB", free: "1346MB" } },
-  channels: [{ name: "C", type: "server-connection", sharecnv: 1 }],
-};
-const CHANGED = {
-  ...BASELINE,
-  name: "after",
-  baseline: { rate: "1000/s", cost: { qmgr: "50us", chin: "100us", app: "30us" } },
-  channels: [{ name: "C", type: "server-connection", sharecnv: 10 }],
-};
+const { BASELINE, CHANGED } = reportConfigs("baseline <script>");
 
 let quick: Estimate;
 let before: Estimate;

@@ -1,5 +1,6 @@
 // The HTML report in a real headless Chromium (charts drawn, no errors, no network, text escaped),
 // and the markdown and CSV reports.
+import { reportConfigs } from "./helpers/report-fixtures.js";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,19 +18,7 @@ const CHROMIUM = "/usr/bin/chromium";
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const XSS = "<script>window.__pwned = 1</script> & co";
 
-const BASELINE = {
-  version: 1,
-  name: XSS,
-  baseline: { rate: "1000/s", cost: { qmgr: "45us", chin: "120us", app: "30us" } },
-  storage: { chin: { used: "120MB", free: "1346MB" } },
-  channels: [{ name: "C", type: "server-connection", sharecnv: 1 }],
-};
-const CHANGED = {
-  ...BASELINE,
-  name: "after",
-  baseline: { rate: "1000/s", cost: { qmgr: "50us", chin: "100us", app: "30us" } },
-  channels: [{ name: "C", type: "server-connection", sharecnv: 10 }],
-};
+const { BASELINE, CHANGED } = reportConfigs(XSS);
 
 let before: Estimate;
 let after: Estimate;

@@ -1,14 +1,9 @@
 // AMS rule, checked against seed 001 (MQ 9.2 report) lines 1542 (CHIADAPS), 1611-1615 (confidentiality
 // key reuse 32 with interception), 1640 (18,500/s plateau), 1677 (privacy +70 us), 1857-1859 (2KB costs
 // per MQGET) and seed 003 (z15 report) lines 489-493 (% change in AMS transaction cost, z14 to z15).
+import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/api.js";
-
-function item(e: ReturnType<typeof estimate>, id: string) {
-  const i = e.items.find((x) => x.id === id);
-  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
-  return i;
-}
 
 describe("ams rule", () => {
   it("adds 11.5 us per MQGET for integrity at 2KB (seed 001 line 1857)", () => {

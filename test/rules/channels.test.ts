@@ -1,14 +1,9 @@
 // Channels rule, checked against seed 001 (MQ 9.2 report) lines 1963-1965 and 1991 (fasp.io against
 // TCP/IP) and 2437 (compressed size), and seed 003 (z15 report) lines 221 (1KB hardware compression
 // threshold), 227 (up to 42%) and 252 (z14 software inflate between 60 and 80% compressible).
+import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/api.js";
-
-function item(e: ReturnType<typeof estimate>, id: string) {
-  const i = e.items.find((x) => x.id === id);
-  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
-  return i;
-}
 
 describe("channels rule", () => {
   it("sends 32KB x (1 - 80%) = 6.4KB for an 80% compressible message (seed 001 line 2437)", () => {

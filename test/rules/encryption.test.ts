@@ -1,14 +1,9 @@
 // Data set encryption rule, checked against seed 001 (MQ 9.2 report): the log table at lines 774-776,
 // the "1GB example" at lines 787-798, SMDS costs at lines 888-906, the z14 statement at line 994, and
 // seed 000 (MQ 9.3 report) line 1434 for the 63KB SMDS threshold.
+import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/api.js";
-
-function item(e: ReturnType<typeof estimate>, id: string) {
-  const i = e.items.find((x) => x.id === id);
-  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
-  return i;
-}
 
 describe("encryption rule", () => {
   it("costs dual logs, dual archives, archiving at (180 x 3 + 154 x 2) us per MB logged (seed 001 lines 774-776)", () => {

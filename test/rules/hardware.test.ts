@@ -1,14 +1,9 @@
 // Hardware rule and the engine's hardware scaling, checked against seed 003 (z15 report) lines 137-142
 // (LSPR table of z15 over z14 and "between 11 and 16%"). The scaled figure is the class(3) data gathering
 // cost of seed 000 (MQ 9.3 report, measured on z15) line 487: 0.5 us per API call.
+import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/api.js";
-
-function item(e: ReturnType<typeof estimate>, id: string) {
-  const i = e.items.find((x) => x.id === id);
-  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
-  return i;
-}
 
 // 4 API calls x 0.5 us = 2 us per transaction, measured on z15
 const smf = { accountingClass3: true, apiCallsPerTransaction: 4 };

@@ -1,13 +1,8 @@
 // Logging rule, checked against seed 000 (MQ 9.3 report) line 1412, seed 001 (MQ 9.2 report) lines 557-560,
 // 597, 651-657 and 2289, seed 003 (z15 report) line 322 and seed 004 (V5.3 report) line 504.
+import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/api.js";
-
-function item(e: ReturnType<typeof estimate>, id: string) {
-  const i = e.items.find((x) => x.id === id);
-  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
-  return i;
-}
 
 describe("logging rule", () => {
   it("divides the 380 MB/s per copy peak by the KB logged per transaction (seed 000 line 1412)", () => {

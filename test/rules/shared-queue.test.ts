@@ -1,14 +1,9 @@
 // Shared queue rule, checked against seed 004 (V5.3 report) lines 187 (CF under 50%), 226-235
 // (application structure size), 375-376 (shared vs private CPU rule of thumb), 390-392 and 428-430
 // (CF microseconds per message), and seed 002 (sysplex blog) line 177 (more CF processors above 60%).
+import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/api.js";
-
-function item(e: ReturnType<typeof estimate>, id: string) {
-  const i = e.items.find((x) => x.id === id);
-  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
-  return i;
-}
 
 const v53 = { version: 1 as const, mq: { release: "5.3" as const }, hardware: { generation: "2064" as const } };
 

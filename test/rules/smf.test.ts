@@ -1,14 +1,9 @@
 // SMF rule, checked against seed 000 (MQ 9.3 report) lines 479 (4 us per SMF write, 4-36 us),
 // 485-488 (the 100 puts per second example: 3,000 / 4 / 16 us per minute) and 596 (341 queues and
 // 84 bytes per queue in an SMF 115 subtype 216 record).
+import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/api.js";
-
-function item(e: ReturnType<typeof estimate>, id: string) {
-  const i = e.items.find((x) => x.id === id);
-  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
-  return i;
-}
 
 const example = (acct: string) =>
   estimate({

@@ -1,4 +1,5 @@
 // Channel initiator storage, checked against seed 000 (MQ 9.3 report) lines 336-361 and 369-371.
+import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/api.js";
 
@@ -7,12 +8,6 @@ const base = {
   mq: { release: "9.3" as const },
   storage: { chin: { used: "120MB", free: "1346MB" } },
 };
-
-function item(e: ReturnType<typeof estimate>, id: string) {
-  const i = e.items.find((x) => x.id === id);
-  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
-  return i;
-}
 
 describe("storage-chin rule", () => {
   it("reproduces the report's 4,643 SHARECNV(1) 32KB clients (seed 000 line 361)", () => {

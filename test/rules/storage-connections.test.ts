@@ -1,13 +1,8 @@
 // Connection storage rule, checked against seed 000 (MQ 9.3 report) lines 276 (about 6MB CSA per queue
 // manager), 282-285 (CSA per connection) and 313-317 (queue manager storage per connection).
+import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/api.js";
-
-function item(e: ReturnType<typeof estimate>, id: string) {
-  const i = e.items.find((x) => x.id === id);
-  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
-  return i;
-}
 
 describe("storage-connections rule", () => {
   it("uses 2.47KB CSA per local connection and 16KB queue manager storage (seed 000 lines 282, 313)", () => {

@@ -1,13 +1,8 @@
 // Streaming queues rule, checked against seed 000 (MQ 9.3 report) lines 862-867 (private queue MQPUT,
 // table T06), 937-942 (shared queue MQPUT), 1070 (MUSTDUP) and 1166 (persistent log volume doubles).
+import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/api.js";
-
-function item(e: ReturnType<typeof estimate>, id: string) {
-  const i = e.items.find((x) => x.id === id);
-  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
-  return i;
-}
 
 describe("streaming rule", () => {
   it("adds 26.6 - 13 = 13.6 us per private 32KB MQPUT, not the printed 13.3 (seed 000 line 866)", () => {

@@ -1,14 +1,9 @@
 // TLS rule, checked against seed 003 (z15 report) lines 381-385 (secret key negotiation), seed 001
 // (MQ 9.2 report) lines 1093, 1106-1120 (channel start by cipher), 1152 (aliases) and 1159 (stop), and
 // seed 004 (V5.3 report) lines 708-716 (SSL cost = constant + coefficient x KB).
+import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/api.js";
-
-function item(e: ReturnType<typeof estimate>, id: string) {
-  const i = e.items.find((x) => x.id === id);
-  if (!i) throw new Error(`no item ${id}: ${e.items.map((x) => x.id).join(", ")}`);
-  return i;
-}
 
 describe("tls rule", () => {
   it("renegotiates rate x size / SSLRKEYC times a second at 3.8 ms each on z15 (seed 003 line 384)", () => {
