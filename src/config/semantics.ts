@@ -1,12 +1,12 @@
 // Checks a schema-valid config for things JSON Schema cannot say: names that must be unique,
 // features the chosen release does not have, and MQ attribute ranges with gaps in them.
 import { SSLRKEYC_MAX, SSLRKEYC_MIN } from "./mq-defaults.js";
-import type { Config } from "./schema.js";
+import { RELEASES, type Config } from "./schema.js";
 import { CIPHERS } from "./ciphers.js";
 import type { Diagnostic } from "../util/diagnostic.js";
 import { lineText, locate, type YamlSource } from "../util/yaml-source.js";
 
-const ORDER = ["5.3", "8.0", "9.0", "9.1", "9.2", "9.3"];
+const ORDER: readonly string[] = RELEASES;
 const atLeast = (release: string, min: string) => ORDER.indexOf(release) >= ORDER.indexOf(min);
 
 /** First release with each feature (product facts; the reports introduce each in that release). */

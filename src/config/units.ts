@@ -1,6 +1,8 @@
 // The config's unit syntax. Sizes: "32KB", "4MB", "1GB", or a plain number of bytes; KB = 1024 bytes
 // and MB = 1024 KB, as the reports' worked examples need. Percentages: "60%" or a number 0-100.
 // Rates: "2000/s", "120000/min", "5/ms". Times: "45us", "1.5ms", "2s".
+import { formatNumber } from "../util/number-format.js";
+
 const SIZE = /^\s*(\d+(?:\.\d+)?)\s*(B|KB|K|MB|M|GB|G)?\s*$/i;
 const PERCENT = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/;
 const RATE = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(s|sec|second|min|minute|h|hour|ms)\s*$/i;
@@ -62,8 +64,9 @@ export function parseInterval(v: string | number): number | undefined {
   return Number(m[1]) * 60 + seconds;
 }
 
+/** A size as the reports write it: 32KB, 4MB, 1.5KB, or bytes below 1KB. */
 export function formatSize(bytes: number): string {
-  if (bytes >= 1048576 && bytes % 1048576 === 0) return `${bytes / 1048576}MB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024}KB`;
+  if (bytes >= 1048576) return `${formatNumber(bytes / 1048576, 2)}MB`;
+  if (bytes >= 1024) return `${formatNumber(bytes / 1024, 2)}KB`;
   return `${bytes}B`;
 }

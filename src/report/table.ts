@@ -1,5 +1,6 @@
 // The terminal report: totals first, then line items grouped by concern, warnings and gaps; with
 // --explain, every line's formula, inputs, confidence and citations.
+import { formatSize } from "../config/units.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Diff } from "../engine/diff.js";
@@ -21,7 +22,7 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
   out.push(
     truncate(
       `MQ ${c.mq.release} on ${c.hardware.generation} · ${c.workload.pattern}, ${c.workload.queues} queues, ` +
-        `${c.workload.persistent ? "persistent" : "non-persistent"}, ${fmtSize(c.workload.messageSize)}` +
+        `${c.workload.persistent ? "persistent" : "non-persistent"}, ${formatSize(c.workload.messageSize)}` +
         (e.totals.rate !== null ? ` at ${fmt(e.totals.rate)}/s` : ""),
       WIDTH,
     ),
@@ -151,12 +152,6 @@ function explain(i: LineItem, s: ReturnType<typeof style>): string[] {
   }
   for (const f of i.flags) out.push(...wrap(`flag ${f.code}: ${f.reason}`, WIDTH, "      ").map((l) => s.yellow(l)));
   return out;
-}
-
-function fmtSize(bytes: number): string {
-  if (bytes >= 1048576) return `${fmt(bytes / 1048576)}MB`;
-  if (bytes >= 1024) return `${fmt(bytes / 1024)}KB`;
-  return `${bytes}B`;
 }
 
 /** The diff as a terminal table: every changed line with before, after, delta and percentage. */

@@ -1,8 +1,9 @@
 // Small helpers shared by rules: turning model lookups into line-item parts, choosing release data.
-import { compareText } from "../util/number-format.js";
 import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
 import type { RuleContext, LineItem } from "../engine/types.js";
-import { formatNumber } from "../util/number-format.js";
+import { compareText, formatNumber } from "../util/number-format.js";
+import { RELEASES } from "../config/schema.js";
+import { formatSize } from "../config/units.js";
 
 export function fromLookups(...results: LookupResult[]): Pick<LineItem, "citations" | "confidence" | "flags"> {
   const citations: Citation[] = [];
@@ -21,18 +22,14 @@ export function num(n: number, digits = 1): string {
   return formatNumber(n, Number.isInteger(n) ? 0 : digits);
 }
 
-export function sizeLabel(bytes: number): string {
-  if (bytes >= 1048576) return `${num(bytes / 1048576, 2)}MB`;
-  if (bytes >= 1024) return `${num(bytes / 1024, 2)}KB`;
-  return `${bytes}B`;
-}
+export { formatSize as sizeLabel };
 
-const RELEASE_ORDER = ["5.3", "8.0", "9.0", "9.1", "9.2", "9.3"];
+const RELEASE_ORDER: readonly string[] = RELEASES;
 
 /**
- * Which of a table's releases to use for the config's release: the same one, or else the nearest
- * earlier one that a carry statement in the models covers (warned, with its citation). Undefined
- * when neither exists.
+ * Which of a table's releases to use for the config's release: the same one, or else the nearest one
+ * (earlier releases first) that a carry statement in the models covers (warned, with its citation).
+ * Undefined when neither exists.
  */
 export function chooseRelease(
   ctx: RuleContext,
