@@ -142,7 +142,7 @@ export const logging: Rule = {
       ctx.item({
         id: "logging.log-rate-ceiling",
         concern: "logging",
-        label: `log rate ceiling (peak ${peak.raw} per log copy)`,
+        label: "log rate ceiling at the measured peak per log copy",
         addressSpace: "qmgr",
         metric: "limit",
         limitOf: "transactions-per-second",

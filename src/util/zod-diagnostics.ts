@@ -142,11 +142,13 @@ export function zodIssuesToDiagnostics(
         options.length === 1
           ? options[0]
           : `one of ${options.slice(0, 12).join(", ")}${options.length > 12 ? ", …" : ""}`;
+      const guess = typeof actual === "string" ? didYouMean(actual, options) : undefined;
+      // With a near match the hint says it; a long list of the other values would only bury it.
+      const expectedText = guess && options.length > 12 ? `one of ${options.length} values` : expected;
       message =
         actual === undefined
           ? `${pathText}: missing; expected ${expected}`
-          : `${pathText}: ${describeValue(actual)} is not allowed; expected ${expected}`;
-      const guess = typeof actual === "string" ? didYouMean(actual, options) : undefined;
+          : `${pathText}: ${describeValue(actual)} is not allowed; expected ${expectedText}`;
       if (guess) suggestion = `did you mean "${guess}"?`;
       // YAML reads release: 9.3 as a number (and 8.0 as 8); the enum wants the quoted string.
       const stringEnum = issue.values.every((o) => typeof o === "string");
