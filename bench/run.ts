@@ -56,7 +56,7 @@ const startRatio = estMed / nodeMed;
 // node -e 0, interleaved; plus reading and parsing the shipped models JSON.
 const parts: Record<string, string> = {
   "zod + config schema (validation)": `import { Config } from ${JSON.stringify(join(ROOT, "src/config/schema.ts"))}; if (!Config) process.exit(1);`,
-  "zod + model schema (for --models)": `import { ModelFile } from ${JSON.stringify(join(ROOT, "src/model/schema.ts"))}; if (!ModelFile) process.exit(1);`,
+  "zod + model schema (for --models)": `import { modelSchemas } from ${JSON.stringify(join(ROOT, "src/model/schema.ts"))}; if (!modelSchemas().ModelFile) process.exit(1);`,
   "yaml (parse a config)": `import { parseDocument, LineCounter } from "yaml"; parseDocument("a: 1\\nb: [1, 2]\\n", { lineCounter: new LineCounter() });`,
   commander: `import { Command } from "commander"; new Command("x");`,
   "rules and engine (no zod)": `import { RULES } from ${JSON.stringify(join(ROOT, "src/rules/index.ts"))}; if (!RULES.length) process.exit(1);`,

@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
 import { z } from "zod";
-import { ModelFile } from "../src/model/schema.js";
-const schema = z.toJSONSchema(ModelFile, { target: "draft-07", io: "input", unrepresentable: "any" });
+import { modelSchemas } from "../src/model/schema.js";
+const schema = z.toJSONSchema(modelSchemas().ModelFile, { target: "draft-07", io: "input", unrepresentable: "any" });
 writeFileSync("schema/model.schema.json", JSON.stringify(schema, null, 2) + "\n");

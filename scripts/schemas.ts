@@ -1,7 +1,7 @@
 // Generates the JSON Schemas (draft-07, which the YAML language server supports) from the zod schemas.
 import { z } from "zod";
 import { Config } from "../src/config/schema.js";
-import { ModelFile } from "../src/model/schema.js";
+import { modelSchemas } from "../src/model/schema.js";
 
 export function configJsonSchema(version: string): Record<string, unknown> {
   const schema = z.toJSONSchema(Config, { target: "draft-07", io: "input", unrepresentable: "any" }) as Record<
@@ -17,10 +17,11 @@ export function configJsonSchema(version: string): Record<string, unknown> {
 }
 
 export function modelJsonSchema(version: string): Record<string, unknown> {
-  const schema = z.toJSONSchema(ModelFile, { target: "draft-07", io: "input", unrepresentable: "any" }) as Record<
-    string,
-    unknown
-  >;
+  const schema = z.toJSONSchema(modelSchemas().ModelFile, {
+    target: "draft-07",
+    io: "input",
+    unrepresentable: "any",
+  }) as Record<string, unknown>;
   return {
     $schema: "http://json-schema.org/draft-07/schema#",
     $id: `https://unpkg.com/mqzcap@${version}/schema/model.schema.json`,

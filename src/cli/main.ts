@@ -1,6 +1,6 @@
 // The mqzcap command line. Thin: parse arguments, call the library, format, write, set the exit code.
+import "./zod-jitless.js"; // first: before the config and model schemas are built
 import { Command, Option } from "commander";
-import { config as zodConfig } from "zod";
 import { loadConfigFile } from "../config/load.js";
 import { estimateWith, type Estimate } from "../engine/engine.js";
 import { loadModels } from "../model/models.js";
@@ -10,6 +10,7 @@ import { toJson } from "../report/json.js";
 import { renderTable } from "../report/table.js";
 import { useColor } from "../report/text.js";
 import { writeOutput } from "./output.js";
+import { stdoutIsTTY, writeStdout } from "./stdout.js";
 import { loadChart } from "./load-chart.js";
 import { VERSION } from "../version.js";
 import { modelsCommand } from "./models.js";
@@ -18,10 +19,6 @@ import { diff, type Diff } from "../engine/diff.js";
 import { DEFAULT_METRICS, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
 import { renderDiffTable, renderSweepTable } from "../report/table.js";
 import type { ChartSpec } from "../report/chart-spec.js";
-
-// zod compiles a fast parser per object schema with new Function on first use; a CLI run parses one
-// config once, so the compiling costs more than it saves (and is not in V8's code cache).
-zodConfig({ jitless: true });
 
 export const EXIT = { ok: 0, strict: 1, input: 2, internal: 3 } as const;
 
@@ -55,7 +52,7 @@ export async function renderEstimate(e: Estimate, format: string, explain: boole
     case "json":
       return toJson(e);
     case "table":
-      return renderTable(e, { color: !toFile && useColor(process.stdout), explain });
+      return renderTable(e, { color: !toFile && useColor({ isTTY: stdoutIsTTY() }), explain });
     case "md":
       return (await import("../report/markdown.js")).renderMarkdown(e);
     case "csv":
@@ -78,7 +75,7 @@ async function renderDiff(
     case "json":
       return toJson(d);
     case "table":
-      return renderDiffTable(d, { color: !toFile && useColor(process.stdout) });
+      return renderDiffTable(d, { color: !toFile && useColor({ isTTY: stdoutIsTTY() }) });
     case "md":
       return (await import("../report/markdown.js")).renderDiffMarkdown(d);
     case "csv":
@@ -254,7 +251,7 @@ export function buildProgram(): Command {
       for (const f of files) {
         try {
           loadConfigFile(f);
-          process.stdout.write(`${f}: ok\n`);
+          writeStdout(`${f}: ok\n`);
         } catch (err) {
           if (!(err instanceof InputError)) throw err;
           problems.push(...err.diagnostics.map((d) => formatDiagnostic(d, useColor(process.stderr))));
@@ -271,7 +268,7 @@ export function buildProgram(): Command {
     .description("print the JSON Schema of a config (or, with --model, of a model file)")
     .option("--model", "the schema of model files instead")
     .action((opts: { model?: boolean }) => {
-      process.stdout.write(schemaText(Boolean(opts.model)));
+      writeStdout(schemaText(Boolean(opts.model)));
     });
 
   program.addCommand(modelsCommand(registryFor));
@@ -279,11 +276,6 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  // A reader that stops early (mqzcap ... | head) closes the pipe: stop quietly, without a stack trace.
-  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code === "EPIPE") process.exit(0);
-    throw err;
-  });
   const program = buildProgram();
   // Every command, nested ones included, throws instead of exiting, so that a usage error gets exit 2.
   const override = (c: Command): void => {

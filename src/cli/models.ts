@@ -7,6 +7,7 @@ import { toJson } from "../report/json.js";
 import { InputError } from "../util/diagnostic.js";
 import { didYouMean } from "../util/zod-diagnostics.js";
 import { pad, truncate, WIDTH } from "../report/text.js";
+import { writeStdout } from "./stdout.js";
 
 export function modelsCommand(registryFor: (o: { models?: string }) => Registry): Command {
   const cmd = new Command("models").description(
@@ -26,7 +27,7 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
         (e) => (!opts.source || e.source === opts.source) && (!opts.type || e.type === opts.type),
       );
       if (opts.format === "json") {
-        process.stdout.write(
+        writeStdout(
           toJson(
             entries.map((e) => ({
               id: e.id,
@@ -43,11 +44,11 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
       for (const e of entries) {
         const title =
           "caption" in e ? e.caption : "quote" in e ? e.quote : "title" in e ? e.title : "name" in e ? e.name : "";
-        process.stdout.write(
+        writeStdout(
           `${pad(truncate(e.id, 40), 41)}${pad(e.type, 8)}${pad(e.source, 4)}${truncate(String(title ?? ""), WIDTH - 53)}\n`,
         );
       }
-      process.stdout.write(`${entries.length} entries\n`);
+      writeStdout(`${entries.length} entries\n`);
     });
   cmd
     .command("show")
@@ -71,7 +72,7 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
       const e = r.get(id);
       const c = r.citation(e);
       if (opts.format === "json") {
-        process.stdout.write(toJson({ ...e, citation: c }));
+        writeStdout(toJson({ ...e, citation: c }));
         return;
       }
       const lines = [
@@ -115,7 +116,7 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
         lines.push(`carries ${e.axis} ${e.from.join(", ")} -> ${e.to.join(", ")}: "${e.quote}"`);
       }
       for (const n of e.notes) lines.push(`note: ${n}`);
-      process.stdout.write(lines.join("\n") + "\n");
+      writeStdout(lines.join("\n") + "\n");
     });
   cmd
     .command("coverage")
@@ -125,24 +126,24 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
     .action((opts: { format: string; models?: string }) => {
       const cov = coverage(registryFor(opts).data);
       if (opts.format === "json") {
-        process.stdout.write(toJson(cov));
+        writeStdout(toJson(cov));
         return;
       }
-      process.stdout.write(
+      writeStdout(
         `${pad("source", 8)}${pad("inventory", 11, true)}${pad("encoded", 10, true)}${pad("gaps", 8, true)}${pad("not enc.", 10, true)}${pad("missing", 10, true)}\n`,
       );
       for (const s of cov.bySource) {
-        process.stdout.write(
+        writeStdout(
           `${pad(s.source, 8)}${pad(String(s.inventory), 11, true)}${pad(String(s.encoded), 10, true)}${pad(String(s.gaps), 8, true)}${pad(String(s.notEncoded), 10, true)}${pad(String(s.missing.length), 10, true)}\n`,
         );
       }
-      process.stdout.write(`${cov.accounted} of ${cov.total} inventory ids accounted for\n`);
-      if (cov.missing.length) process.stdout.write(`missing: ${cov.missing.join(" ")}\n`);
+      writeStdout(`${cov.accounted} of ${cov.total} inventory ids accounted for\n`);
+      if (cov.missing.length) writeStdout(`missing: ${cov.missing.join(" ")}\n`);
       const pending = cov.examples.filter((e) => !e.computed);
-      process.stdout.write(
+      writeStdout(
         `worked examples run by the engine: ${cov.examples.length - pending.length} of ${cov.examples.length}\n`,
       );
-      for (const p of pending) process.stdout.write(`  not yet: ${p.id}: ${p.reason}\n`);
+      for (const p of pending) writeStdout(`  not yet: ${p.id}: ${p.reason}\n`);
     });
   return cmd;
 }

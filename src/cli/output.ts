@@ -3,10 +3,11 @@
 import { renameSync, writeFileSync, unlinkSync, realpathSync, existsSync } from "node:fs";
 import { dirname, basename, join, resolve } from "node:path";
 import { InputError } from "../util/diagnostic.js";
+import { writeStdout } from "./stdout.js";
 
 export function writeOutput(out: string | undefined, content: string | Uint8Array, inputs: string[]): void {
   if (!out) {
-    process.stdout.write(content);
+    writeStdout(content);
     return;
   }
   const target = resolve(out);

@@ -2,7 +2,7 @@
 // Used at build time for the shipped models/ and at run time for a user's --models folder.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { DataFile, InventoryFile, ModelFile, SourcesFile } from "./schema.js";
+import { modelSchemas } from "./schema.js";
 import { ModelDataError, normaliseDataFile } from "./normalise.js";
 import type { ModelData } from "./types.js";
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
@@ -47,6 +47,7 @@ export function loadModelDir(dir: string, options: LoadOptions = {}): ModelData 
       diagnostics.push(...src.errors);
       continue;
     }
+    const { ModelFile, SourcesFile, InventoryFile, DataFile } = modelSchemas();
     const parsed = ModelFile.safeParse(src.value);
     if (!parsed.success) {
       const kind = (src.value as { kind?: unknown } | null)?.kind;

@@ -5,43 +5,6 @@ import { z } from "zod";
 export const HARDWARE = ["2064", "z13", "z14", "z15", "z16"] as const;
 export const ADDRESS_SPACES = ["qmgr", "chin", "app", "tcpip", "cf", "xcf", "lpar", "total"] as const;
 
-const describe = <T extends z.ZodType>(schema: T, text: string): T => schema.describe(text) as T;
-
-export const Id = describe(
-  z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, "lower-case letters, digits, '.' and '-'"),
-  "Identifier, unique across all model files, e.g. '000.chin-footprint-svrconn'.",
-);
-
-export const InventoryId = describe(
-  z.string().regex(/^00[0-4]:[A-Z][0-9]+[a-z]?$/, "an inventory id such as 000:T01 or 003:R12"),
-  "Id in shared/inventory/, qualified by seed number: 000:T01, 001:R123, 002:C4, 004:W7.",
-);
-
-export const LineSpec = describe(
-  z.union([
-    z.number().int().positive(),
-    z.string().regex(/^\d+(-\d+)?(\s*,\s*\d+(-\d+)?)*$/, "line numbers such as '336-347' or '262, 266'"),
-  ]),
-  "Line(s) in the seed text: 336, '336-347' or '262, 266-268'.",
-);
-
-export const Release = describe(
-  z.string().regex(/^\d+\.\d+(\.\d+)?$/, "an MQ release such as '9.3' or '5.3.1'"),
-  "MQ release, e.g. '9.3'.",
-);
-
-export const AppliesTo = describe(
-  z.strictObject({
-    releases: z.array(Release).min(1).describe("MQ releases the data was measured on."),
-    hardware: z.array(z.enum(HARDWARE)).min(1).describe("Machine generation(s) measured on."),
-    conditions: z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
-      .optional()
-      .describe("Workload conditions the data holds under, e.g. { persistent: false, transport: tcp }."),
-  }),
-  "What the data applies to.",
-);
-
 export const FLAG_CODES = [
   "total-mismatch",
   "truncated",
@@ -53,235 +16,309 @@ export const FLAG_CODES = [
   "duplicate",
 ] as const;
 
-export const Flag = z.strictObject({
-  code: z.enum(FLAG_CODES).describe("What kind of problem the source has here."),
-  reason: z.string().min(1).describe("Why the printed value is flagged, with the arithmetic."),
-});
-
 export const QUALIFIERS = ["exact", "approx", "upper", "lower", "range"] as const;
 export const CELL_KINDS = ["measured", "prose", "derived"] as const;
+// Built on first use: the CLI needs these only for --models DIR, and building them costs every start.
+function build() {
+  const describe = <T extends z.ZodType>(schema: T, text: string): T => schema.describe(text) as T;
 
-/** A printed value: the string as printed, the number it means, and how sure the print is. */
-export const CellObject = z.strictObject({
-  raw: z.string().min(1).describe("The value exactly as printed in the source."),
-  value: z.number().optional().describe("The number it means, in the measure's unit."),
-  low: z.number().optional().describe("Lower end of a range or bound."),
-  high: z.number().optional().describe("Upper end of a range or bound."),
-  qualifier: z.enum(QUALIFIERS).optional().describe("exact, approx, upper (up to), lower (at least), range."),
-  kind: z.enum(CELL_KINDS).optional().describe("measured, prose (stated in prose), derived (computed in the source)."),
-  lines: LineSpec.optional().describe("Line(s) the value is printed on, when not the entry's own."),
-  flags: z.array(Flag).optional(),
-  note: z.string().optional(),
-});
-/** Shorthand: a plain printed number such as "232", "+19", "1,200", "12%" parses itself. */
-export const Cell = z.union([z.string().min(1), z.number(), CellObject]);
+  const Id = describe(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, "lower-case letters, digits, '.' and '-'"),
+    "Identifier, unique across all model files, e.g. '000.chin-footprint-svrconn'.",
+  );
 
-export const Axis = z.strictObject({
-  name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/, "a camelCase axis name"),
-  label: z.string().optional().describe("Header as printed."),
-  unit: z.string().optional().describe("Unit of the axis values: bytes, count, cpus, ..."),
-  type: z.enum(["numeric", "category"]).describe("numeric axes are interpolated; category axes are matched."),
-  scale: z.enum(["linear", "log"]).optional().describe("Interpolation scale; message sizes are log."),
-  values: z.array(z.union([z.string(), z.number()])).min(1),
-  labels: z.array(z.string()).optional().describe("Axis values as printed, same order as values."),
-});
+  const InventoryId = describe(
+    z.string().regex(/^00[0-4]:[A-Z][0-9]+[a-z]?$/, "an inventory id such as 000:T01 or 003:R12"),
+    "Id in shared/inventory/, qualified by seed number: 000:T01, 001:R123, 002:C4, 004:W7.",
+  );
 
-export const Measure = z.strictObject({
-  name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/, "a camelCase measure name"),
-  label: z.string().optional(),
-  unit: z.string().min(1).describe("us (CPU microseconds), KB, MB, MB/s, percent, per-second, count, ms, ..."),
-  addressSpace: z.enum(ADDRESS_SPACES).optional(),
-  description: z.string().optional(),
-});
+  const LineSpec = describe(
+    z.union([
+      z.number().int().positive(),
+      z.string().regex(/^\d+(-\d+)?(\s*,\s*\d+(-\d+)?)*$/, "line numbers such as '336-347' or '262, 266'"),
+    ]),
+    "Line(s) in the seed text: 336, '336-347' or '262, 266-268'.",
+  );
 
-const Key = z.union([z.string(), z.number(), z.boolean()]);
+  const Release = describe(
+    z.string().regex(/^\d+\.\d+(\.\d+)?$/, "an MQ release such as '9.3' or '5.3.1'"),
+    "MQ release, e.g. '9.3'.",
+  );
 
-export const TableCell = z.strictObject({
-  at: z.record(z.string(), Key).describe("Axis name to axis value."),
-  measure: z.string().optional().describe("Measure name; may be left out when the table has one measure."),
-  cell: Cell,
-});
-
-export const TableRow = z.strictObject({
-  at: z.record(z.string(), Key).describe("The row's axis values."),
-  measure: z.string().optional(),
-  values: z.record(z.string(), Cell).describe("Column key (a value of `columns`, or a measure name) to cell."),
-});
-
-const Entry = {
-  id: Id,
-  inventory: z.array(InventoryId).describe("Inventory ids this entry encodes."),
-  section: z.string().min(1).describe("Section heading in the source."),
-  lines: LineSpec,
-  appliesTo: AppliesTo.optional().describe("Overrides the file's appliesTo."),
-  notes: z.array(z.string()).optional(),
-};
-
-export const Table = z.strictObject({
-  ...Entry,
-  caption: z.string().min(1),
-  axes: z.array(Axis),
-  measures: z.array(Measure).min(1),
-  columns: z
-    .string()
-    .optional()
-    .describe("With rows: the axis whose values are the row's keys; leave out when the keys are measure names."),
-  rows: z.array(TableRow).optional(),
-  cells: z.array(TableCell).optional(),
-});
-
-export const Figure = z.strictObject({
-  ...Entry,
-  quote: z.string().min(1).describe("The sentence as printed."),
-  subject: z.string().min(1).describe("What the figure measures, as a stable key, e.g. 'csa-per-connection'."),
-  condition: z
-    .record(z.string(), Key)
-    .optional()
-    .describe("When it holds, e.g. { connectionType: svrconn, sharecnv: 1 }."),
-  relativeTo: z.string().optional().describe("What a delta is relative to, e.g. 'z14', 'no AMS', 'MQ 9.2'."),
-  unit: z.string().min(1),
-  addressSpace: z.enum(ADDRESS_SPACES).optional(),
-  value: Cell,
-});
-
-export const Parameter = z.strictObject({
-  name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/),
-  unit: z.string().min(1),
-  cell: Cell,
-  lines: LineSpec.optional(),
-  description: z.string().optional(),
-});
-
-export const Formula = z.strictObject({
-  ...Entry,
-  name: z.string().min(1),
-  expression: z.string().min(1).describe("The formula as a planner would write it."),
-  quote: z.string().optional(),
-  variables: z.array(
+  const AppliesTo = describe(
     z.strictObject({
-      name: z.string().min(1),
-      unit: z.string().min(1),
-      description: z.string().optional(),
+      releases: z.array(Release).min(1).describe("MQ releases the data was measured on."),
+      hardware: z.array(z.enum(HARDWARE)).min(1).describe("Machine generation(s) measured on."),
+      conditions: z
+        .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+        .optional()
+        .describe("Workload conditions the data holds under, e.g. { persistent: false, transport: tcp }."),
     }),
-  ),
-  parameters: z.array(Parameter).optional().describe("Constants printed in the source, with their print."),
-  result: z.strictObject({ name: z.string().min(1), unit: z.string().min(1) }),
-  uses: z.array(Id).optional().describe("Model entries (tables, figures) the formula reads."),
-});
+    "What the data applies to.",
+  );
 
-export const Gap = z.strictObject({
-  ...Entry,
-  caption: z.string().min(1).describe("The chart's caption as printed."),
-  wouldGive: z.string().min(1).describe("What the chart's numbers would have given an estimate."),
-  concern: z.string().optional().describe("The rule concern that would use it: tls, ams, logging, ..."),
-  partial: z.array(Id).optional().describe("Figures that keep some of the chart's numbers."),
-});
+  const Flag = z.strictObject({
+    code: z.enum(FLAG_CODES).describe("What kind of problem the source has here."),
+    reason: z.string().min(1).describe("Why the printed value is flagged, with the arithmetic."),
+  });
 
-export const Example = z.strictObject({
-  ...Entry,
-  title: z.string().min(1),
-  inputs: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-  steps: z.array(z.string()).optional(),
-  expected: z.strictObject({
-    name: z.string().min(1),
+  /** A printed value: the string as printed, the number it means, and how sure the print is. */
+  const CellObject = z.strictObject({
+    raw: z.string().min(1).describe("The value exactly as printed in the source."),
+    value: z.number().optional().describe("The number it means, in the measure's unit."),
+    low: z.number().optional().describe("Lower end of a range or bound."),
+    high: z.number().optional().describe("Upper end of a range or bound."),
+    qualifier: z.enum(QUALIFIERS).optional().describe("exact, approx, upper (up to), lower (at least), range."),
+    kind: z
+      .enum(CELL_KINDS)
+      .optional()
+      .describe("measured, prose (stated in prose), derived (computed in the source)."),
+    lines: LineSpec.optional().describe("Line(s) the value is printed on, when not the entry's own."),
+    flags: z.array(Flag).optional(),
+    note: z.string().optional(),
+  });
+  /** Shorthand: a plain printed number such as "232", "+19", "1,200", "12%" parses itself. */
+  const Cell = z.union([z.string().min(1), z.number(), CellObject]);
+
+  const Axis = z.strictObject({
+    name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/, "a camelCase axis name"),
+    label: z.string().optional().describe("Header as printed."),
+    unit: z.string().optional().describe("Unit of the axis values: bytes, count, cpus, ..."),
+    type: z.enum(["numeric", "category"]).describe("numeric axes are interpolated; category axes are matched."),
+    scale: z.enum(["linear", "log"]).optional().describe("Interpolation scale; message sizes are log."),
+    values: z.array(z.union([z.string(), z.number()])).min(1),
+    labels: z.array(z.string()).optional().describe("Axis values as printed, same order as values."),
+  });
+
+  const Measure = z.strictObject({
+    name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/, "a camelCase measure name"),
+    label: z.string().optional(),
+    unit: z.string().min(1).describe("us (CPU microseconds), KB, MB, MB/s, percent, per-second, count, ms, ..."),
+    addressSpace: z.enum(ADDRESS_SPACES).optional(),
+    description: z.string().optional(),
+  });
+
+  const Key = z.union([z.string(), z.number(), z.boolean()]);
+
+  const TableCell = z.strictObject({
+    at: z.record(z.string(), Key).describe("Axis name to axis value."),
+    measure: z.string().optional().describe("Measure name; may be left out when the table has one measure."),
+    cell: Cell,
+  });
+
+  const TableRow = z.strictObject({
+    at: z.record(z.string(), Key).describe("The row's axis values."),
+    measure: z.string().optional(),
+    values: z.record(z.string(), Cell).describe("Column key (a value of `columns`, or a measure name) to cell."),
+  });
+
+  const Entry = {
+    id: Id,
+    inventory: z.array(InventoryId).describe("Inventory ids this entry encodes."),
+    section: z.string().min(1).describe("Section heading in the source."),
+    lines: LineSpec,
+    appliesTo: AppliesTo.optional().describe("Overrides the file's appliesTo."),
+    notes: z.array(z.string()).optional(),
+  };
+
+  const Table = z.strictObject({
+    ...Entry,
+    caption: z.string().min(1),
+    axes: z.array(Axis),
+    measures: z.array(Measure).min(1),
+    columns: z
+      .string()
+      .optional()
+      .describe("With rows: the axis whose values are the row's keys; leave out when the keys are measure names."),
+    rows: z.array(TableRow).optional(),
+    cells: z.array(TableCell).optional(),
+  });
+
+  const Figure = z.strictObject({
+    ...Entry,
+    quote: z.string().min(1).describe("The sentence as printed."),
+    subject: z.string().min(1).describe("What the figure measures, as a stable key, e.g. 'csa-per-connection'."),
+    condition: z
+      .record(z.string(), Key)
+      .optional()
+      .describe("When it holds, e.g. { connectionType: svrconn, sharecnv: 1 }."),
+    relativeTo: z.string().optional().describe("What a delta is relative to, e.g. 'z14', 'no AMS', 'MQ 9.2'."),
+    unit: z.string().min(1),
+    addressSpace: z.enum(ADDRESS_SPACES).optional(),
+    value: Cell,
+  });
+
+  const Parameter = z.strictObject({
+    name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/),
     unit: z.string().min(1),
     cell: Cell,
-  }),
-  tolerance: z
-    .strictObject({
-      abs: z.number().nonnegative().optional(),
-      rel: z.number().nonnegative().optional(),
-      why: z.string().min(1),
-    })
-    .optional(),
-  check: z
-    .strictObject({
-      config: z.record(z.string(), z.unknown()).describe("An mqzcap config (partial) that reproduces the example."),
-      output: z.string().min(1).describe("Id of the estimate line item whose value is the result."),
-    })
-    .optional()
-    .describe("How the engine reproduces the example; left out while no rule computes it."),
-  notComputable: z.string().optional().describe("Why the engine cannot reproduce this example."),
-});
+    lines: LineSpec.optional(),
+    description: z.string().optional(),
+  });
 
-export const Carry = z.strictObject({
-  ...Entry,
-  axis: z.enum(["release", "hardware"]),
-  from: z.array(z.string()).min(1).describe("Releases or machines whose data may be used..."),
-  to: z.array(z.string()).min(1).describe("...for these releases or machines."),
-  quote: z.string().min(1),
-  tolerance: Cell.optional().describe("The stated difference, e.g. '±6%'."),
-  factorTable: Id.optional().describe("A table of scaling factors, when the carry scales."),
-});
+  const Formula = z.strictObject({
+    ...Entry,
+    name: z.string().min(1),
+    expression: z.string().min(1).describe("The formula as a planner would write it."),
+    quote: z.string().optional(),
+    variables: z.array(
+      z.strictObject({
+        name: z.string().min(1),
+        unit: z.string().min(1),
+        description: z.string().optional(),
+      }),
+    ),
+    parameters: z.array(Parameter).optional().describe("Constants printed in the source, with their print."),
+    result: z.strictObject({ name: z.string().min(1), unit: z.string().min(1) }),
+    uses: z.array(Id).optional().describe("Model entries (tables, figures) the formula reads."),
+  });
 
-export const NotEncoded = z.strictObject({
-  inventory: z.array(InventoryId).min(1),
-  reason: z.string().min(1),
-});
+  const Gap = z.strictObject({
+    ...Entry,
+    caption: z.string().min(1).describe("The chart's caption as printed."),
+    wouldGive: z.string().min(1).describe("What the chart's numbers would have given an estimate."),
+    concern: z.string().optional().describe("The rule concern that would use it: tls, ams, logging, ..."),
+    partial: z.array(Id).optional().describe("Figures that keep some of the chart's numbers."),
+  });
 
-export const DataFile = z.strictObject({
-  $schema: z.string().optional(),
-  kind: z.literal("data"),
-  source: z
-    .string()
-    .regex(/^00[0-4]$/)
-    .describe("Source id in models/sources.yaml."),
-  title: z.string().min(1),
-  appliesTo: AppliesTo,
-  tables: z.array(Table).optional(),
-  figures: z.array(Figure).optional(),
-  formulas: z.array(Formula).optional(),
-  gaps: z.array(Gap).optional(),
-  examples: z.array(Example).optional(),
-  carries: z.array(Carry).optional(),
-  notEncoded: z.array(NotEncoded).optional(),
-});
-
-export const Source = z.strictObject({
-  id: z.string().regex(/^00[0-4]$/),
-  title: z.string().min(1),
-  edition: z.string().min(1),
-  date: z.string().min(1),
-  releases: z.array(Release).min(1),
-  hardware: z.array(z.enum(HARDWARE)).min(1),
-  machine: z.string().min(1).describe("Machine as the source names it."),
-  seed: z.string().min(1).describe("File name of the text in shared/seeds/."),
-  inventory: z.string().min(1).describe("File name of its inventory in shared/inventory/."),
-});
-
-export const SourcesFile = z.strictObject({
-  $schema: z.string().optional(),
-  kind: z.literal("sources"),
-  sources: z.array(Source).min(1),
-});
-
-export const InventoryFile = z.strictObject({
-  $schema: z.string().optional(),
-  kind: z.literal("inventory"),
-  items: z.array(
-    z.strictObject({
-      id: InventoryId,
-      type: z.enum(["table", "block", "list", "prose", "chart", "diagram", "example", "formula"]),
-      lines: z.string().optional(),
-      title: z.string(),
+  const Example = z.strictObject({
+    ...Entry,
+    title: z.string().min(1),
+    inputs: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    steps: z.array(z.string()).optional(),
+    expected: z.strictObject({
+      name: z.string().min(1),
+      unit: z.string().min(1),
+      cell: Cell,
     }),
-  ),
-});
+    tolerance: z
+      .strictObject({
+        abs: z.number().nonnegative().optional(),
+        rel: z.number().nonnegative().optional(),
+        why: z.string().min(1),
+      })
+      .optional(),
+    check: z
+      .strictObject({
+        config: z.record(z.string(), z.unknown()).describe("An mqzcap config (partial) that reproduces the example."),
+        output: z.string().min(1).describe("Id of the estimate line item whose value is the result."),
+      })
+      .optional()
+      .describe("How the engine reproduces the example; left out while no rule computes it."),
+    notComputable: z.string().optional().describe("Why the engine cannot reproduce this example."),
+  });
 
-export const ModelFile = z.discriminatedUnion("kind", [DataFile, SourcesFile, InventoryFile]);
+  const Carry = z.strictObject({
+    ...Entry,
+    axis: z.enum(["release", "hardware"]),
+    from: z.array(z.string()).min(1).describe("Releases or machines whose data may be used..."),
+    to: z.array(z.string()).min(1).describe("...for these releases or machines."),
+    quote: z.string().min(1),
+    tolerance: Cell.optional().describe("The stated difference, e.g. '±6%'."),
+    factorTable: Id.optional().describe("A table of scaling factors, when the carry scales."),
+  });
 
-export type DataFile = z.infer<typeof DataFile>;
-export type SourcesFile = z.infer<typeof SourcesFile>;
-export type InventoryFile = z.infer<typeof InventoryFile>;
-export type ModelFile = z.infer<typeof ModelFile>;
-export type Table = z.infer<typeof Table>;
-export type Figure = z.infer<typeof Figure>;
-export type Formula = z.infer<typeof Formula>;
-export type Gap = z.infer<typeof Gap>;
-export type Example = z.infer<typeof Example>;
-export type Carry = z.infer<typeof Carry>;
-export type CellInput = z.infer<typeof Cell>;
-export type CellObject = z.infer<typeof CellObject>;
-export type Source = z.infer<typeof Source>;
+  const NotEncoded = z.strictObject({
+    inventory: z.array(InventoryId).min(1),
+    reason: z.string().min(1),
+  });
+
+  const DataFile = z.strictObject({
+    $schema: z.string().optional(),
+    kind: z.literal("data"),
+    source: z
+      .string()
+      .regex(/^00[0-4]$/)
+      .describe("Source id in models/sources.yaml."),
+    title: z.string().min(1),
+    appliesTo: AppliesTo,
+    tables: z.array(Table).optional(),
+    figures: z.array(Figure).optional(),
+    formulas: z.array(Formula).optional(),
+    gaps: z.array(Gap).optional(),
+    examples: z.array(Example).optional(),
+    carries: z.array(Carry).optional(),
+    notEncoded: z.array(NotEncoded).optional(),
+  });
+
+  const Source = z.strictObject({
+    id: z.string().regex(/^00[0-4]$/),
+    title: z.string().min(1),
+    edition: z.string().min(1),
+    date: z.string().min(1),
+    releases: z.array(Release).min(1),
+    hardware: z.array(z.enum(HARDWARE)).min(1),
+    machine: z.string().min(1).describe("Machine as the source names it."),
+    seed: z.string().min(1).describe("File name of the text in shared/seeds/."),
+    inventory: z.string().min(1).describe("File name of its inventory in shared/inventory/."),
+  });
+
+  const SourcesFile = z.strictObject({
+    $schema: z.string().optional(),
+    kind: z.literal("sources"),
+    sources: z.array(Source).min(1),
+  });
+
+  const InventoryFile = z.strictObject({
+    $schema: z.string().optional(),
+    kind: z.literal("inventory"),
+    items: z.array(
+      z.strictObject({
+        id: InventoryId,
+        type: z.enum(["table", "block", "list", "prose", "chart", "diagram", "example", "formula"]),
+        lines: z.string().optional(),
+        title: z.string(),
+      }),
+    ),
+  });
+
+  const ModelFile = z.discriminatedUnion("kind", [DataFile, SourcesFile, InventoryFile]);
+  return {
+    Id,
+    InventoryId,
+    LineSpec,
+    Release,
+    AppliesTo,
+    Flag,
+    CellObject,
+    Cell,
+    Axis,
+    Measure,
+    TableCell,
+    TableRow,
+    Table,
+    Figure,
+    Parameter,
+    Formula,
+    Gap,
+    Example,
+    Carry,
+    NotEncoded,
+    DataFile,
+    Source,
+    SourcesFile,
+    InventoryFile,
+    ModelFile,
+  };
+}
+
+let built: ReturnType<typeof build> | undefined;
+/** The model file schemas, built once on first use. */
+export const modelSchemas = (): ReturnType<typeof build> => (built ??= build());
+type Schemas = ReturnType<typeof build>;
+
+export type DataFile = z.infer<Schemas["DataFile"]>;
+export type SourcesFile = z.infer<Schemas["SourcesFile"]>;
+export type InventoryFile = z.infer<Schemas["InventoryFile"]>;
+export type ModelFile = z.infer<Schemas["ModelFile"]>;
+export type Table = z.infer<Schemas["Table"]>;
+export type Figure = z.infer<Schemas["Figure"]>;
+export type Formula = z.infer<Schemas["Formula"]>;
+export type Gap = z.infer<Schemas["Gap"]>;
+export type Example = z.infer<Schemas["Example"]>;
+export type Carry = z.infer<Schemas["Carry"]>;
+export type CellInput = z.infer<Schemas["Cell"]>;
+export type CellObject = z.infer<Schemas["CellObject"]>;
+export type Source = z.infer<Schemas["Source"]>;
 export type Hardware = (typeof HARDWARE)[number];
 export type AddressSpace = (typeof ADDRESS_SPACES)[number];

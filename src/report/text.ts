@@ -18,7 +18,8 @@ export function style(color: boolean): Style {
   return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39), cyan: wrap(36, 39) };
 }
 
-export function useColor(stream: NodeJS.WriteStream): boolean {
+/** Colour on a terminal (a stream, or { isTTY }), never under NO_COLOR, always under FORCE_COLOR. */
+export function useColor(stream: { isTTY?: boolean }): boolean {
   if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== "") return false;
   if (process.env.FORCE_COLOR) return true;
   return Boolean(stream.isTTY);

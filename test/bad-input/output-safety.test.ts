@@ -202,3 +202,46 @@ describe("--out safety", () => {
     expect(outcomes[outcomes.length - 1]).toBe("new");
   }, 60_000);
 });
+
+describe("standard output", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "mqzcap-stdout-"));
+    copyFileSync(QUICKSTART, join(dir, "plan.yaml"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The big sweep written to standard output instead of --out. */
+  const toStdout = () => bigSweepArgs("plan.yaml", "-", 200).slice(0, -2);
+  const start = () =>
+    spawn(process.execPath, [CLI, ...toStdout()], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+
+  it("a reader that stops early (| head) ends the run quietly: exit 0, no error or stack trace", async () => {
+    const child = start();
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    // Take the first chunk, then close the pipe as head does.
+    child.stdout.once("data", () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    // Only the sweep's progress lines (it runs over a second) may be on stderr.
+    expect(stderr.split("\n").filter((l) => l && !/^mqzcap sweep: \d+\/\d+ estimates$/.test(l))).toEqual([]);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it("a slow reader gets the whole report, in order (about 0.5 MB through a 64 KB pipe)", async () => {
+    const child = start();
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (d: Buffer) => {
+      chunks.push(d);
+      // Read in bursts so that the writer finds the pipe full many times.
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 2);
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    const text = Buffer.concat(chunks).toString("utf8");
+    expect(code).toBe(0);
+    expect(text.length).toBeGreaterThan(256 * 1024);
+    const report = JSON.parse(text) as { format: string };
+    expect(report.format).toMatch(/^mqzcap\/sweep@/);
+  }, 60_000);
+});
