@@ -40,8 +40,15 @@ export interface LookupResult {
 
 export class ModelError extends Error {}
 
-/** Lookups kept per registry before the memo starts afresh (an engineering bound, not a figure). */
-const MEMO_LIMIT = 20000;
+/**
+ * Map nodes of the lookup memo kept per registry before it starts afresh (an engineering bound, not a
+ * figure; a lookup takes a few nodes, shared with lookups that begin alike).
+ */
+const MEMO_LIMIT = 100000;
+
+/** The memo: nested maps by a lookup's arguments, the result under RESULT at the end of the path. */
+type MemoNode = Map<unknown, unknown>;
+const RESULT = Symbol("result");
 
 /**
  * How lookups interpolate along a scale: log axis (message sizes). Linear in bytes: in the bench's
@@ -160,14 +167,27 @@ export class Registry {
     return list.slice() as Extract<ModelEntry, { type: T }>[];
   }
 
+  // Citations are made once per entry and line ranges, frozen, and shared by every line item that
+  // cites them (an estimate has dozens): nothing downstream changes a citation, only the lists.
+  private readonly citations = new WeakMap<ModelEntry, Map<Value["lines"], Citation>>();
+
   citation(entry: ModelEntry, lines?: Value["lines"]): Citation {
+    const cited = lines ?? entry.lines;
+    let byLines = this.citations.get(entry);
+    if (!byLines) this.citations.set(entry, (byLines = new Map()));
+    let c = byLines.get(cited);
+    if (!c) byLines.set(cited, (c = Object.freeze(this.newCitation(entry, cited))));
+    return c;
+  }
+
+  private newCitation(entry: ModelEntry, lines: Value["lines"]): Citation {
     const src = this.sources.get(entry.source);
     const c: Citation = {
       id: entry.id,
       source: entry.source,
       title: src?.title ?? entry.source,
       section: entry.section,
-      lines: linesText(lines ?? entry.lines),
+      lines: linesText(lines),
       file: entry.file,
     };
     if (entry.userSupplied) c.userSupplied = true;
@@ -176,34 +196,54 @@ export class Registry {
 
   /** A figure's value with its citation. */
   figureValue(id: string): LookupResult {
-    return this.memo(`f\u0000${id}`, () => {
-      const f = this.figure(id);
-      return this.result(f, f.v, f.unit, f.userSupplied ? "user-supplied" : "measured");
-    });
+    const node = this.memoPath("f", id);
+    const hit = cachedCopy(node);
+    if (hit) return hit;
+    const f = this.figure(id);
+    return this.keep(node, this.result(f, f.v, f.unit, f.userSupplied ? "user-supplied" : "measured"));
   }
 
-  // Lookups are pure functions of the registry's data, and an estimate repeats many of them; results
-  // are kept and handed out as shallow copies, because callers may set a copy's confidence.
-  private readonly memos = new Map<string, LookupResult>();
-  private memo(key: string, compute: () => LookupResult): LookupResult {
-    let r = this.memos.get(key);
-    if (!r) {
-      r = compute();
-      // Bounded: a long sweep over many message sizes must not grow the registry without end.
-      if (this.memos.size >= MEMO_LIMIT) this.memos.clear();
-      this.memos.set(key, r);
+  // Lookups are pure functions of the registry's data, and an estimate repeats many of them. Results
+  // are kept in nested maps by the lookup's arguments (no key string to build and hash per call: that
+  // was most of a lookup's time) and handed out as shallow copies, because callers may set a copy's
+  // confidence.
+  private memoRoot: MemoNode = new Map();
+  private memoNodes = 0;
+
+  /** The memo node for a kind of lookup and its first argument; the memo starts afresh when full. */
+  private memoPath(kind: string, first: string): MemoNode {
+    // Bounded: a long sweep over many message sizes must not grow the registry without end.
+    if (this.memoNodes >= MEMO_LIMIT) {
+      this.memoRoot = new Map();
+      this.memoNodes = 0;
     }
+    return this.memoStep(this.memoStep(this.memoRoot, kind), first);
+  }
+
+  /** One step down the memo by an argument (a primitive: 1, "1" and true stay apart, as before). */
+  private memoStep(node: MemoNode, key: unknown): MemoNode {
+    let next = node.get(key) as MemoNode | undefined;
+    if (!next) {
+      node.set(key, (next = new Map()));
+      this.memoNodes++;
+    }
+    return next;
+  }
+
+  private keep(node: MemoNode, r: LookupResult): LookupResult {
+    node.set(RESULT, r);
     return { ...r };
   }
 
   /** A formula's printed constant. */
   parameter(formulaId: string, name: string): LookupResult {
-    return this.memo(`p\u0000${formulaId}\u0000${name}`, () => {
-      const f = this.formula(formulaId);
-      const p = f.parameters[name];
-      if (!p) throw new ModelError(`formula ${formulaId} has no parameter ${name}`);
-      return this.result(f, p.v, p.unit, f.userSupplied ? "user-supplied" : "measured");
-    });
+    const node = this.memoStep(this.memoPath("p", formulaId), name);
+    const hit = cachedCopy(node);
+    if (hit) return hit;
+    const f = this.formula(formulaId);
+    const p = f.parameters[name];
+    if (!p) throw new ModelError(`formula ${formulaId} has no parameter ${name}`);
+    return this.keep(node, this.result(f, p.v, p.unit, f.userSupplied ? "user-supplied" : "measured"));
   }
 
   private result(entry: ModelEntry, v: Value, unit: string, confidence: Confidence): LookupResult {
@@ -231,9 +271,9 @@ export class Registry {
     measure?: string,
     scheme?: Scheme,
   ): LookupResult {
-    let key = `t\u0000${tableId}\u0000${measure ?? ""}\u0000${scheme ?? ""}`;
-    for (const k in at) key += `\u0000${k}=${typeof at[k]}:${String(at[k])}`;
-    return this.memo(key, () => this.lookupUncached(tableId, at, measure, scheme));
+    let node = this.memoStep(this.memoStep(this.memoPath("t", tableId), measure ?? ""), scheme ?? "");
+    for (const k in at) node = this.memoStep(this.memoStep(node, k), at[k]);
+    return cachedCopy(node) ?? this.keep(node, this.lookupUncached(tableId, at, measure, scheme));
   }
 
   private lookupUncached(
@@ -303,15 +343,15 @@ export class Registry {
   }
 }
 
-// Line ranges as cited ("336-347, 350"), formatted once per ranges array: every line item cites.
-const linesTexts = new WeakMap<Value["lines"], string>();
+/** A shallow copy of the result kept at a memo node, if any. */
+function cachedCopy(node: MemoNode): LookupResult | undefined {
+  const r = node.get(RESULT) as LookupResult | undefined;
+  return r ? { ...r } : undefined;
+}
+
+/** Line ranges as cited: "336-347, 350" (once per citation, which is kept). */
 function linesText(lines: Value["lines"]): string {
-  let text = linesTexts.get(lines);
-  if (text === undefined) {
-    text = lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ");
-    linesTexts.set(lines, text);
-  }
-  return text;
+  return lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ");
 }
 
 // Lookups by key instead of scanning a table's cells: built once per table entry, on first lookup.
