@@ -199,6 +199,18 @@ await cjsBundle("cli-main", "src/cli/main.ts", [
   chartApartPlugin,
   lazyChildProcessPlugin,
 ]);
+// The launcher reads the CLI bundle as latin1 (faster than UTF-8); esbuild escapes non-ASCII in strings
+// but not in regular expression literals, so a \u escape is needed there. (An unminified build keeps
+// comments, whose characters do not matter.)
+if (process.env.MQZCAP_NO_MINIFY === undefined) {
+  const text = readFileSync(join(root, "dist", "cli-main.cjs"), "latin1");
+  const at = text.search(/[^\x00-\x7f]/);
+  if (at >= 0) {
+    throw new Error(
+      `dist/cli-main.cjs is not ASCII at offset ${at} (${JSON.stringify(text.slice(Math.max(0, at - 40), at + 5))}): write the character as a \\u escape in the source`,
+    );
+  }
+}
 // Chart drawing (chart.js and the canvas) in a bundle of its own, required only by commands that draw.
 await cjsBundle("cli-chart", "src/report/chart.ts", []);
 await build({

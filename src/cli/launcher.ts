@@ -19,8 +19,10 @@ try {
 } catch {
   cachedData = undefined;
 }
+// The bundle is ASCII (the build checks), so it is read as latin1: a one-byte string without UTF-8
+// decoding, about 2 ms less than "utf8" for half a megabyte.
 const script = new vm.Script(
-  `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "utf8")}\n})`,
+  `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "latin1")}\n})`,
   {
     filename: file,
     ...(cachedData ? { cachedData } : {}),

@@ -1,7 +1,7 @@
 // The zod schema of a user's config. Every property says its unit and, where there is one, the MQ
 // attribute it corresponds to; the JSON Schema for editors is generated from this file.
 import { MAX_MESSAGE_BYTES, SSLRKEYC_MAX } from "./mq-defaults.js";
-import { z } from "zod";
+import * as z from "zod";
 import { CIPHER_NAMES } from "./ciphers.js";
 import { parseInterval, parsePercent, parseRate, parseSize, parseTime } from "./units.js";
 

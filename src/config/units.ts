@@ -6,7 +6,7 @@ import { formatNumber } from "../util/number-format.js";
 const SIZE = /^\s*(\d+(?:\.\d+)?)\s*(B|KB|K|MB|M|GB|G)?\s*$/i;
 const PERCENT = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/;
 const RATE = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(s|sec|second|min|minute|h|hour|ms)\s*$/i;
-const TIME = /^\s*(\d+(?:\.\d+)?)\s*(us|µs|ms|s)\s*$/i;
+const TIME = /^\s*(\d+(?:\.\d+)?)\s*(us|\u00b5s|ms|s)\s*$/i;
 
 const SIZE_UNIT: Record<string, number> = {
   b: 1,

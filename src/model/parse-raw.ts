@@ -10,18 +10,18 @@ export interface ParsedRaw {
   qualifier: Qualifier;
 }
 
-const NUM = String.raw`[-+−]?\d[\d,]*(?:\.\d+)?|[-+−]?\.\d+`;
+const NUM = String.raw`[-+\u2212]?\d[\d,]*(?:\.\d+)?|[-+\u2212]?\.\d+`;
 
 function toNumber(text: string): number {
   return Number(text.replace(/,/g, "").replace("−", "-"));
 }
 
-const UPPER = /^(?:up\s*to|upto|less\s+than|under|below|at\s+most|no\s+more\s+than|<=?|≤)\s*/i;
-const LOWER = /^(?:in\s+excess\s+of|more\s+than|over|above|greater\s+than|at\s+least|nearly|>=?|≥)\s*/i;
-const APPROX = /^(?:approximately|approx\.?|about|around|roughly|~|≈|circa|c\.)\s*/i;
+const UPPER = /^(?:up\s*to|upto|less\s+than|under|below|at\s+most|no\s+more\s+than|<=?|\u2264)\s*/i;
+const LOWER = /^(?:in\s+excess\s+of|more\s+than|over|above|greater\s+than|at\s+least|nearly|>=?|\u2265)\s*/i;
+const APPROX = /^(?:approximately|approx\.?|about|around|roughly|~|\u2248|circa|c\.)\s*/i;
 // Units and decorations that may follow a printed number.
 const TRAILER =
-  /^\s*(?:%|x|times|KB|MB|GB|TB|K|M|G|bytes?|B|uSecs?|uS|us|µs|microseconds?|ms|milliseconds?|seconds?|s|\/s(?:ec(?:ond)?)?|per\s+second|MB\/s(?:ec(?:ond)?)?|MB\/second|\*+|\s)*$/i;
+  /^\s*(?:%|x|times|KB|MB|GB|TB|K|M|G|bytes?|B|uSecs?|uS|us|\u00b5s|microseconds?|ms|milliseconds?|seconds?|s|\/s(?:ec(?:ond)?)?|per\s+second|MB\/s(?:ec(?:ond)?)?|MB\/second|\*+|\s)*$/i;
 
 /** Parses a printed value; returns undefined when the print is not a plain figure. */
 export function parseRaw(raw: string): ParsedRaw | undefined {

@@ -1,6 +1,6 @@
 // The zod schema of a model file. Model files are data only: every number here comes from a
 // source report, kept beside the string it was printed as, with the lines it was printed on.
-import { z } from "zod";
+import * as z from "zod";
 
 export const HARDWARE = ["2064", "z13", "z14", "z15", "z16"] as const;
 export const ADDRESS_SPACES = ["qmgr", "chin", "app", "tcpip", "cf", "xcf", "lpar", "total"] as const;
