@@ -204,6 +204,7 @@ await cjsBundle("cli-main", "src/cli/main.ts", [
 // comments, whose characters do not matter.)
 if (process.env.MQZCAP_NO_MINIFY === undefined) {
   const text = readFileSync(join(root, "dist", "cli-main.cjs"), "latin1");
+  // eslint-disable-next-line no-control-regex
   const at = text.search(/[^\x00-\x7f]/);
   if (at >= 0) {
     throw new Error(
