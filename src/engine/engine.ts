@@ -61,11 +61,9 @@ const CONCERN_ORDER: Concern[] = [
   "shared-queue",
 ];
 
-const range = (i: { value: number; low?: number; high?: number }): Range => ({
-  value: i.value,
-  low: i.low ?? i.value,
-  high: i.high ?? i.value,
-});
+const CONCERN_RANK = new Map(CONCERN_ORDER.map((c, k) => [c, k]));
+const rank = (c: Concern) => CONCERN_RANK.get(c) ?? -1;
+
 const add = (a: Range, b: Range): Range => ({ value: a.value + b.value, low: a.low + b.low, high: a.high + b.high });
 const ZERO: Range = { value: 0, low: 0, high: 0 };
 const scale = (a: Range, k: number): Range => ({ value: a.value * k, low: a.low * k, high: a.high * k });
@@ -84,16 +82,9 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
     },
     gap: (concern, message, chartIds = []) => {
       if (gaps.some((g) => g.concern === concern && g.message === message)) return;
-      gaps.push({
-        concern,
-        message,
-        charts: chartIds
-          .filter((id) => registry.has(id))
-          .map((id) => {
-            const g = registry.gap(id);
-            return { id, caption: g.caption, citation: registry.citation(g) };
-          }),
-      });
+      const charts: GapItem["charts"] = [];
+      for (const id of chartIds) if (registry.has(id)) charts.push(gapChart(registry, id));
+      gaps.push({ concern, message, charts });
     },
   };
   for (const rule of rules) {
@@ -104,12 +95,63 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
   return { items, warnings, gaps, baselineScale: scale };
 }
 
+type GapChart = GapItem["charts"][number];
+// A gap's chart (id, caption, citation) depends only on the registry's entry: made once, frozen, shared.
+const gapCharts = new WeakMap<Registry, Map<string, GapChart>>();
+
+function gapChart(registry: Registry, id: string): GapChart {
+  let charts = gapCharts.get(registry);
+  if (!charts) gapCharts.set(registry, (charts = new Map()));
+  let chart = charts.get(id);
+  if (!chart) {
+    const g = registry.gap(id);
+    charts.set(id, (chart = Object.freeze({ id, caption: g.caption, citation: registry.citation(g) })));
+  }
+  return chart;
+}
+
+/** What the totals need from the line items, gathered in one pass (sums in item order, as before). */
+interface ItemSums {
+  perTxn: Partial<Record<AddressSpace, Range>>;
+  pct: Partial<Record<AddressSpace, Range>>;
+  background: Range;
+  limits: LineItem[];
+  storage: LineItem[];
+}
+
+function sumItems(items: readonly LineItem[]): ItemSums {
+  const sums: ItemSums = { perTxn: {}, pct: {}, background: { ...ZERO }, limits: [], storage: [] };
+  for (const i of items) {
+    const as = i.addressSpace;
+    if (i.metric === "cpu-per-txn" && as) accumulate((sums.perTxn[as] ??= { ...ZERO }), i);
+    else if (i.metric === "cpu-pct" && as) accumulate((sums.pct[as] ??= { ...ZERO }), i);
+    else if (i.metric === "cpu-per-second") accumulate(sums.background, i);
+    else if (i.metric === "limit") sums.limits.push(i);
+    else if (i.metric === "storage") sums.storage.push(i);
+  }
+  return sums;
+}
+
+/** Adds an item's value and its range (low and high default to the value) to a sum. */
+function accumulate(sum: Range, i: LineItem): void {
+  sum.value += i.value;
+  sum.low += i.low ?? i.value;
+  sum.high += i.high ?? i.value;
+}
+
+/** The labels of the cpu-pct items of an address space, for a message that asks for a baseline. */
+function pctLabels(items: readonly LineItem[], as: AddressSpace): string {
+  return items
+    .filter((i) => i.metric === "cpu-pct" && i.addressSpace === as)
+    .map((i) => i.label)
+    .join("; ");
+}
+
 export function estimateWith(config: Config, registry: Registry, rules: readonly Rule[] = RULES): Estimate {
   const { items, warnings, gaps, baselineScale } = runRules(config, registry, rules);
-  const order = (c: Concern) => CONCERN_ORDER.indexOf(c);
   // Grouped by concern, each in the order its rule emitted them (Array.sort is stable): a reader sees
   // a rule's lines in the order they build on each other.
-  items.sort((a, b) => order(a.concern) - order(b.concern));
+  items.sort((a, b) => rank(a.concern) - rank(b.concern));
   for (const i of items) {
     if (i.confidence === "extrapolated") {
       warnings.push({
@@ -132,21 +174,17 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   const costs: AddressSpaceCost[] = [];
   let total: Range | null = baseline ? { ...ZERO } : null;
   let addedAll = { ...ZERO };
+  // The baseline-scaling item added below is "info": it counts in none of these.
+  const sums = sumItems(items);
   for (const as of ADDRESS_SPACES) {
     if (as === "total" || as === "lpar") continue;
-    const mine = items.filter((i) => i.addressSpace === as);
-    const added = mine.filter((i) => i.metric === "cpu-per-txn").reduce((s, i) => add(s, range(i)), ZERO);
-    const pct = mine.filter((i) => i.metric === "cpu-pct").reduce((s, i) => add(s, range(i)), ZERO);
+    const added = sums.perTxn[as] ?? { ...ZERO };
+    const pct = sums.pct[as] ?? { ...ZERO };
     const measured = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
     // A baseline measured on another machine is scaled to this one (LSPR z14/z15, or the user's factor).
     const base = measured !== null && baselineScale ? measured * baselineScale.k : measured;
     if (pct.value !== 0 && base === null) {
-      needsBaseline.push(
-        `${as}: ${mine
-          .filter((i) => i.metric === "cpu-pct")
-          .map((i) => i.label)
-          .join("; ")} (a % change needs baseline.cost.${as})`,
-      );
+      needsBaseline.push(`${as}: ${pctLabels(items, as)} (a % change needs baseline.cost.${as})`);
     }
     if (base === null && added.value === 0 && pct.value === 0) continue;
     // Percentages multiply the baseline; absolute microseconds add to it. With a baseline that leaves
@@ -172,9 +210,7 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   }
   // A % change of the whole transaction (e.g. shared versus private queues) multiplies the sum of
   // the baseline costs.
-  const totalPct = items
-    .filter((i) => i.metric === "cpu-pct" && i.addressSpace === "total")
-    .reduce((s, i) => add(s, range(i)), ZERO);
+  const totalPct = sums.pct.total ?? { ...ZERO };
   if (totalPct.value !== 0) {
     // RMF MVS busy (the source of such percentages) counts z/OS CPU, not CF processors.
     const sumBase = baseline
@@ -183,10 +219,7 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
       : null;
     if (sumBase === null) {
       needsBaseline.push(
-        `all address spaces: ${items
-          .filter((i) => i.metric === "cpu-pct" && i.addressSpace === "total")
-          .map((i) => i.label)
-          .join("; ")} (a % of the whole transaction needs baseline.cost)`,
+        `all address spaces: ${pctLabels(items, "total")} (a % of the whole transaction needs baseline.cost)`,
       );
     } else {
       const d = scale(totalPct, sumBase / 100);
@@ -211,10 +244,10 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
       flags: [],
     });
   }
-  const background = items.filter((i) => i.metric === "cpu-per-second").reduce((s, i) => add(s, range(i)), ZERO);
+  const background = sums.background;
   const perTxn = total ?? addedAll;
   const cpu = rate !== null ? add(scale(perTxn, rate / 1e6), scale(background, 1e-6)) : null;
-  const limits = items.filter((i) => i.metric === "limit");
+  const limits = sums.limits;
   const tps = limits.filter((l) => l.limitOf === "transactions-per-second").sort((a, b) => a.value - b.value);
   const bottleneck = tps[0] ? { id: tps[0].id, label: tps[0].label, value: tps[0].value, unit: tps[0].unit } : null;
   if (bottleneck && rate !== null && rate > bottleneck.value) {
@@ -246,7 +279,7 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
     },
     limits,
     bottleneck,
-    storage: items.filter((i) => i.metric === "storage"),
+    storage: sums.storage,
     items,
     warnings,
     gaps,
