@@ -233,21 +233,30 @@ export const logging: Rule = {
           "zHyperWrite replicates active log writes under Metro Mirror; logging.metroMirror is false, so it has no effect here",
         );
       } else {
-        const costId = copies === 2 ? ZHW_COST_DUAL : ZHW_COST_SINGLE;
-        const rel = entryForRelease(ctx, costId, "logging", "zHyperWrite cost");
+        const rel = entryForRelease(ctx, ZHW_COST_SINGLE, "logging", "zHyperWrite cost");
         if (rel) {
-          const c = carried(registry.figureValue(costId), rel.carried);
+          const single = carried(registry.figureValue(ZHW_COST_SINGLE), rel.carried);
+          const dual = carried(registry.figureValue(ZHW_COST_DUAL), rel.carried);
+          // Each figure is relative to PPRC alone with the same log copies, and the CPU of a second log
+          // copy is in no source. Priced at its own figure alone, dual logs (6%) would come out cheaper
+          // than single (7.5%): a second copy cannot lower the cost, so with dual logs the planning value
+          // is the larger figure and the range runs down to the smaller.
+          const [smaller, larger] = single.value >= dual.value ? [dual, single] : [single, dual];
           ctx.item({
             id: "logging.zhyperwrite-cost",
             concern: "logging",
             label: "zHyperWrite: queue manager cost per MB logged, over Metro Mirror (PPRC)",
             addressSpace: "qmgr",
             metric: "cpu-pct",
-            value: c.value,
+            value: copies === 2 ? larger.value : single.value,
+            ...(copies === 2 ? { low: smaller.value, high: larger.value } : {}),
             unit: "%",
-            formula: `${c.raw} of the queue manager cost, relative to ${copies === 2 ? "dual" : "single"} logs with PPRC alone`,
+            formula:
+              copies === 2
+                ? `${dual.raw} typical with dual logs, ${single.raw} with single logs, each relative to PPRC alone with the same logs; the second copy's own CPU is in no source, so planned at the larger, ${larger.raw} (range ${smaller.raw} to ${larger.raw})`
+                : `${single.raw} of the queue manager cost, relative to single logs with PPRC alone`,
             inputs: { copies: { value: copies, unit: "count", from: "logging.dualLogs" } },
-            ...fromLookups(c),
+            ...(copies === 2 ? fromLookups(single, dual) : fromLookups(single)),
           });
           // The doubled log rate and halved commit time hold for messages up to the size the source states.
           const upTo = registry.figure(ZHW_RATE).condition.messageSizeMax;

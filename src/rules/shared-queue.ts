@@ -74,6 +74,15 @@ export const sharedQueue: Rule = {
         inputs: { persistent: { value: w.persistent, from: "workload.persistent" } },
         ...fromLookups(up),
       });
+      // The percentage is of the private-queue cost at the same message size, which the source says
+      // falls as messages grow while that cost rises: a baseline measured at another size misapplies it.
+      if (config.baseline) {
+        ctx.warn(
+          "shared-queue",
+          `shared queue uplift ${up.raw} is a share of the private-queue cost at ${sizeLabel(w.messageSize)}: baseline.cost must be measured at that size (the share falls as messages grow while that cost rises)`,
+          [up.citation],
+        );
+      }
       // The same formula read the other way: messages that fit a structure of a given size.
       const structure = config.sharedQueue?.structureSize;
       if (structure !== undefined) {

@@ -351,15 +351,22 @@ const FEATURES: Feature<unknown>[] = [
     name: "dual active logs",
     arb: fc.constant(null),
     off: (c) => ({ ...c, logging: { ...(c.logging ?? {}), dualLogs: false } }),
-    // Restricted by the source's data: with zHyperWrite under Metro Mirror the only dual-log-dependent
-    // item is zHyperWrite's overhead, which the MQ 9.2 report gives as about 7.5% relative to single
-    // logs (001.zhw-cost-increase-typical-single) and about 6% relative to dual logs
-    // (001.zhw-cost-increase-typical-dual). Each is relative to its own reference, and the cost of the
-    // second log copy itself is not in the models, so dual logs would seem to lower the cost there.
-    on: (c) =>
-      c.logging?.zHyperWrite && c.logging.metroMirror
-        ? undefined
-        : { ...c, logging: { ...(c.logging ?? {}), dualLogs: true } },
+    on: (c) => ({ ...c, logging: { ...(c.logging ?? {}), dualLogs: true } }),
+  }),
+  feature({
+    // The corner where only zHyperWrite's overhead depends on the log copies (7.5% single, 6% dual, each
+    // over its own reference): every run has zHyperWrite under Metro Mirror and a queue manager baseline.
+    name: "dual active logs with zHyperWrite under Metro Mirror",
+    arb: fc.constant(null),
+    off: (c) =>
+      atLeast(releaseOf(c), "9.2")
+        ? {
+            ...c,
+            baseline: { rate: "1000/s", ...c.baseline, cost: { qmgr: "100us", ...c.baseline?.cost } },
+            logging: { ...c.logging, zHyperWrite: true, metroMirror: true, dualLogs: false },
+          }
+        : c,
+    on: (c) => (atLeast(releaseOf(c), "9.2") ? { ...c, logging: { ...c.logging, dualLogs: true } } : undefined),
   }),
 ];
 
@@ -391,6 +398,7 @@ describe("engine properties", () => {
 
   it("cost does not fall as the message size grows (totals.added and each address space)", () => {
     let sizeRuns = 0;
+    let upliftRuns = 0;
     fc.assert(
       fc.property(configArb, sizePairArb, (input, [small, large]) => {
         const at = (size: number) => {
@@ -401,12 +409,21 @@ describe("engine properties", () => {
           return estimateWith(load(c), registry);
         };
         const a = at(small);
-        // Restricted by the source's data: 004.sq-vs-private-cpu-uplift (MQ 5.3, shared queues) gives the
-        // shared-queue uplift over private queues as a percentage that falls as messages grow (37% at
-        // 1000 bytes to "similar" at 5000 persistent; 100% to 75% non-persistent), so the cost in
-        // percent of the baseline falls with size. Configs with that item are left out of this law.
-        if (a.items.some((i) => i.id === "shared-queue.uplift")) return;
         const b = at(large);
+        // The MQ 5.3 shared-queue uplift (004.sq-vs-private-cpu-uplift) is a percentage of the private-queue
+        // cost at the same message size, and the source says it falls as messages grow (persistent: 37%
+        // at 1000 bytes, "similar" at 5000; non-persistent: 100%, 75%, 16% at 63KB) while that private cost
+        // rises. A fixed baseline cannot follow the private cost, so the uplift is held to the source's
+        // direction here (never rising with size) and the law applies to everything else: the uplift's
+        // share (the only % of the whole transaction) is taken out of totals.added before comparing.
+        const uplift = (e: Estimate) => e.items.find((i) => i.id === "shared-queue.uplift");
+        const wholeTxn = (e: Estimate) =>
+          e.totals.costPerTransaction.find((c) => c.addressSpace === "total")?.added.value ?? 0;
+        const [ua, ub] = [uplift(a), uplift(b)];
+        if (ua && ub) {
+          upliftRuns++;
+          expect(ub.value, `uplift ${small} -> ${large}`).toBeLessThanOrEqual(ua.value);
+        }
         // Where the sources measure a cost at one size only (AMS integrity at 2KB; privacy and
         // confidentiality at 2KB and 32KB), the larger size gets a gap instead of the item: an unknown,
         // not a fall in cost. The law compares estimates that price the same cost items.
@@ -415,13 +432,15 @@ describe("engine properties", () => {
         const later = new Set(priced(b));
         if (!priced(a).every((id) => later.has(id))) return;
         sizeRuns++;
-        expect(notBelow(b.totals.added.value, a.totals.added.value), `totals.added ${small} -> ${large}`).toBe(true);
+        const addedApart = (e: Estimate) => e.totals.added.value - wholeTxn(e);
+        expect(notBelow(addedApart(b), addedApart(a)), `totals.added ${small} -> ${large}`).toBe(true);
         const before = addedBySpace(a);
         const after = addedBySpace(b);
         for (const space of new Set([...before.keys(), ...after.keys()])) {
           // SMDS encryption's application saving (encryption.smds-get-app) is negative per 4KB page,
           // so the application address space's added cost falls as messages grow, by design.
           if (space === "app" && b.items.some((i) => NEGATIVE_BY_DESIGN.has(i.id))) continue;
+          if (space === "total") continue; // the shared-queue uplift, held to the source's direction above
           expect(
             notBelow(after.get(space) ?? 0, before.get(space) ?? 0),
             `${space}: ${before.get(space)} at ${small} bytes, ${after.get(space)} at ${large} bytes`,
@@ -431,6 +450,7 @@ describe("engine properties", () => {
       { seed: SEED + 1, numRuns: Number(process.env.PROP_LAW_RUNS ?? 1000) },
     );
     expect(sizeRuns).toBeGreaterThan(100);
+    expect(upliftRuns).toBeGreaterThan(20);
   }, 60_000);
 
   it("secret key renegotiations per second do not fall as SSLRKEYC shrinks", () => {

@@ -33,6 +33,13 @@ describe("shared-queue rule", () => {
     // plus the CF: about 200 CF us per message x 2 (line 390), counted although the baseline gives no CF cost
     expect(e.totals.total!.value).toBeCloseTo(300 + 200 + 185 + 400, 9);
     expect(e.needsBaseline.some((n) => n.startsWith("cf: baseline.cost.cf is not given"))).toBe(true);
+    // The 37% is of the private-queue cost at the same size (lines 375-378: "similar" at 5000 bytes), so the
+    // estimate says the baseline must be measured at 1000 bytes.
+    const sameSize = e.warnings.find(
+      (w) => w.concern === "shared-queue" && w.message.includes("measured at that size"),
+    );
+    expect(sameSize?.message).toContain("private-queue cost at 1000B");
+    expect(sameSize?.citations.map((c) => c.id)).toEqual(["004.sq-vs-private-cpu-uplift"]);
     // non-persistent 1000 bytes: "of order 100%" (line 413)
     const np = estimate({ ...v53, workload: { queues: "shared", persistent: false, messageSize: 1000 } });
     expect(item(np, "shared-queue.uplift").value).toBe(100);
