@@ -16,9 +16,14 @@ export const RNI = ["low", "average", "high"] as const;
 /** MQ's largest message, 100 MB. */
 export { MAX_MESSAGE_BYTES };
 
+// Descriptions, examples and JSON Schema keywords are registered on the schema itself: zod's .describe()
+// and .meta() each copy the schema first, about 160 copies that every CLI start paid for. The JSON
+// Schema generated from this file is the same either way (the build writes it; a test compares).
+const docs = z.globalRegistry;
+
 // JSON Schema patterns for the unit strings, equivalent to the regular expressions in units.ts (which
 // are case-insensitive; JSON Schema patterns have no flags, so the cases are spelt out). They are
-// attached as metadata only (.meta), so zod's own parsing and messages are unchanged; they exist so
+// attached as metadata only, so zod's own parsing and messages are unchanged; they exist so
 // that editors flag "32XB" as you type. Ranges of the parsed value (such as "200MB" over 100MB)
 // are not expressible in a pattern and are left to the transforms. Exported for the tests.
 export const JSON_PATTERNS = {
@@ -52,10 +57,10 @@ type UnitJson = {
 const size = (what: string, min: number, max: number, json: UnitJson) =>
   z
     .union([
-      z.number().meta({ minimum: min, maximum: max, errorMessage: JSON_MESSAGES.size }),
-      z.string().meta({ pattern: JSON_PATTERNS.size, patternErrorMessage: JSON_MESSAGES.size }),
+      z.number().register(docs, { minimum: min, maximum: max, errorMessage: JSON_MESSAGES.size }),
+      z.string().register(docs, { pattern: JSON_PATTERNS.size, patternErrorMessage: JSON_MESSAGES.size }),
     ])
-    .meta(json)
+    .register(docs, { ...json })
     .transform((v, ctx) => {
       const n = parseSize(v);
       if (n === undefined || !Number.isFinite(n)) {
@@ -72,10 +77,13 @@ const size = (what: string, min: number, max: number, json: UnitJson) =>
 const percent = (what: string, json: UnitJson) =>
   z
     .union([
-      z.number().meta({ minimum: 0, maximum: 100, errorMessage: JSON_MESSAGES.percent }),
-      z.string().meta({ pattern: JSON_PATTERNS.percent, patternErrorMessage: JSON_MESSAGES.percent }),
+      z.number().register(docs, { minimum: 0, maximum: 100, errorMessage: JSON_MESSAGES.percent }),
+      z.string().register(docs, {
+        pattern: JSON_PATTERNS.percent,
+        patternErrorMessage: JSON_MESSAGES.percent,
+      }),
     ])
-    .meta(json)
+    .register(docs, { ...json })
     .transform((v, ctx) => {
       const n = parsePercent(v);
       if (n === undefined || n < 0 || n > 100) {
@@ -88,10 +96,10 @@ const percent = (what: string, json: UnitJson) =>
 const rate = (what: string, json: UnitJson) =>
   z
     .union([
-      z.number().meta({ exclusiveMinimum: 0, maximum: 1e8, errorMessage: JSON_MESSAGES.rate }),
-      z.string().meta({ pattern: JSON_PATTERNS.rate, patternErrorMessage: JSON_MESSAGES.rate }),
+      z.number().register(docs, { exclusiveMinimum: 0, maximum: 1e8, errorMessage: JSON_MESSAGES.rate }),
+      z.string().register(docs, { pattern: JSON_PATTERNS.rate, patternErrorMessage: JSON_MESSAGES.rate }),
     ])
-    .meta(json)
+    .register(docs, { ...json })
     .transform((v, ctx) => {
       const n = parseRate(v);
       if (n === undefined || !(n > 0) || n > 1e8) {
@@ -107,10 +115,10 @@ const rate = (what: string, json: UnitJson) =>
 const time = (what: string, json: UnitJson) =>
   z
     .union([
-      z.number().meta({ minimum: 0, maximum: 1e9, errorMessage: JSON_MESSAGES.time }),
-      z.string().meta({ pattern: JSON_PATTERNS.time, patternErrorMessage: JSON_MESSAGES.time }),
+      z.number().register(docs, { minimum: 0, maximum: 1e9, errorMessage: JSON_MESSAGES.time }),
+      z.string().register(docs, { pattern: JSON_PATTERNS.time, patternErrorMessage: JSON_MESSAGES.time }),
     ])
-    .meta(json)
+    .register(docs, { ...json })
     .transform((v, ctx) => {
       const n = parseTime(v);
       if (n === undefined || n < 0 || n > 1e9) {
@@ -123,11 +131,13 @@ const time = (what: string, json: UnitJson) =>
 const interval = (what: string, json: UnitJson) =>
   z
     .string()
-    .meta({
-      pattern: JSON_PATTERNS.interval,
-      patternErrorMessage: JSON_MESSAGES.interval,
-      errorMessage: JSON_MESSAGES.interval,
-      ...json,
+    .register(docs, {
+      ...{
+        pattern: JSON_PATTERNS.interval,
+        patternErrorMessage: JSON_MESSAGES.interval,
+        errorMessage: JSON_MESSAGES.interval,
+        ...json,
+      },
     })
     .transform((v, ctx) => {
       const n = parseInterval(v);
@@ -145,28 +155,30 @@ const SizeJson = { type: "string", pattern: JSON_PATTERNS.size };
 
 export const Tls = z
   .strictObject({
-    cipher: z
-      .enum(CIPHER_NAMES)
-      .describe(
+    cipher: z.enum(CIPHER_NAMES).register(docs, {
+      description:
         "CipherSpec (channel attribute SSLCIPH): a TLS 1.2 or TLS 1.3 CipherSpec name, or an alias such as ANY_TLS13. TLS 1.3 names and the ANY_ aliases need MQ 9.2 or later.",
-      )
-      .meta({ examples: ["TLS_AES_256_GCM_SHA384", "ECDHE_RSA_AES_256_GCM_SHA384", "ANY_TLS12_OR_HIGHER"] }),
+      examples: ["TLS_AES_256_GCM_SHA384", "ECDHE_RSA_AES_256_GCM_SHA384", "ANY_TLS12_OR_HIGHER"],
+    }),
     resetBytes: size("tls.resetBytes", 0, SSLRKEYC_MAX, { examples: ["1MB", 32768, 0], default: 0 })
       .optional()
-      .describe(
-        "Secret key reset after this many bytes sent and received (queue manager attribute SSLRKEYC): 0 (never; also when left out) or 32768 to 999999999 bytes. Bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes).",
-      ),
+      .register(docs, {
+        description:
+          "Secret key reset after this many bytes sent and received (queue manager attribute SSLRKEYC): 0 (never; also when left out) or 32768 to 999999999 bytes. Bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes).",
+      }),
     clientAuth: z
       .boolean()
       .default(false)
-      .describe(
-        "Client authentication required (channel attribute SSLCAUTH): true is SSLCAUTH(REQUIRED), false SSLCAUTH(OPTIONAL).",
-      )
-      .meta({ examples: [true] }),
+      .register(docs, {
+        description:
+          "Client authentication required (channel attribute SSLCAUTH): true is SSLCAUTH(REQUIRED), false SSLCAUTH(OPTIONAL).",
+        examples: [true],
+      }),
   })
-  .describe(
-    "TLS on this channel: CipherSpec (SSLCIPH), secret key reset (SSLRKEYC) and client authentication (SSLCAUTH).",
-  );
+  .register(docs, {
+    description:
+      "TLS on this channel: CipherSpec (SSLCIPH), secret key reset (SSLRKEYC) and client authentication (SSLCAUTH).",
+  });
 
 export const Channel = z
   .strictObject({
@@ -174,372 +186,439 @@ export const Channel = z
       .string()
       .min(1)
       .max(20)
-      .describe(
-        "Channel name (channel attribute CHANNEL), 1 to 20 characters, unique within the config; used in the output.",
-      )
-      .meta({ examples: ["CLIENTS", "QM1.TO.QM2"] }),
-    type: z
-      .enum(CHANNEL_TYPES)
-      .describe(
+      .register(docs, {
+        description:
+          "Channel name (channel attribute CHANNEL), 1 to 20 characters, unique within the config; used in the output.",
+        examples: ["CLIENTS", "QM1.TO.QM2"],
+      }),
+    type: z.enum(CHANNEL_TYPES).register(docs, {
+      description:
         "Channel type (channel attribute CHLTYPE): sender (SDR), receiver (RCVR), server-connection (SVRCONN), cluster-sender (CLUSSDR) or cluster-receiver (CLUSRCVR).",
-      )
-      .meta({ examples: ["server-connection", "sender"] }),
+      examples: ["server-connection", "sender"],
+    }),
     count: z
       .number()
       .int()
       .min(1)
       .max(100000)
       .default(1)
-      .describe("How many channel instances of this definition run at once (a count, 1 to 100000).")
-      .meta({ examples: [1, 500] }),
+      .register(docs, {
+        description: "How many channel instances of this definition run at once (a count, 1 to 100000).",
+        examples: [1, 500],
+      }),
     transport: z
       .enum(TRANSPORTS)
       .default("tcp")
-      .describe(
-        "Transport (channel attribute TRPTYPE): tcp (TRPTYPE(TCP)), smc-r or smc-d (Shared Memory Communications over TRPTYPE(TCP); smc-d needs MQ 8.0 or later), or fasp (Aspera fasp.io gateway).",
-      )
-      .meta({ examples: ["tcp", "smc-r"] }),
+      .register(docs, {
+        description:
+          "Transport (channel attribute TRPTYPE): tcp (TRPTYPE(TCP)), smc-r or smc-d (Shared Memory Communications over TRPTYPE(TCP); smc-d needs MQ 8.0 or later), or fasp (Aspera fasp.io gateway).",
+        examples: ["tcp", "smc-r"],
+      }),
     messageSize: size("messageSize", 1, MAX_MESSAGE_BYTES, { examples: ["32KB", "1MB", 4096] })
       .optional()
-      .describe(
-        "Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize.",
-      ),
+      .register(docs, {
+        description:
+          "Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize.",
+      }),
     rate: rate("rate", { examples: ["2000/s", "120000/min", 500] })
       .optional()
-      .describe(
-        "Messages per second over this channel, all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate.",
-      ),
+      .register(docs, {
+        description:
+          "Messages per second over this channel, all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate.",
+      }),
     sharecnv: z
       .number()
       .int()
       .min(0)
       .max(999999999)
       .optional()
-      .describe(
-        "Conversations per channel instance (server-connection channel attribute SHARECNV), 0 to 999999999; server-connection channels only. Default 10, as MQ's.",
-      )
-      .meta({ default: 10, examples: [1, 10, 0] }),
+      .register(docs, {
+        description:
+          "Conversations per channel instance (server-connection channel attribute SHARECNV), 0 to 999999999; server-connection channels only. Default 10, as MQ's.",
+        default: 10,
+        examples: [1, 10, 0],
+      }),
     conversations: z
       .number()
       .int()
       .min(1)
       .max(1000000)
       .optional()
-      .describe(
-        "Client conversations (connections) over this server-connection definition in total, 1 to 1000000; server-connection channels only. With SHARECNV gives the channel instances.",
-      )
-      .meta({ examples: [100, 5000] }),
+      .register(docs, {
+        description:
+          "Client conversations (connections) over this server-connection definition in total, 1 to 1000000; server-connection channels only. With SHARECNV gives the channel instances.",
+        examples: [100, 5000],
+      }),
     compression: z
       .enum(COMPRESSION)
       .default("none")
-      .describe(
-        "Message compression (channel attribute COMPMSG): none (NONE), rle (RLE), zlibfast (ZLIBFAST) or zlibhigh (ZLIBHIGH).",
-      )
-      .meta({ examples: ["zlibfast"] }),
+      .register(docs, {
+        description:
+          "Message compression (channel attribute COMPMSG): none (NONE), rle (RLE), zlibfast (ZLIBFAST) or zlibhigh (ZLIBHIGH).",
+        examples: ["zlibfast"],
+      }),
     compressibility: percent("compressibility", { examples: ["80%", 50] })
       .optional()
-      .describe(
-        "How far the messages compress with COMPMSG, as a percentage saved, 0% to 100% (80% means 32KB becomes about 6.5KB); a number is taken as percent.",
-      ),
+      .register(docs, {
+        description:
+          "How far the messages compress with COMPMSG, as a percentage saved, 0% to 100% (80% means 32KB becomes about 6.5KB); a number is taken as percent.",
+      }),
     tls: Tls.optional(),
     amsInterception: z
       .boolean()
       .default(false)
-      .describe(
-        "Advanced Message Security interception on this server-to-server channel (AMS channel interception, MQ 9.2 and later).",
-      )
-      .meta({ examples: [true] }),
+      .register(docs, {
+        description:
+          "Advanced Message Security interception on this server-to-server channel (AMS channel interception, MQ 9.2 and later).",
+        examples: [true],
+      }),
     startsPerSecond: z
       .number()
       .min(0)
       .max(100000)
       .optional()
-      .describe(
-        "Channel starts per second (connection churn), 0 to 100000 per second, for channel start and stop costs.",
-      )
-      .meta({ examples: [0.5, 10] }),
+      .register(docs, {
+        description:
+          "Channel starts per second (connection churn), 0 to 100000 per second, for channel start and stop costs.",
+        examples: [0.5, 10],
+      }),
     networkProfile: z
       .enum(["N0", "N1", "N2", "N3", "N4", "N5"])
       .optional()
-      .meta({ examples: ["N3"] })
-      .describe(
-        "Network between the queue managers, as the MQ 9.2 report's fasp.io profiles: N0 none, N1 5ms, N2 25ms, N3 40ms and 0.1% loss, N4 50ms and 0.5% loss, N5 50ms.",
-      ),
+      .register(docs, {
+        examples: ["N3"],
+        description:
+          "Network between the queue managers, as the MQ 9.2 report's fasp.io profiles: N0 none, N1 5ms, N2 25ms, N3 40ms and 0.1% loss, N4 50ms and 0.5% loss, N5 50ms.",
+      }),
     batchSize: z
       .number()
       .int()
       .min(1)
       .max(9999)
       .optional()
-      .describe("Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50.")
-      .meta({ default: 50, examples: [50, 200] }),
+      .register(docs, {
+        description:
+          "Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50.",
+        default: 50,
+        examples: [50, 200],
+      }),
   })
-  .describe("A channel definition and how it is used.");
+  .register(docs, { description: "A channel definition and how it is used." });
 
 export const Config = z
   .strictObject({
     $schema: z
       .string()
       .optional()
-      .describe(
-        "JSON Schema reference, for editors (a path or URL to mqzcap's schema/config.schema.json); ignored by mqzcap.",
-      )
-      .meta({ examples: ["./node_modules/mqzcap/schema/config.schema.json"] }),
-    version: z
-      .literal(1)
-      .describe("Config format version; always 1.")
-      .meta({ examples: [1] }),
+      .register(docs, {
+        description:
+          "JSON Schema reference, for editors (a path or URL to mqzcap's schema/config.schema.json); ignored by mqzcap.",
+        examples: ["./node_modules/mqzcap/schema/config.schema.json"],
+      }),
+    version: z.literal(1).register(docs, { description: "Config format version; always 1.", examples: [1] }),
     name: z
       .string()
       .max(200)
       .optional()
-      .describe("A name for this scenario, up to 200 characters, shown in reports.")
-      .meta({ examples: ["quickstart - client capacity"] }),
+      .register(docs, {
+        description: "A name for this scenario, up to 200 characters, shown in reports.",
+        examples: ["quickstart - client capacity"],
+      }),
     mq: z
       .strictObject({
         release: z
           .enum(RELEASES)
           .default("9.3")
-          .describe(
-            'IBM MQ for z/OS release (as DISPLAY QMGR VERSION or the CSQY000I message shows it): 5.3, 8.0, 9.0, 9.1, 9.2 or 9.3; quote it in YAML ("9.3"). Features and CipherSpecs newer than the release are errors.',
-          )
-          .meta({ examples: ["9.3", "9.2"] }),
+          .register(docs, {
+            description:
+              'IBM MQ for z/OS release (as DISPLAY QMGR VERSION or the CSQY000I message shows it): 5.3, 8.0, 9.0, 9.1, 9.2 or 9.3; quote it in YAML ("9.3"). Features and CipherSpecs newer than the release are errors.',
+            examples: ["9.3", "9.2"],
+          }),
       })
       .default({ release: "9.3" })
-      .describe("The MQ release.")
-      .meta({ examples: [{ release: "9.3" }] }),
+      .register(docs, { description: "The MQ release.", examples: [{ release: "9.3" }] }),
     hardware: z
       .strictObject({
         generation: z
           .enum(MACHINES)
           .default("z15")
-          .describe("IBM Z machine generation (machine type family): 2064 (z900), z13, z14, z15, z16 or z17.")
-          .meta({ examples: ["z15", "z16"] }),
+          .register(docs, {
+            description: "IBM Z machine generation (machine type family): 2064 (z900), z13, z14, z15, z16 or z17.",
+            examples: ["z15", "z16"],
+          }),
         cpus: z
           .number()
           .int()
           .min(1)
           .max(200)
           .optional()
-          .describe(
-            "General-purpose processors (CPs) in the LPAR, a count 1 to 200, for LSPR scaling and engine counts.",
-          )
-          .meta({ examples: [8] }),
+          .register(docs, {
+            description:
+              "General-purpose processors (CPs) in the LPAR, a count 1 to 200, for LSPR scaling and engine counts.",
+            examples: [8],
+          }),
         rni: z
           .enum(RNI)
           .optional()
-          .describe("Workload Relative Nest Intensity (LSPR workload category): low, average or high.")
-          .meta({ examples: ["average"] }),
+          .register(docs, {
+            description: "Workload Relative Nest Intensity (LSPR workload category): low, average or high.",
+            examples: ["average"],
+          }),
         factor: z
           .number()
           .gt(0)
           .max(100)
           .optional()
-          .describe(
-            "Capacity factor you supply for this machine relative to the machine the data was measured on, a ratio above 0 and at most 100 (cost divides by it); shown as user-supplied.",
-          )
-          .meta({ examples: [1.2] }),
+          .register(docs, {
+            description:
+              "Capacity factor you supply for this machine relative to the machine the data was measured on, a ratio above 0 and at most 100 (cost divides by it); shown as user-supplied.",
+            examples: [1.2],
+          }),
         factorRelativeTo: z
           .enum(MACHINES)
           .optional()
-          .describe(
-            "The measured machine your factor is relative to (default: the nearest measured one); needs hardware.factor.",
-          )
-          .meta({ examples: ["z15"] }),
+          .register(docs, {
+            description:
+              "The measured machine your factor is relative to (default: the nearest measured one); needs hardware.factor.",
+            examples: ["z15"],
+          }),
       })
       .default({ generation: "z15" })
-      .describe("The machine.")
-      .meta({ examples: [{ generation: "z16", cpus: 8 }] }),
+      .register(docs, { description: "The machine.", examples: [{ generation: "z16", cpus: 8 }] }),
     baseline: z
       .strictObject({
         hardware: z
           .enum(MACHINES)
           .optional()
-          .describe(
-            "Machine the baseline was measured on, when it is not hardware.generation (a move from z14 to z15, say): the baseline is scaled by the z15 report's LSPR table, or by hardware.factor.",
-          )
-          .meta({ examples: ["z14"] }),
-        rate: rate("baseline.rate", { examples: ["1500/s", "90000/min", 1500] }).describe(
-          "Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s).",
-        ),
+          .register(docs, {
+            description:
+              "Machine the baseline was measured on, when it is not hardware.generation (a move from z14 to z15, say): the baseline is scaled by the z15 report's LSPR table, or by hardware.factor.",
+            examples: ["z14"],
+          }),
+        rate: rate("baseline.rate", { examples: ["1500/s", "90000/min", 1500] }).register(docs, {
+          description:
+            "Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s).",
+        }),
         cost: z
           .strictObject({
             qmgr: time("qmgr", { examples: ["45us", "1.2ms", 45] })
               .optional()
-              .describe(
-                "Queue manager (MSTR) CPU per transaction (SMF 116 accounting / RMF), microseconds: 45us, 1.2ms, 0.002s, or a number of microseconds.",
-              ),
+              .register(docs, {
+                description:
+                  "Queue manager (MSTR) CPU per transaction (SMF 116 accounting / RMF), microseconds: 45us, 1.2ms, 0.002s, or a number of microseconds.",
+              }),
             chin: time("chin", { examples: ["30us", 30] })
               .optional()
-              .describe(
-                "Channel initiator (CHIN) CPU per transaction (RMF / SMF 30), microseconds: 30us, 1.2ms, or a number of microseconds.",
-              ),
+              .register(docs, {
+                description:
+                  "Channel initiator (CHIN) CPU per transaction (RMF / SMF 30), microseconds: 30us, 1.2ms, or a number of microseconds.",
+              }),
             app: time("app", { examples: ["120us", 120] })
               .optional()
-              .describe(
-                "Application CPU per transaction (SMF 30 / 110), microseconds: 120us, 1.2ms, or a number of microseconds.",
-              ),
+              .register(docs, {
+                description:
+                  "Application CPU per transaction (SMF 30 / 110), microseconds: 120us, 1.2ms, or a number of microseconds.",
+              }),
             tcpip: time("tcpip", { examples: ["15us", 15] })
               .optional()
-              .describe(
-                "TCP/IP address space CPU per transaction (RMF), microseconds: 15us, or a number of microseconds.",
-              ),
+              .register(docs, {
+                description:
+                  "TCP/IP address space CPU per transaction (RMF), microseconds: 15us, or a number of microseconds.",
+              }),
             cf: time("cf", { examples: ["10us", 10] })
               .optional()
-              .describe(
-                "Coupling facility CPU per transaction (RMF CF activity report), microseconds: 10us, or a number of microseconds.",
-              ),
+              .register(docs, {
+                description:
+                  "Coupling facility CPU per transaction (RMF CF activity report), microseconds: 10us, or a number of microseconds.",
+              }),
           })
-          .describe(
-            "Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms).",
-          ),
+          .register(docs, {
+            description:
+              "Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms).",
+          }),
       })
       .optional()
-      .describe(
-        "What you measured (from SMF): the costs that deltas are applied to. Without it, only absolute items and deltas are shown.",
-      ),
+      .register(docs, {
+        description:
+          "What you measured (from SMF): the costs that deltas are applied to. Without it, only absolute items and deltas are shown.",
+      }),
     workload: z
       .strictObject({
         pattern: z
           .enum(["request-reply", "one-way"])
           .default("request-reply")
-          .describe(
-            "Message pattern: request-reply (two messages per transaction) or one-way (one message per transaction).",
-          )
-          .meta({ examples: ["one-way"] }),
+          .register(docs, {
+            description:
+              "Message pattern: request-reply (two messages per transaction) or one-way (one message per transaction).",
+            examples: ["one-way"],
+          }),
         queues: z
           .enum(["private", "shared"])
           .default("private")
-          .describe(
-            "Queue type: private (local queues, QSGDISP(QMGR)) or shared (shared queues in a queue-sharing group, QSGDISP(SHARED)).",
-          )
-          .meta({ examples: ["shared"] }),
+          .register(docs, {
+            description:
+              "Queue type: private (local queues, QSGDISP(QMGR)) or shared (shared queues in a queue-sharing group, QSGDISP(SHARED)).",
+            examples: ["shared"],
+          }),
         persistent: z
           .boolean()
           .default(false)
-          .describe("Persistent messages (MQMD Persistence MQPER_PERSISTENT, or queue DEFPSIST(YES)).")
-          .meta({ examples: [true] }),
+          .register(docs, {
+            description: "Persistent messages (MQMD Persistence MQPER_PERSISTENT, or queue DEFPSIST(YES)).",
+            examples: [true],
+          }),
         syncpoint: z
           .boolean()
           .default(true)
-          .describe("Messages put and got in syncpoint (MQPMO_SYNCPOINT, MQGMO_SYNCPOINT).")
-          .meta({ examples: [false] }),
+          .register(docs, {
+            description: "Messages put and got in syncpoint (MQPMO_SYNCPOINT, MQGMO_SYNCPOINT).",
+            examples: [false],
+          }),
         messageSize: size("workload.messageSize", 1, MAX_MESSAGE_BYTES, {
           examples: ["32KB", "1MB", 1024],
           default: 1024,
         })
           .default(1024)
-          .describe(
-            "Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes.",
-          ),
+          .register(docs, {
+            description:
+              "Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes.",
+          }),
         transport: z
           .enum(["channels", "igq", "shared-queue"])
           .optional()
-          .describe(
-            "How messages move between queue managers in the sysplex: channels (TCP/IP, SMC-R or SMC-D, see channels[].transport), intra-group queuing (igq) or shared queues; compared with the 2017 sysplex blog's ratios.",
-          )
-          .meta({ examples: ["igq"] }),
+          .register(docs, {
+            description:
+              "How messages move between queue managers in the sysplex: channels (TCP/IP, SMC-R or SMC-D, see channels[].transport), intra-group queuing (igq) or shared queues; compared with the 2017 sysplex blog's ratios.",
+            examples: ["igq"],
+          }),
         rate: rate("workload.rate", { examples: ["2000/s", "120000/min", 2000] })
           .optional()
-          .describe(
-            "Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s).",
-          ),
+          .register(docs, {
+            description:
+              "Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s).",
+          }),
       })
       .default({ pattern: "request-reply", queues: "private", persistent: false, syncpoint: true, messageSize: 1024 })
-      .describe("The messaging workload."),
+      .register(docs, { description: "The messaging workload." }),
     logging: z
       .strictObject({
         dualLogs: z
           .boolean()
           .default(true)
-          .describe("Dual active logs (CSQ6LOGP TWOACTV=YES).")
-          .meta({ examples: [false] }),
+          .register(docs, {
+            description: "Dual active logs (CSQ6LOGP TWOACTV=YES).",
+            examples: [false],
+          }),
         dualArchives: z
           .boolean()
           .default(true)
-          .describe("Dual archive logs (CSQ6LOGP TWOARCH=YES).")
-          .meta({ examples: [false] }),
+          .register(docs, {
+            description: "Dual archive logs (CSQ6LOGP TWOARCH=YES).",
+            examples: [false],
+          }),
         archiving: z
           .boolean()
           .default(true)
-          .describe("Active logs are archived (CSQ6LOGP OFFLOAD=YES).")
-          .meta({ examples: [false] }),
+          .register(docs, {
+            description: "Active logs are archived (CSQ6LOGP OFFLOAD=YES).",
+            examples: [false],
+          }),
         zHyperWrite: z
           .boolean()
           .default(false)
-          .describe("zHyperWrite for active log writes with Metro Mirror (CSQ6LOGP ZHYWRITE=YES, MQ 9.2 and later).")
-          .meta({ examples: [true] }),
+          .register(docs, {
+            description:
+              "zHyperWrite for active log writes with Metro Mirror (CSQ6LOGP ZHYWRITE=YES, MQ 9.2 and later).",
+            examples: [true],
+          }),
         metroMirror: z
           .boolean()
           .default(false)
-          .describe("Active logs replicated synchronously with Metro Mirror (PPRC).")
-          .meta({ examples: [true] }),
+          .register(docs, {
+            description: "Active logs replicated synchronously with Metro Mirror (PPRC).",
+            examples: [true],
+          }),
         archiveCompression: z
           .boolean()
           .default(false)
-          .describe(
-            "Log compression for archive logs (CSQ6LOGP COMPLOG, z15 on-chip compression): z15 and later, MQ 9.1 and later.",
-          )
-          .meta({ examples: [true] }),
+          .register(docs, {
+            description:
+              "Log compression for archive logs (CSQ6LOGP COMPLOG, z15 on-chip compression): z15 and later, MQ 9.1 and later.",
+            examples: [true],
+          }),
         logOverheadPerMessage: size("logOverheadPerMessage", 0, 1048576, { examples: ["1.25KB", 1280] })
           .optional()
-          .describe(
-            "Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG).",
-          ),
+          .register(docs, {
+            description:
+              "Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG).",
+          }),
         archiveCompressibility: percent("archiveCompressibility", { examples: ["60%", 60] })
           .optional()
-          .describe(
-            "How far log data compresses with COMPLOG, as a percentage saved, 0% to 100%; a number is taken as percent.",
-          ),
+          .register(docs, {
+            description:
+              "How far log data compresses with COMPLOG, as a percentage saved, 0% to 100%; a number is taken as percent.",
+          }),
       })
       .optional()
-      .describe("Logging (persistent messages): CSQ6LOGP settings."),
+      .register(docs, { description: "Logging (persistent messages): CSQ6LOGP settings." }),
     encryption: z
       .strictObject({
         logs: z
           .boolean()
           .default(false)
-          .describe("z/OS data set encryption of active and archive logs.")
-          .meta({ examples: [true] }),
+          .register(docs, {
+            description: "z/OS data set encryption of active and archive logs.",
+            examples: [true],
+          }),
         pagesets: z
           .boolean()
           .default(false)
-          .describe("z/OS data set encryption of page sets.")
-          .meta({ examples: [true] }),
+          .register(docs, {
+            description: "z/OS data set encryption of page sets.",
+            examples: [true],
+          }),
         smds: z
           .boolean()
           .default(false)
-          .describe("z/OS data set encryption of shared message data sets (SMDS); shared queues only.")
-          .meta({ examples: [true] }),
+          .register(docs, {
+            description: "z/OS data set encryption of shared message data sets (SMDS); shared queues only.",
+            examples: [true],
+          }),
       })
       .optional()
-      .describe("z/OS data set encryption (MQ 9.1.4 and later).")
-      .meta({ examples: [{ logs: true, pagesets: true }] }),
+      .register(docs, {
+        description: "z/OS data set encryption (MQ 9.1.4 and later).",
+        examples: [{ logs: true, pagesets: true }],
+      }),
     channels: z
       .array(Channel)
       .max(1000)
       .optional()
-      .describe("Channel definitions, up to 1000, each with a unique name."),
+      .register(docs, { description: "Channel definitions, up to 1000, each with a unique name." }),
     ams: z
       .strictObject({
         policy: z
           .enum(AMS_POLICIES)
           .default("none")
-          .describe(
-            "Advanced Message Security policy protection (setmqspl): none, integrity (-s), privacy (-s and -e) or confidentiality (-e with key reuse); MQ 8.0 and later.",
-          )
-          .meta({ examples: ["privacy"] }),
+          .register(docs, {
+            description:
+              "Advanced Message Security policy protection (setmqspl): none, integrity (-s), privacy (-s and -e) or confidentiality (-e with key reuse); MQ 8.0 and later.",
+            examples: ["privacy"],
+          }),
         keyReuse: z
           .union([z.number().int().min(1).max(1000000), z.literal("unlimited")])
           .optional()
-          .describe(
-            "Confidentiality symmetric key reuse (setmqspl -r): a count of messages, 1 to 1000000, or unlimited; confidentiality policy only.",
-          )
-          .meta({ examples: [100, "unlimited"] }),
+          .register(docs, {
+            description:
+              "Confidentiality symmetric key reuse (setmqspl -r): a count of messages, 1 to 1000000, or unlimited; confidentiality policy only.",
+            examples: [100, "unlimited"],
+          }),
       })
       .optional()
-      .describe("Advanced Message Security.")
-      .meta({ examples: [{ policy: "confidentiality", keyReuse: 100 }] }),
+      .register(docs, {
+        description: "Advanced Message Security.",
+        examples: [{ policy: "confidentiality", keyReuse: 100 }],
+      }),
     streamingQueues: z
       .strictObject({
         copies: z
@@ -548,116 +627,143 @@ export const Config = z
           .min(0)
           .max(100)
           .default(1)
-          .describe(
-            "Queues with a streaming queue (queue attribute STREAMQ) configured, a count 0 to 100, one copy each.",
-          )
-          .meta({ examples: [1] }),
+          .register(docs, {
+            description:
+              "Queues with a streaming queue (queue attribute STREAMQ) configured, a count 0 to 100, one copy each.",
+            examples: [1],
+          }),
         opensPerTransaction: z
           .number()
           .min(0)
           .max(100)
           .optional()
-          .describe("MQOPEN and MQCLOSE pairs per transaction of queues that have a STREAMQ (0 when queues stay open).")
-          .meta({ examples: [1] }),
+          .register(docs, {
+            description:
+              "MQOPEN and MQCLOSE pairs per transaction of queues that have a STREAMQ (0 when queues stay open).",
+            examples: [1],
+          }),
         expiredPerSecond: z
           .number()
           .min(0)
           .max(1e7)
           .optional()
-          .describe(
-            "Messages per second that expire unread on the streaming queues (CAPEXPRY), for the expiry task's CPU.",
-          )
-          .meta({ examples: [200] }),
+          .register(docs, {
+            description:
+              "Messages per second that expire unread on the streaming queues (CAPEXPRY), for the expiry task's CPU.",
+            examples: [200],
+          }),
         quality: z
           .enum(["must-duplicate", "best-effort"])
           .default("best-effort")
-          .describe(
-            "Streaming quality of service (queue attribute STRMQOS): must-duplicate (MUSTDUP) or best-effort (BESTEF).",
-          )
-          .meta({ examples: ["must-duplicate"] }),
+          .register(docs, {
+            description:
+              "Streaming quality of service (queue attribute STRMQOS): must-duplicate (MUSTDUP) or best-effort (BESTEF).",
+            examples: ["must-duplicate"],
+          }),
       })
       .optional()
-      .describe("Streaming queues (MQ 9.3 and later).")
-      .meta({ examples: [{ copies: 1, quality: "best-effort" }] }),
+      .register(docs, {
+        description: "Streaming queues (MQ 9.3 and later).",
+        examples: [{ copies: 1, quality: "best-effort" }],
+      }),
     smf: z
       .strictObject({
         statisticsInterval: interval("statisticsInterval", { examples: ["1.00", "0.30"] })
           .optional()
-          .describe(
-            'Statistics interval (CSQ6SYSP STATIME, SET SYSTEM STATIME), MMMM.SS minutes and seconds, in quotes: "1.00" is one minute.',
-          ),
+          .register(docs, {
+            description:
+              'Statistics interval (CSQ6SYSP STATIME, SET SYSTEM STATIME), MMMM.SS minutes and seconds, in quotes: "1.00" is one minute.',
+          }),
         accountingInterval: interval("accountingInterval", { examples: ["0.15", "30.00"] })
           .optional()
-          .describe(
-            'Accounting interval (CSQ6SYSP ACCTIME, SET SYSTEM ACCTIME), MMMM.SS minutes and seconds, in quotes: "0.15" is 15 seconds.',
-          ),
+          .register(docs, {
+            description:
+              'Accounting interval (CSQ6SYSP ACCTIME, SET SYSTEM ACCTIME), MMMM.SS minutes and seconds, in quotes: "0.15" is 15 seconds.',
+          }),
         accountingClass3: z
           .boolean()
           .default(false)
-          .describe("Accounting trace class 3, task-level accounting (START TRACE(A) CLASS(3)), SMF 116.")
-          .meta({ examples: [true] }),
+          .register(docs, {
+            description: "Accounting trace class 3, task-level accounting (START TRACE(A) CLASS(3)), SMF 116.",
+            examples: [true],
+          }),
         statisticsClass5: z
           .boolean()
           .default(false)
-          .describe("Queue statistics, statistics trace class 5 (START TRACE(S) CLASS(5)), SMF 115, MQ 9.3.")
-          .meta({ examples: [true] }),
+          .register(docs, {
+            description: "Queue statistics, statistics trace class 5 (START TRACE(S) CLASS(5)), SMF 115, MQ 9.3.",
+            examples: [true],
+          }),
         queues: z
           .number()
           .int()
           .min(0)
           .max(1000000)
           .optional()
-          .describe("Queues reported by class 5 queue statistics, a count 0 to 1000000.")
-          .meta({ examples: [500] }),
+          .register(docs, {
+            description: "Queues reported by class 5 queue statistics, a count 0 to 1000000.",
+            examples: [500],
+          }),
         tasks: z
           .number()
           .int()
           .min(0)
           .max(1000000)
           .optional()
-          .describe(
-            "Long-running connected tasks with class(3) accounting: each writes an SMF 116 record every ACCTIME.",
-          )
-          .meta({ examples: [200] }),
+          .register(docs, {
+            description:
+              "Long-running connected tasks with class(3) accounting: each writes an SMF 116 record every ACCTIME.",
+            examples: [200],
+          }),
         apiCallsPerTransaction: z
           .number()
           .min(0)
           .max(1000)
           .optional()
-          .describe("MQ API calls per transaction (MQPUT, MQGET, ...), 0 to 1000, for the class 3 gathering cost.")
-          .meta({ examples: [4] }),
+          .register(docs, {
+            description: "MQ API calls per transaction (MQPUT, MQGET, ...), 0 to 1000, for the class 3 gathering cost.",
+            examples: [4],
+          }),
       })
       .optional()
-      .describe("SMF statistics (SMF 115) and accounting (SMF 116)."),
+      .register(docs, { description: "SMF statistics (SMF 115) and accounting (SMF 116)." }),
     storage: z
       .strictObject({
         chin: z
           .strictObject({
-            used: size("storage.chin.used", 0, 2147483648, { examples: ["120MB"] }).describe(
-              "Channel initiator storage in use at start (message CSQX004I 'using N MB'), 0 to 2GB: bytes, or with a unit: 120MB (MB = 1048576 bytes).",
-            ),
-            free: size("storage.chin.free", 1, 2147483648, { examples: ["1346MB"] }).describe(
-              "Channel initiator storage free at start (message CSQX004I 'N MB are free'), 1 byte to 2GB: bytes, or with a unit: 1346MB (MB = 1048576 bytes).",
-            ),
+            used: size("storage.chin.used", 0, 2147483648, { examples: ["120MB"] }).register(docs, {
+              description:
+                "Channel initiator storage in use at start (message CSQX004I 'using N MB'), 0 to 2GB: bytes, or with a unit: 120MB (MB = 1048576 bytes).",
+            }),
+            free: size("storage.chin.free", 1, 2147483648, { examples: ["1346MB"] }).register(docs, {
+              description:
+                "Channel initiator storage free at start (message CSQX004I 'N MB are free'), 1 byte to 2GB: bytes, or with a unit: 1346MB (MB = 1048576 bytes).",
+            }),
             headroom: percent("headroom", { examples: ["80%", 75], default: "80%" })
               .optional()
-              .describe(
-                "Keep channel initiator storage usage below this share of the total, 0% to 100%; default 80%, as the reports advise.",
-              ),
+              .register(docs, {
+                description:
+                  "Keep channel initiator storage usage below this share of the total, 0% to 100%; default 80%, as the reports advise.",
+              }),
           })
           .optional()
-          .describe("Channel initiator storage, from message CSQX004I at channel initiator start."),
+          .register(docs, {
+            description: "Channel initiator storage, from message CSQX004I at channel initiator start.",
+          }),
         localConnections: z
           .number()
           .int()
           .min(0)
           .max(1000000)
           .optional()
-          .describe("Local (batch, CICS, IMS) connections to the queue manager, for CSA and queue manager storage.")
-          .meta({ examples: [1000] }),
+          .register(docs, {
+            description:
+              "Local (batch, CICS, IMS) connections to the queue manager, for CSA and queue manager storage.",
+            examples: [1000],
+          }),
       })
       .optional()
-      .describe("Storage and capacity inputs."),
+      .register(docs, { description: "Storage and capacity inputs." }),
     sharedQueue: z
       .strictObject({
         cfProcessors: z
@@ -666,36 +772,45 @@ export const Config = z
           .min(1)
           .max(64)
           .optional()
-          .describe("Dedicated coupling facility processors (ICF engines), a count 1 to 64.")
-          .meta({ examples: [2] }),
+          .register(docs, {
+            description: "Dedicated coupling facility processors (ICF engines), a count 1 to 64.",
+            examples: [2],
+          }),
         messagesOnQueue: z
           .number()
           .int()
           .min(0)
           .max(1e9)
           .optional()
-          .describe("Peak messages held on shared queues, a count 0 to 1000000000, for CF structure sizing (CFSTRUCT).")
-          .meta({ examples: [100000] }),
+          .register(docs, {
+            description:
+              "Peak messages held on shared queues, a count 0 to 1000000000, for CF structure sizing (CFSTRUCT).",
+            examples: [100000],
+          }),
         structureSize: size("sharedQueue.structureSize", 1048576, 1099511627776, { examples: ["64MB", "1GB"] })
           .optional()
-          .describe(
-            "A CF application structure's size (CFRM SIZE or INITSIZE): how many messages of workload.messageSize it holds.",
-          ),
+          .register(docs, {
+            description:
+              "A CF application structure's size (CFRM SIZE or INITSIZE): how many messages of workload.messageSize it holds.",
+          }),
         backupIntervalMB: z
           .number()
           .min(0)
           .max(1e7)
           .optional()
-          .describe(
-            "Data logged between CF structure backups (BACKUP CFSTRUCT), in MB (1048576 bytes), 0 to 10000000, for recovery time.",
-          )
-          .meta({ examples: [1024] }),
+          .register(docs, {
+            description:
+              "Data logged between CF structure backups (BACKUP CFSTRUCT), in MB (1048576 bytes), 0 to 10000000, for recovery time.",
+            examples: [1024],
+          }),
       })
       .optional()
-      .describe("Shared queues and the coupling facility.")
-      .meta({ examples: [{ cfProcessors: 2, messagesOnQueue: 100000 }] }),
+      .register(docs, {
+        description: "Shared queues and the coupling facility.",
+        examples: [{ cfProcessors: 2, messagesOnQueue: 100000 }],
+      }),
   })
-  .describe("An mqzcap config: a capacity scenario for IBM MQ for z/OS.");
+  .register(docs, { description: "An mqzcap config: a capacity scenario for IBM MQ for z/OS." });
 
 export type ConfigInput = z.input<typeof Config>;
 export type Config = z.output<typeof Config>;
