@@ -110,6 +110,23 @@ function gapChart(registry: Registry, id: string): GapChart {
   return chart;
 }
 
+/**
+ * Groups items by concern, each in the order its rule emitted them (Array.sort is stable): a reader
+ * sees a rule's lines in the order they build on each other. Rules run in concern order, so items
+ * are mostly in order already, and sorting (which copies the array) is skipped then.
+ */
+function sortByConcern(items: LineItem[]): void {
+  for (let k = 1; k < items.length; k++) {
+    if (rank(items[k - 1]!.concern) > rank(items[k]!.concern)) {
+      items.sort((a, b) => rank(a.concern) - rank(b.concern));
+      return;
+    }
+  }
+}
+
+/** A sum to hand out in the estimate: never the shared ZERO itself. */
+const own = (r: Range): Range => (r === ZERO ? { ...ZERO } : r);
+
 /** What the totals need from the line items, gathered in one pass (sums in item order, as before). */
 interface ItemSums {
   perTxn: Partial<Record<AddressSpace, Range>>;
@@ -149,9 +166,7 @@ function pctLabels(items: readonly LineItem[], as: AddressSpace): string {
 
 export function estimateWith(config: Config, registry: Registry, rules: readonly Rule[] = RULES): Estimate {
   const { items, warnings, gaps, baselineScale } = runRules(config, registry, rules);
-  // Grouped by concern, each in the order its rule emitted them (Array.sort is stable): a reader sees
-  // a rule's lines in the order they build on each other.
-  items.sort((a, b) => rank(a.concern) - rank(b.concern));
+  sortByConcern(items);
   for (const i of items) {
     if (i.confidence === "extrapolated") {
       warnings.push({
@@ -178,8 +193,8 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   const sums = sumItems(items);
   for (const as of ADDRESS_SPACES) {
     if (as === "total" || as === "lpar") continue;
-    const added = sums.perTxn[as] ?? { ...ZERO };
-    const pct = sums.pct[as] ?? { ...ZERO };
+    const added = sums.perTxn[as] ?? ZERO;
+    const pct = sums.pct[as] ?? ZERO;
     const measured = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
     // A baseline measured on another machine is scaled to this one (LSPR z14/z15, or the user's factor).
     const base = measured !== null && baselineScale ? measured * baselineScale.k : measured;
@@ -201,8 +216,8 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
       addressSpace: as,
       baseline: base,
       added: add(added, fromPct),
-      percent: pct,
-      total: asTotal,
+      percent: own(pct),
+      total: asTotal && own(asTotal),
       unit: "us",
     });
     addedAll = add(addedAll, add(added, fromPct));

@@ -21,6 +21,14 @@ const SYSPLEX: Record<string, string[]> = {
   channels: ["002.cost-growth-tcp"],
 };
 
+// The pattern naming a compression's charts, made once per compression rather than per channel.
+const compressionPatterns = new Map<string, RegExp>();
+function compressionCharts(compression: string): RegExp {
+  let re = compressionPatterns.get(compression);
+  if (!re) compressionPatterns.set(compression, (re = new RegExp(compression, "i")));
+  return re;
+}
+
 function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
   const { registry, config } = ctx;
   const f = registry.formula(COMPRESSED);
@@ -82,7 +90,7 @@ function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
   ctx.gap(
     "channels",
     `${ch.name}: CPU cost of COMPMSG(${ch.compression.toUpperCase()}): the reports give it only as charts`,
-    chartsFor(ctx, "channels", new RegExp(ch.compression, "i")),
+    chartsFor(ctx, "channels", compressionCharts(ch.compression)),
   );
 }
 

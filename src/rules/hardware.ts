@@ -2,7 +2,7 @@
 // them scaled only by a factor a source gives (the z14-to-z15 LSPR table of the z15 report, by CPUs
 // and RNI) or by a factor the user supplies. Otherwise the figures stay as measured and a gap says so.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import type { LookupResult } from "../model/registry.js";
+import type { LookupResult, Registry } from "../model/registry.js";
 import { fromLookups, num } from "./helpers.js";
 
 const LSPR = "003.lspr-z15-vs-z14";
@@ -26,9 +26,20 @@ function measuredOn(ctx: RuleContext, item: LineItem): Set<string> {
   if (item.measuredOn) return new Set(item.measuredOn);
   const machines = new Set<string>();
   for (const c of item.citations) {
-    if (c.userSupplied || !ctx.registry.has(c.id)) continue;
-    for (const h of ctx.registry.get(c.id).appliesTo.hardware) machines.add(h);
+    if (!c.userSupplied) for (const h of entryHardware(ctx.registry, c.id)) machines.add(h);
   }
+  return machines;
+}
+
+// The machines a cited entry was measured on, by id, per registry: asked for every CPU line item.
+const hardwareOf = new WeakMap<Registry, Map<string, readonly string[]>>();
+const NONE: readonly string[] = [];
+
+function entryHardware(registry: Registry, id: string): readonly string[] {
+  let byId = hardwareOf.get(registry);
+  if (!byId) hardwareOf.set(registry, (byId = new Map()));
+  let machines = byId.get(id);
+  if (!machines) byId.set(id, (machines = registry.has(id) ? registry.get(id).appliesTo.hardware : NONE));
   return machines;
 }
 

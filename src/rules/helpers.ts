@@ -1,19 +1,31 @@
 // Small helpers shared by rules: turning model lookups into line-item parts, choosing release data.
 import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
+import type { CarryEntry, TableEntry } from "../model/types.js";
 import type { RuleContext, LineItem } from "../engine/types.js";
 import { compareText, formatNumber } from "../util/number-format.js";
 import { RELEASES } from "../config/schema.js";
 import { formatSize } from "../config/units.js";
 
+/** Confidences from best to worst: a line item is as weak as its weakest lookup. */
+const CONFIDENCE_RANK: Record<Confidence, number> = {
+  measured: 0,
+  "user-supplied": 1,
+  "carried-forward": 2,
+  interpolated: 3,
+  extrapolated: 4,
+};
+
 export function fromLookups(...results: LookupResult[]): Pick<LineItem, "citations" | "confidence" | "flags"> {
+  // One loop, no intermediate arrays: every line item with a model figure comes through here.
   const citations: Citation[] = [];
-  for (const r of results)
-    if (!citations.some((c) => c.id === r.citation.id && c.lines === r.citation.lines)) citations.push(r.citation);
-  const rank: Confidence[] = ["measured", "user-supplied", "carried-forward", "interpolated", "extrapolated"];
-  const confidence = results
-    .map((r) => r.confidence)
-    .reduce<Confidence>((a, b) => (rank.indexOf(b) > rank.indexOf(a) ? b : a), "measured");
-  const flags = results.flatMap((r) => r.flags.map((f) => ({ ...f, entry: r.citation.id })));
+  let confidence: Confidence = "measured";
+  const flags: LineItem["flags"] = [];
+  for (const r of results) {
+    const cited = r.citation;
+    if (!citations.some((c) => c.id === cited.id && c.lines === cited.lines)) citations.push(cited);
+    if (CONFIDENCE_RANK[r.confidence] > CONFIDENCE_RANK[confidence]) confidence = r.confidence;
+    for (const f of r.flags) flags.push({ ...f, entry: cited.id });
+  }
   return { citations, confidence, flags };
 }
 
@@ -39,6 +51,42 @@ export function chooseRelease(
 ): { release: string; carried: boolean } | undefined {
   const want = ctx.config.mq.release;
   if (available.includes(want)) return { release: want, carried: false };
+  const found = carriedRelease(ctx.registry, available, want);
+  if (!found) return undefined;
+  ctx.warn(
+    concern,
+    `${what}: MQ ${want} is not measured; MQ ${found.release} data is used, as the source states: "${found.quote}"`,
+    [ctx.registry.citation(found.carry)],
+  );
+  return { release: found.release, carried: true };
+}
+
+interface CarriedRelease {
+  release: string;
+  carry: CarryEntry;
+  /** The carry's statement, shortened for the warning. */
+  quote: string;
+}
+
+// Which release a carry lets stand for another depends only on the registry, the releases on offer
+// (arrays kept by the model entries or by tableReleases) and the release wanted: found once.
+const carriedReleases = new WeakMap<Registry, WeakMap<readonly string[], Map<string, CarriedRelease | null>>>();
+
+function carriedRelease(registry: Registry, available: readonly string[], want: string): CarriedRelease | undefined {
+  let byAvailable = carriedReleases.get(registry);
+  if (!byAvailable) carriedReleases.set(registry, (byAvailable = new WeakMap()));
+  let byWant = byAvailable.get(available);
+  if (!byWant) byAvailable.set(available, (byWant = new Map()));
+  let found = byWant.get(want);
+  if (found === undefined) byWant.set(want, (found = findCarriedRelease(registry, available, want) ?? null));
+  return found ?? undefined;
+}
+
+function findCarriedRelease(
+  registry: Registry,
+  available: readonly string[],
+  want: string,
+): CarriedRelease | undefined {
   // Nearest earlier release first, then later ones: either way only under a stated carry.
   const w = RELEASE_ORDER.indexOf(want);
   const candidates = available
@@ -49,21 +97,49 @@ export function chooseRelease(
       return (da < 0 ? -da : 100 + da) - (db < 0 ? -db : 100 + db);
     });
   for (const r of candidates) {
-    const carry = ctx.registry.carryFor("release", r, want);
+    const carry = registry.carryFor("release", r, want);
     if (carry) {
       const quote = carry.quote.length > 110 ? `${carry.quote.slice(0, 107)}...` : carry.quote;
-      ctx.warn(concern, `${what}: MQ ${want} is not measured; MQ ${r} data is used, as the source states: "${quote}"`, [
-        ctx.registry.citation(carry),
-      ]);
-      return { release: r, carried: true };
+      return { release: r, carry, quote };
     }
   }
   return undefined;
 }
 
-export function tableReleases(registry: Registry, tableId: string): string[] {
-  const axis = registry.table(tableId).axes.find((a) => a.name === "release");
-  return axis ? axis.values.map(String) : registry.table(tableId).appliesTo.releases;
+// A table's releases and numeric axis values are asked for in every estimate: kept per table entry.
+const releasesOf = new WeakMap<TableEntry, readonly string[]>();
+const numbersOf = new WeakMap<TableEntry, Map<string, readonly number[]>>();
+
+export function tableReleases(registry: Registry, tableId: string): readonly string[] {
+  const t = registry.table(tableId);
+  let releases = releasesOf.get(t);
+  if (!releases) {
+    const axis = t.axes.find((a) => a.name === "release");
+    releasesOf.set(t, (releases = axis ? axis.values.map(String) : t.appliesTo.releases));
+  }
+  return releases;
+}
+
+const cellValuesOf = new WeakMap<TableEntry, Map<string, ReadonlySet<string>>>();
+
+/** The values (as strings) that a table's cells have on an axis. */
+export function cellValues(registry: Registry, tableId: string, axisName: string): ReadonlySet<string> {
+  const t = registry.table(tableId);
+  let byAxis = cellValuesOf.get(t);
+  if (!byAxis) cellValuesOf.set(t, (byAxis = new Map()));
+  let values = byAxis.get(axisName);
+  if (!values) byAxis.set(axisName, (values = new Set(t.cells.map((c) => String(c.at[axisName])))));
+  return values;
+}
+
+/** The values of a table's axis as numbers (the axis must exist). */
+export function axisNumbers(registry: Registry, tableId: string, axisName: string): readonly number[] {
+  const t = registry.table(tableId);
+  let byAxis = numbersOf.get(t);
+  if (!byAxis) numbersOf.set(t, (byAxis = new Map()));
+  let values = byAxis.get(axisName);
+  if (!values) byAxis.set(axisName, (values = t.axes.find((a) => a.name === axisName)!.values.map(Number)));
+  return values;
 }
 
 /**
@@ -100,10 +176,11 @@ export function chartsFor(ctx: RuleContext, concern: string, match: RegExp, most
   const release = ctx.config.mq.release;
   let cache = chartsCache.get(ctx.registry);
   if (!cache) chartsCache.set(ctx.registry, (cache = new Map()));
-  const key = JSON.stringify([concern, match.source, match.flags, release, most]);
+  // NUL cannot occur in a concern, a release or regular expression flags.
+  const key = `${concern}\u0000${release}\u0000${most}\u0000${match.flags}\u0000${match.source}`;
   let ids = cache.get(key);
   if (!ids) cache.set(key, (ids = findCharts(ctx.registry, concern, match, release, most)));
-  return [...ids];
+  return ids.slice();
 }
 
 function findCharts(registry: Registry, concern: string, match: RegExp, release: string, most: number): string[] {

@@ -4,7 +4,7 @@ import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { ChannelConfig } from "../config/schema.js";
 import type { LookupResult } from "../model/registry.js";
-import { chooseRelease, fromLookups, num, sizeLabel, tableReleases } from "./helpers.js";
+import { axisNumbers, chooseRelease, fromLookups, num, sizeLabel, tableReleases } from "./helpers.js";
 
 const SVRCONN = "000.chin-footprint-svrconn";
 const PER_CHANNEL = "000.chin-footprint-per-channel";
@@ -19,10 +19,7 @@ function footprint(
   const { registry } = ctx;
   if (ch.type === "server-connection") {
     const sharecnv = ch.sharecnv ?? DEFAULT_SHARECNV;
-    const measured = registry
-      .table(SVRCONN)
-      .axes.find((a) => a.name === "sharecnv")!
-      .values.map(Number);
+    const measured = axisNumbers(registry, SVRCONN, "sharecnv");
     if (!measured.includes(sharecnv)) {
       ctx.gap(
         "storage",

@@ -5,7 +5,7 @@ import type { ChannelConfig } from "../config/schema.js";
 import { CIPHERS, ianaName, tlsVersionOf } from "../config/ciphers.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
-import { carried, chartsFor, entryForRelease, fromLookups, num, sizeLabel } from "./helpers.js";
+import { carried, cellValues, chartsFor, entryForRelease, fromLookups, num, sizeLabel } from "./helpers.js";
 
 const NEGOTIATION = "003.tls-secret-key-negotiation-cost";
 const START_92 = "001.tls-channel-start-by-cipher";
@@ -15,9 +15,9 @@ const STOP = "001.tls-channel-stop-cost";
 const TLS13_RKEY = "001.tls13-sslrkeyc-recommendation";
 const V53 = "004.ssl-cipher-linear-cpu-cost";
 
-function hasCell(ctx: RuleContext, table: string, at: Record<string, string>): boolean {
-  const t = ctx.registry.table(table);
-  return t.cells.some((c) => Object.entries(at).every(([k, v]) => String(c.at[k]) === v));
+/** Whether some cell of the table is at this cipher. */
+function hasCell(ctx: RuleContext, table: string, cipher: string): boolean {
+  return cellValues(ctx.registry, table, "cipher").has(cipher);
 }
 
 function messageRate(ctx: RuleContext, ch: ChannelConfig): number | undefined {
@@ -74,7 +74,7 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
   });
   const hw = config.hardware.generation === "z14" ? "z14" : "z15";
   const rel = entryForRelease(ctx, NEGOTIATION, "tls", "secret key negotiation cost");
-  if (!rel || !hasCell(ctx, NEGOTIATION, { cipher: tls.cipher })) {
+  if (!rel || !hasCell(ctx, NEGOTIATION, tls.cipher)) {
     ctx.gap(
       "tls",
       `${ch.name}: the cost of one secret key negotiation is measured for ${registry.table(NEGOTIATION).axes[0]!.values.join(", ")} only (MQ 9.1.4 on z14 and z15); not for ${tls.cipher}`,
@@ -115,11 +115,11 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
       start = carried(registry.lookup(START_ALIAS, cell.at as Record<string, string>, "startCost"), r92.carried);
       rate = carried(registry.lookup(START_ALIAS, cell.at as Record<string, string>, "startRate"), r92.carried);
     }
-  } else if (r92 && hasCell(ctx, START_92, { cipher: ianaName(tls.cipher) })) {
+  } else if (r92 && hasCell(ctx, START_92, ianaName(tls.cipher))) {
     const at = { cipher: ianaName(tls.cipher), tlsVersion: tlsVersionOf(tls.cipher) ?? "1.2" };
     start = carried(registry.lookup(START_92, at, "startCost"), r92.carried);
     rate = carried(registry.lookup(START_92, at, "startRate"), r92.carried);
-  } else if (hasCell(ctx, START_91, { cipher: tls.cipher }) && r91()) {
+  } else if (hasCell(ctx, START_91, tls.cipher) && r91()) {
     const c91 = r91()!.carried;
     start = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartCost"), c91);
     rate = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartRate"), c91);

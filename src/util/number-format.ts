@@ -17,20 +17,13 @@ function plainDigits(abs: number): [string, string] {
   return ["0", "0".repeat(-exp - 1) + mantissa];
 }
 
-/** Adds one to a string of decimal digits. */
+/** Adds one to a string of decimal digits: the last digit below 9 goes up, the 9s after it become 0s. */
 function increment(digits: string): string {
-  const out = digits.split("");
-  let i = out.length - 1;
-  while (i >= 0) {
-    if (out[i] === "9") {
-      out[i] = "0";
-      i--;
-    } else {
-      out[i] = String(Number(out[i]) + 1);
-      return out.join("");
-    }
-  }
-  return "1" + out.join("");
+  let i = digits.length - 1;
+  while (i >= 0 && digits.charCodeAt(i) === 57) i--; // "9"
+  const zeros = "0".repeat(digits.length - 1 - i);
+  if (i < 0) return "1" + zeros;
+  return digits.slice(0, i) + String.fromCharCode(digits.charCodeAt(i) + 1) + zeros;
 }
 
 /** Groups a string of integer digits in threes with commas. */
