@@ -64,9 +64,13 @@ const CONCERN_ORDER: Concern[] = [
 const CONCERN_RANK = new Map(CONCERN_ORDER.map((c, k) => [c, k]));
 const rank = (c: Concern) => CONCERN_RANK.get(c) ?? -1;
 
-const add = (a: Range, b: Range): Range => ({ value: a.value + b.value, low: a.low + b.low, high: a.high + b.high });
-const ZERO: Range = { value: 0, low: 0, high: 0 };
-const scale = (a: Range, k: number): Range => ({ value: a.value * k, low: a.low * k, high: a.high * k });
+// Every range the engine makes comes from rangeOf: one object shape, so that reading and adding
+// ranges stays on V8's fast path (ranges of several shapes made the totals a sixth of an estimate).
+const rangeOf = (value: number, low: number, high: number): Range => ({ value, low, high });
+const add = (a: Range, b: Range): Range => rangeOf(a.value + b.value, a.low + b.low, a.high + b.high);
+const scale = (a: Range, k: number): Range => rangeOf(a.value * k, a.low * k, a.high * k);
+const zero = (): Range => rangeOf(0, 0, 0);
+const ZERO = zero();
 
 export function runRules(config: Config, registry: Registry, rules: readonly Rule[] = RULES) {
   const items: LineItem[] = [];
@@ -125,28 +129,36 @@ function sortByConcern(items: LineItem[]): void {
 }
 
 /** A sum to hand out in the estimate: never the shared ZERO itself. */
-const own = (r: Range): Range => (r === ZERO ? { ...ZERO } : r);
+const own = (r: Range): Range => (r === ZERO ? zero() : r);
 
 /** What the totals need from the line items, gathered in one pass (sums in item order, as before). */
 interface ItemSums {
-  perTxn: Partial<Record<AddressSpace, Range>>;
-  pct: Partial<Record<AddressSpace, Range>>;
+  // Maps rather than objects keyed by address space: objects given keys in varying orders take
+  // many shapes, and reading them by a variable key is slow.
+  perTxn: Map<AddressSpace, Range>;
+  pct: Map<AddressSpace, Range>;
   background: Range;
   limits: LineItem[];
   storage: LineItem[];
 }
 
 function sumItems(items: readonly LineItem[]): ItemSums {
-  const sums: ItemSums = { perTxn: {}, pct: {}, background: { ...ZERO }, limits: [], storage: [] };
+  const sums: ItemSums = { perTxn: new Map(), pct: new Map(), background: zero(), limits: [], storage: [] };
   for (const i of items) {
     const as = i.addressSpace;
-    if (i.metric === "cpu-per-txn" && as) accumulate((sums.perTxn[as] ??= { ...ZERO }), i);
-    else if (i.metric === "cpu-pct" && as) accumulate((sums.pct[as] ??= { ...ZERO }), i);
+    if (i.metric === "cpu-per-txn" && as) accumulate(sumOf(sums.perTxn, as), i);
+    else if (i.metric === "cpu-pct" && as) accumulate(sumOf(sums.pct, as), i);
     else if (i.metric === "cpu-per-second") accumulate(sums.background, i);
     else if (i.metric === "limit") sums.limits.push(i);
     else if (i.metric === "storage") sums.storage.push(i);
   }
   return sums;
+}
+
+function sumOf(sums: Map<AddressSpace, Range>, as: AddressSpace): Range {
+  let sum = sums.get(as);
+  if (!sum) sums.set(as, (sum = zero()));
+  return sum;
 }
 
 /** Adds an item's value and its range (low and high default to the value) to a sum. */
@@ -187,14 +199,14 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   const rate = config.workload.rate ?? null;
   const needsBaseline: string[] = [];
   const costs: AddressSpaceCost[] = [];
-  let total: Range | null = baseline ? { ...ZERO } : null;
-  let addedAll = { ...ZERO };
+  let total: Range | null = baseline ? zero() : null;
+  let addedAll = zero();
   // The baseline-scaling item added below is "info": it counts in none of these.
   const sums = sumItems(items);
   for (const as of ADDRESS_SPACES) {
     if (as === "total" || as === "lpar") continue;
-    const added = sums.perTxn[as] ?? ZERO;
-    const pct = sums.pct[as] ?? ZERO;
+    const added = sums.perTxn.get(as) ?? ZERO;
+    const pct = sums.pct.get(as) ?? ZERO;
     const measured = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
     // A baseline measured on another machine is scaled to this one (LSPR z14/z15, or the user's factor).
     const base = measured !== null && baselineScale ? measured * baselineScale.k : measured;
@@ -210,8 +222,7 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
         `${as}: baseline.cost.${as} is not given; the total counts only the ${added.value.toFixed(1)} us the sources add`,
       );
     }
-    const asTotal =
-      base !== null ? add(add({ value: base, low: base, high: base }, added), fromPct) : baseline ? added : null;
+    const asTotal = base !== null ? add(add(rangeOf(base, base, base), added), fromPct) : baseline ? added : null;
     costs.push({
       addressSpace: as,
       baseline: base,
@@ -225,7 +236,7 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   }
   // A % change of the whole transaction (e.g. shared versus private queues) multiplies the sum of
   // the baseline costs.
-  const totalPct = sums.pct.total ?? { ...ZERO };
+  const totalPct = sums.pct.get("total") ?? zero();
   if (totalPct.value !== 0) {
     // RMF MVS busy (the source of such percentages) counts z/OS CPU, not CF processors.
     const sumBase = baseline

@@ -26,6 +26,32 @@ function increment(digits: string): string {
   return digits.slice(0, i) + String.fromCharCode(digits.charCodeAt(i) + 1) + zeros;
 }
 
+const POW10 = [1, 10, 100, 1000, 10000];
+
+/**
+ * abs rounded to `digits` places without its decimal string (String(abs) is most of the cost), when
+ * arithmetic surely rounds as the shortest decimal form would: abs x 10^digits is below 1e9, so it
+ * is within 3e-7 of that form scaled, and not within 1e-6 of a half. Undefined otherwise.
+ */
+function roundByArithmetic(abs: number, digits: number): string | undefined {
+  const p = POW10[digits];
+  if (p === undefined) return undefined;
+  const scaled = abs * p;
+  if (scaled >= 1e9) return undefined;
+  const whole = Math.floor(scaled);
+  const rest = scaled - whole;
+  if (Math.abs(rest - 0.5) < 1e-6) return undefined;
+  const rounded = rest > 0.5 ? whole + 1 : whole;
+  const fraction = rounded % p;
+  const int = group(String((rounded - fraction) / p));
+  if (fraction === 0) return int;
+  let text = String(fraction).padStart(digits, "0");
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48) end--; // trailing "0"s
+  text = text.slice(0, end);
+  return `${int}.${text}`;
+}
+
 /** Groups a string of integer digits in threes with commas. */
 function group(int: string): string {
   if (int.length <= 3) return int;
@@ -47,6 +73,8 @@ export function formatNumber(n: number, maximumFractionDigits: number): string {
   const sign = negative ? "-" : "";
   const abs = negative ? -n : n;
   if (Number.isInteger(abs)) return sign + group(String(abs));
+  const fast = roundByArithmetic(abs, maximumFractionDigits);
+  if (fast !== undefined) return sign + fast;
   let [int, frac] = plainDigits(abs);
   if (frac.length > maximumFractionDigits) {
     const roundUp = frac.charCodeAt(maximumFractionDigits) >= 53; // "5"
