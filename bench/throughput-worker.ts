@@ -1,5 +1,6 @@
 // Library throughput: estimateWith over a sweep of generated configs, on one core. Bundled by esbuild
 // (as the shipped library is) and run in a child process pinned to one CPU by run.ts; prints JSON.
+import { canonicalConfig } from "../src/config/canonical.generated.js";
 import { Config } from "../src/config/schema.js";
 import { checkSemantics } from "../src/config/semantics.js";
 import { estimateWith } from "../src/engine/engine.js";
@@ -32,7 +33,8 @@ for (const raw of generateConfigs(n)) {
     reasons.set(sem[0]!.message, (reasons.get(sem[0]!.message) ?? 0) + 1);
     continue;
   }
-  configs.push(r.data);
+  // As the library's parser (parseConfigText) hands configs out: of one shape (canonical.generated.ts).
+  configs.push(canonicalConfig(r.data));
 }
 const parseMs = performance.now() - t0;
 

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { loadModelDir } from "../src/model/loader.js";
 import { InputError, formatDiagnostic } from "../src/util/diagnostic.js";
 import { configJsonSchema, modelJsonSchema } from "./schemas.js";
+import { canonicalSource } from "./gen-canonical.js";
 
 const root = process.cwd();
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
@@ -39,6 +40,9 @@ writeIfChanged(
   JSON.stringify(configJsonSchema(pkg.version), null, 2) + "\n",
 );
 writeIfChanged(join(root, "schema", "model.schema.json"), JSON.stringify(modelJsonSchema(pkg.version), null, 2) + "\n");
+// The engine's config copier of one shape is generated from the config schema too (a test checks the
+// committed file is current; it is in .prettierignore, being written here as it is).
+writeIfChanged(join(root, "src", "config", "canonical.generated.ts"), canonicalSource());
 
 // The models are written beside the bundle as JSON and read on first use (not compiled into the
 // JavaScript: V8 scanning a 1.2 MB string literal at every start cost ~30 ms). dist/models.json is a
