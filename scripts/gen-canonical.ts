@@ -38,9 +38,10 @@ export function canonicalSource(): string {
 //
 // zod leaves an absent optional key out of its output, so parsed configs differ in which keys they
 // have; to V8 each combination is another hidden class, and over a sweep of varied configs the rules'
-// property reads become megamorphic. The engine reads this copy instead: every object the schema
-// describes has all of its keys, in the schema's order (an absent one undefined), each built by one
-// object literal. Values are not changed or copied, only the objects and arrays that hold them.
+// property reads become megamorphic. The parser (src/config/load.ts) hands out this copy instead:
+// every object the schema describes has all of its keys, in the schema's order (an absent one
+// undefined), each built by one object literal. Values are not changed or copied, only the objects and
+// arrays that hold them; JSON and YAML output leave undefined out.
 import type { Config } from "./schema.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
