@@ -19,6 +19,12 @@ describe("config units", () => {
     expect(parseTime("45us")).toBe(45);
     expect(parseTime("1.5ms")).toBe(1500);
   });
+  it("reads microseconds written with the micro sign, Greek mu or capital Mu (the pattern's /i matches all three)", () => {
+    // These gave NaN before (Greek mu has its own code point), which the config then accepted as a cost.
+    expect(parseTime("12\u00b5s")).toBe(12);
+    expect(parseTime("12\u03bcs")).toBe(12);
+    expect(parseTime("0.4\u039cs")).toBe(0.4);
+  });
   it("reads MQ's MMMM.SS intervals: 1.00 is a minute, 0.15 is fifteen seconds", () => {
     expect(parseInterval("1.00")).toBe(60);
     expect(parseInterval("0.15")).toBe(15);

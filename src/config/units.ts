@@ -27,7 +27,9 @@ const RATE_UNIT: Record<string, number> = {
   hour: 1 / 3600,
   ms: 1000,
 };
-const TIME_UNIT: Record<string, number> = { us: 1, µs: 1, ms: 1000, s: 1e6 };
+// The micro sign (U+00B5) lower-cases to itself, but the regular expression's /i also matches Greek
+// capital Mu (U+039C), which lower-cases to Greek mu (U+03BC): both mean microseconds.
+const TIME_UNIT: Record<string, number> = { us: 1, "\u00b5s": 1, "\u03bcs": 1, ms: 1000, s: 1e6 };
 
 export function parseSize(v: string | number): number | undefined {
   if (typeof v === "number") return v;
