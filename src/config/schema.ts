@@ -54,90 +54,92 @@ type UnitJson = {
   default?: unknown;
 };
 
+/**
+ * A field written as a number or as a string with a unit ("32KB", "60%", "2000/s", "45us"): the JSON
+ * Schema gets the number's range and the string's pattern; parsing gives the number, or one message
+ * saying what was expected (or, where `range` gives one, what is out of range).
+ */
+function unitField(
+  what: string,
+  kind: "size" | "percent" | "rate" | "time",
+  numberRange: { minimum?: number; exclusiveMinimum?: number; maximum: number },
+  parse: (v: string | number) => number | undefined,
+  expected: string,
+  range: (n: number) => string | undefined,
+  json: UnitJson,
+) {
+  return z
+    .union([
+      z.number().register(docs, { ...numberRange, errorMessage: JSON_MESSAGES[kind] }),
+      z.string().register(docs, { pattern: JSON_PATTERNS[kind], patternErrorMessage: JSON_MESSAGES[kind] }),
+    ])
+    .register(docs, json)
+    .transform((v, ctx) => {
+      const n = parse(v);
+      const problem = n === undefined || !Number.isFinite(n) ? expected : range(n);
+      if (problem !== undefined) {
+        ctx.addIssue({ code: "custom", message: `${what}: ${problem}` });
+        return z.NEVER;
+      }
+      return n!;
+    });
+}
+
 const size = (what: string, min: number, max: number, json: UnitJson) =>
-  z
-    .union([
-      z.number().register(docs, { minimum: min, maximum: max, errorMessage: JSON_MESSAGES.size }),
-      z.string().register(docs, { pattern: JSON_PATTERNS.size, patternErrorMessage: JSON_MESSAGES.size }),
-    ])
-    .register(docs, { ...json })
-    .transform((v, ctx) => {
-      const n = parseSize(v);
-      if (n === undefined || !Number.isFinite(n)) {
-        ctx.addIssue({ code: "custom", message: `${what}: expected a size such as 32KB, 4MB or 32768 (bytes)` });
-        return z.NEVER;
-      }
-      if (n < min || n > max) {
-        ctx.addIssue({ code: "custom", message: `${what}: ${n} bytes is outside ${min}..${max} bytes` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  unitField(
+    what,
+    "size",
+    { minimum: min, maximum: max },
+    parseSize,
+    "expected a size such as 32KB, 4MB or 32768 (bytes)",
+    (n) => (n < min || n > max ? `${n} bytes is outside ${min}..${max} bytes` : undefined),
+    json,
+  );
 
+const PERCENT_EXPECTED = "expected a percentage from 0% to 100%, such as 60%";
 const percent = (what: string, json: UnitJson) =>
-  z
-    .union([
-      z.number().register(docs, { minimum: 0, maximum: 100, errorMessage: JSON_MESSAGES.percent }),
-      z.string().register(docs, {
-        pattern: JSON_PATTERNS.percent,
-        patternErrorMessage: JSON_MESSAGES.percent,
-      }),
-    ])
-    .register(docs, { ...json })
-    .transform((v, ctx) => {
-      const n = parsePercent(v);
-      if (n === undefined || n < 0 || n > 100) {
-        ctx.addIssue({ code: "custom", message: `${what}: expected a percentage from 0% to 100%, such as 60%` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  unitField(
+    what,
+    "percent",
+    { minimum: 0, maximum: 100 },
+    parsePercent,
+    PERCENT_EXPECTED,
+    (n) => (n < 0 || n > 100 ? PERCENT_EXPECTED : undefined),
+    json,
+  );
 
+const RATE_EXPECTED = "expected a positive rate such as 2000/s (at most 100000000/s)";
 const rate = (what: string, json: UnitJson) =>
-  z
-    .union([
-      z.number().register(docs, { exclusiveMinimum: 0, maximum: 1e8, errorMessage: JSON_MESSAGES.rate }),
-      z.string().register(docs, { pattern: JSON_PATTERNS.rate, patternErrorMessage: JSON_MESSAGES.rate }),
-    ])
-    .register(docs, { ...json })
-    .transform((v, ctx) => {
-      const n = parseRate(v);
-      if (n === undefined || !(n > 0) || n > 1e8) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${what}: expected a positive rate such as 2000/s (at most 100000000/s)`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    });
+  unitField(
+    what,
+    "rate",
+    { exclusiveMinimum: 0, maximum: 1e8 },
+    parseRate,
+    RATE_EXPECTED,
+    (n) => (!(n > 0) || n > 1e8 ? RATE_EXPECTED : undefined),
+    json,
+  );
 
+const TIME_EXPECTED = "expected a CPU time such as 45us or 1.2ms";
 const time = (what: string, json: UnitJson) =>
-  z
-    .union([
-      z.number().register(docs, { minimum: 0, maximum: 1e9, errorMessage: JSON_MESSAGES.time }),
-      z.string().register(docs, { pattern: JSON_PATTERNS.time, patternErrorMessage: JSON_MESSAGES.time }),
-    ])
-    .register(docs, { ...json })
-    .transform((v, ctx) => {
-      const n = parseTime(v);
-      if (n === undefined || n < 0 || n > 1e9) {
-        ctx.addIssue({ code: "custom", message: `${what}: expected a CPU time such as 45us or 1.2ms` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  unitField(
+    what,
+    "time",
+    { minimum: 0, maximum: 1e9 },
+    parseTime,
+    TIME_EXPECTED,
+    (n) => (n < 0 || n > 1e9 ? TIME_EXPECTED : undefined),
+    json,
+  );
 
 const interval = (what: string, json: UnitJson) =>
   z
     .string()
     .register(docs, {
-      ...{
-        pattern: JSON_PATTERNS.interval,
-        patternErrorMessage: JSON_MESSAGES.interval,
-        errorMessage: JSON_MESSAGES.interval,
-        ...json,
-      },
+      pattern: JSON_PATTERNS.interval,
+      patternErrorMessage: JSON_MESSAGES.interval,
+      errorMessage: JSON_MESSAGES.interval,
+      ...json,
     })
     .transform((v, ctx) => {
       const n = parseInterval(v);
