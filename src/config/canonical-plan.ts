@@ -1,28 +1,15 @@
 // What a config of one shape holds (see canonical.generated.ts): read from the config schema, for the
 // generator in scripts/gen-canonical.ts.
-import type * as z from "zod";
+import { defOf, unwrapped, type AnySchema } from "../util/zod-defs.js";
 
 /** How to copy a value: an object's keys in order, an array's element, or as it is (null). */
 export type Plan = { keys: readonly (readonly [string, Plan])[] } | { element: Plan } | null;
 
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  out?: z.ZodType;
-}
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
-
-export function planOf(schema: z.ZodType): Plan {
+export function planOf(schema: AnySchema): Plan {
   const def = defOf(schema);
+  const inner = unwrapped(def);
+  if (inner) return planOf(inner);
   switch (def.type) {
-    case "optional":
-    case "default":
-    case "prefault":
-    case "nullable":
-    case "readonly":
-      return planOf(def.innerType!);
     case "pipe":
       // Units ("32KB" to bytes): what the engine sees is the output side.
       return planOf(def.out!);

@@ -1,40 +1,33 @@
 // Turns zod issues into diagnostics that point at the YAML, with did-you-mean for keys and enums.
 import type { z } from "zod";
 import type { Diagnostic } from "./diagnostic.js";
+import { defOf, unwrapped, type AnySchema } from "./zod-defs.js";
 import { lineText, locate, type YamlSource } from "./yaml-source.js";
-
-type AnySchema = z.core.$ZodType;
 
 /** The object keys a schema allows at a path, found by walking zod's definitions. */
 export function allowedKeysAt(schema: AnySchema, path: readonly PropertyKey[]): string[] {
   const results = new Set<string>();
   const walk = (s: AnySchema, rest: readonly PropertyKey[]): void => {
-    const def = s._zod.def as unknown as Record<string, unknown> & { type: string };
+    const def = defOf(s);
+    const inner = unwrapped(def);
+    if (inner) return walk(inner, rest);
     switch (def.type) {
-      case "optional":
-      case "nullable":
-      case "default":
-      case "prefault":
-      case "readonly":
-      case "catch":
-        walk(def.innerType as AnySchema, rest);
-        return;
       case "pipe":
-        walk(def.in as AnySchema, rest);
+        walk(def.in!, rest);
         return;
       case "union":
-        for (const o of def.options as AnySchema[]) walk(o, rest);
+        for (const o of def.options!) walk(o, rest);
         return;
       case "array":
         if (rest.length === 0) return;
-        walk(def.element as AnySchema, rest.slice(1));
+        walk(def.element!, rest.slice(1));
         return;
       case "record":
         if (rest.length === 0) return;
-        walk(def.valueType as AnySchema, rest.slice(1));
+        walk(def.valueType!, rest.slice(1));
         return;
       case "object": {
-        const shape = def.shape as Record<string, AnySchema>;
+        const shape = def.shape!;
         if (rest.length === 0) {
           for (const k of Object.keys(shape)) results.add(k);
           return;
