@@ -320,22 +320,12 @@ export const logging: Rule = {
         rel.carried,
       );
       // Recovery reads the archives back: slower and dearer per MB when they are compressed.
-      const recRate = carried(
-        registry.lookup(ARCHIVE_RECOVERY, { archiveCompression: "compressed" }, "recoveryRate"),
-        rel.carried,
-      );
-      const recRatePlain = carried(
-        registry.lookup(ARCHIVE_RECOVERY, { archiveCompression: "none" }, "recoveryRate"),
-        rel.carried,
-      );
-      const recCost = carried(
-        registry.lookup(ARCHIVE_RECOVERY, { archiveCompression: "compressed" }, "costPerMB"),
-        rel.carried,
-      );
-      const recCostPlain = carried(
-        registry.lookup(ARCHIVE_RECOVERY, { archiveCompression: "none" }, "costPerMB"),
-        rel.carried,
-      );
+      const recovery = (archiveCompression: "compressed" | "none", measure: "recoveryRate" | "costPerMB") =>
+        carried(registry.lookup(ARCHIVE_RECOVERY, { archiveCompression }, measure), rel.carried);
+      const recRate = recovery("compressed", "recoveryRate");
+      const recRatePlain = recovery("none", "recoveryRate");
+      const recCost = recovery("compressed", "costPerMB");
+      const recCostPlain = recovery("none", "costPerMB");
       ctx.item({
         id: "logging.archive-recovery-rate",
         concern: "logging",
