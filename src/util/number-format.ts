@@ -28,6 +28,12 @@ function increment(digits: string): string {
 
 const POW10 = [1, 10, 100, 1000, 10000];
 
+// Floating-point bounds of the arithmetic path (not report figures): below SCALED_MAX a product
+// abs x 10^digits is within 3e-7 of the shortest decimal form scaled, so a fraction further than
+// HALF_MARGIN from one half rounds the same way either route.
+const SCALED_MAX = 1e9;
+const HALF_MARGIN = 1e-6;
+
 /**
  * abs rounded to `digits` places without its decimal string (String(abs) is most of the cost), when
  * arithmetic surely rounds as the shortest decimal form would: abs x 10^digits is below 1e9, so it
@@ -37,10 +43,10 @@ function roundByArithmetic(abs: number, digits: number): string | undefined {
   const p = POW10[digits];
   if (p === undefined) return undefined;
   const scaled = abs * p;
-  if (scaled >= 1e9) return undefined;
+  if (scaled >= SCALED_MAX) return undefined;
   const whole = Math.floor(scaled);
   const rest = scaled - whole;
-  if (Math.abs(rest - 0.5) < 1e-6) return undefined;
+  if (Math.abs(rest - 0.5) < HALF_MARGIN) return undefined;
   const rounded = rest > 0.5 ? whole + 1 : whole;
   const fraction = rounded % p;
   const int = group(String((rounded - fraction) / p));
