@@ -72,7 +72,7 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
         : [f(lspr.pct), f(lspr.low), f(lspr.high)];
       scaleItem(item, k, kLow, kHigh, `${z14toZ15 ? "/" : "x"} (1 + ${lspr.r.raw} LSPR z15 over z14)`);
       item.citations.push(lspr.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY)));
-      if (item.confidence === "measured" || item.confidence === "interpolated") item.confidence = "carried-forward";
+      if (item.confidence === "measured") item.confidence = "carried-forward";
       continue;
     }
     unscaled.add(from);

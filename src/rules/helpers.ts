@@ -158,7 +158,7 @@ export function entryForRelease(
 
 /** Marks lookups carried from another release. */
 export function carried<T extends { confidence: Confidence }>(r: T, isCarried: boolean): T {
-  if (isCarried && (r.confidence === "measured" || r.confidence === "interpolated")) r.confidence = "carried-forward";
+  if (isCarried && r.confidence === "measured") r.confidence = "carried-forward";
   return r;
 }
 

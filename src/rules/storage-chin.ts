@@ -4,7 +4,7 @@ import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { ChannelConfig } from "../config/schema.js";
 import type { LookupResult } from "../model/registry.js";
-import { axisNumbers, chooseRelease, fromLookups, num, sizeLabel, tableReleases } from "./helpers.js";
+import { axisNumbers, carried, chooseRelease, fromLookups, num, sizeLabel, tableReleases } from "./helpers.js";
 
 const SVRCONN = "000.chin-footprint-svrconn";
 const PER_CHANNEL = "000.chin-footprint-per-channel";
@@ -32,8 +32,7 @@ function footprint(
       ctx.gap("storage", `channel ${ch.name}: no SVRCONN footprint for MQ ${ctx.config.mq.release}`);
       return undefined;
     }
-    const r = registry.lookup(SVRCONN, { release: rel.release, sharecnv, messageSize: size });
-    if (rel.carried) r.confidence = r.confidence === "measured" ? "carried-forward" : r.confidence;
+    const r = carried(registry.lookup(SVRCONN, { release: rel.release, sharecnv, messageSize: size }), rel.carried);
     return { r, perInstance: r.value };
   }
   const rel = chooseRelease(ctx, tableReleases(registry, PER_CHANNEL), "storage", `channel footprint for ${ch.name}`);
@@ -41,8 +40,7 @@ function footprint(
     ctx.gap("storage", `channel ${ch.name}: no message-channel footprint for MQ ${ctx.config.mq.release}`);
     return undefined;
   }
-  const r = registry.lookup(PER_CHANNEL, { messageSize: size }, "footprint");
-  if (rel.carried && r.confidence === "measured") r.confidence = "carried-forward";
+  const r = carried(registry.lookup(PER_CHANNEL, { messageSize: size }, "footprint"), rel.carried);
   return { r, perInstance: r.value };
 }
 

@@ -180,4 +180,20 @@ describe("logging rule", () => {
     expect(Math.round((40 / 106) * 100)).toBe(38);
     expect((1451 / 930).toFixed(1)).toBe("1.6");
   });
+
+  it("keeps an interpolated figure marked interpolated when it is also carried from another release", () => {
+    // Archive compression was measured on MQ 9.1 (seed 003) at some message sizes; 20KB on MQ 9.3 is both
+    // interpolated and carried. The weaker of the two is shown; the carry is stated as a warning.
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.3" },
+      hardware: { generation: "z15" },
+      workload: { persistent: true, messageSize: "20KB", rate: "100/s" },
+      logging: { archiveCompression: true },
+    });
+    expect(item(e, "logging.archive-compression-cost").confidence).toBe("interpolated");
+    expect(e.warnings.some((w) => w.message.includes("MQ 9.3 is not measured; MQ 9.1 data is used"))).toBe(true);
+    // Measured cells carried from 9.1 are marked carried-forward.
+    expect(item(e, "logging.archive-recovery-rate").confidence).toBe("carried-forward");
+  });
 });
