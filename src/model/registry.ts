@@ -25,17 +25,21 @@ export interface Citation {
 
 export type Confidence = "measured" | "interpolated" | "extrapolated" | "carried-forward" | "user-supplied";
 
+/**
+ * A looked-up value with its citation. Results are kept by the registry and shared by every caller
+ * (frozen): a caller that needs another confidence takes a copy with withConfidence.
+ */
 export interface LookupResult {
-  value: number;
-  low?: number;
-  high?: number;
-  raw: string;
-  confidence: Confidence;
+  readonly value: number;
+  readonly low?: number;
+  readonly high?: number;
+  readonly raw: string;
+  readonly confidence: Confidence;
   /** Measured points used for an interpolated value. */
-  points?: { x: number; y: number; raw: string }[];
-  flags: { code: string; reason: string }[];
-  citation: Citation;
-  unit: string;
+  readonly points?: { x: number; y: number; raw: string }[];
+  readonly flags: { code: string; reason: string }[];
+  readonly citation: Citation;
+  readonly unit: string;
 }
 
 export class ModelError extends Error {}
@@ -197,7 +201,7 @@ export class Registry {
   /** A figure's value with its citation. */
   figureValue(id: string): LookupResult {
     const node = this.memoPath("f", id);
-    const hit = cachedCopy(node);
+    const hit = node.get(RESULT) as LookupResult | undefined;
     if (hit) return hit;
     const f = this.figure(id);
     return this.keep(node, this.result(f, f.v, f.unit, f.userSupplied ? "user-supplied" : "measured"));
@@ -205,8 +209,7 @@ export class Registry {
 
   // Lookups are pure functions of the registry's data, and an estimate repeats many of them. Results
   // are kept in nested maps by the lookup's arguments (no key string to build and hash per call: that
-  // was most of a lookup's time) and handed out as shallow copies, because callers may set a copy's
-  // confidence.
+  // was most of a lookup's time), frozen and shared: no copy per call.
   private memoRoot: MemoNode = new Map();
   private memoNodes = 0;
 
@@ -231,14 +234,15 @@ export class Registry {
   }
 
   private keep(node: MemoNode, r: LookupResult): LookupResult {
-    node.set(RESULT, r);
-    return copyResult(r);
+    const kept = Object.freeze(copyResult(r));
+    node.set(RESULT, kept);
+    return kept;
   }
 
   /** A formula's printed constant. */
   parameter(formulaId: string, name: string): LookupResult {
     const node = this.memoStep(this.memoPath("p", formulaId), name);
-    const hit = cachedCopy(node);
+    const hit = node.get(RESULT) as LookupResult | undefined;
     if (hit) return hit;
     const f = this.formula(formulaId);
     const p = f.parameters[name];
@@ -248,7 +252,7 @@ export class Registry {
 
   private result(entry: ModelEntry, v: Value, unit: string, confidence: Confidence): LookupResult {
     if (v.value === null) throw new ModelError(`${entry.id}: "${v.raw}" is not a number`);
-    const r: LookupResult = {
+    const r: Mutable<LookupResult> = {
       value: v.value,
       raw: v.raw,
       confidence: v.userSupplied ? "user-supplied" : confidence,
@@ -273,7 +277,10 @@ export class Registry {
   ): LookupResult {
     let node = this.memoStep(this.memoStep(this.memoPath("t", tableId), measure ?? ""), scheme ?? "");
     for (const k in at) node = this.memoStep(this.memoStep(node, k), at[k]);
-    return cachedCopy(node) ?? this.keep(node, this.lookupUncached(tableId, at, measure, scheme));
+    return (
+      (node.get(RESULT) as LookupResult | undefined) ??
+      this.keep(node, this.lookupUncached(tableId, at, measure, scheme))
+    );
   }
 
   private lookupUncached(
@@ -343,18 +350,19 @@ export class Registry {
   }
 }
 
-/** A shallow copy of the result kept at a memo node, if any. */
-function cachedCopy(node: MemoNode): LookupResult | undefined {
-  const r = node.get(RESULT) as LookupResult | undefined;
-  return r ? copyResult(r) : undefined;
+/** A result with another confidence (a release carry, a nearest measured size): a copy, the kept one shared. */
+export function withConfidence(r: LookupResult, confidence: Confidence): LookupResult {
+  return r.confidence === confidence ? r : copyResult(r, confidence);
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /**
- * A shallow copy, keys in the order the lookups make them: spread takes V8's slow path (a property at
- * a time) for results of several shapes, and every lookup hands out a copy.
+ * A shallow copy, keys in the order the lookups make them (one shape for results kept and copied):
+ * spread takes V8's slow path (a property at a time) for results of several shapes.
  */
-function copyResult(r: LookupResult): LookupResult {
-  const c = { value: r.value, raw: r.raw, confidence: r.confidence } as LookupResult;
+function copyResult(r: LookupResult, confidence: Confidence = r.confidence): LookupResult {
+  const c = { value: r.value, raw: r.raw, confidence } as Mutable<LookupResult>;
   if (r.points !== undefined) c.points = r.points;
   c.flags = r.flags;
   c.citation = r.citation;

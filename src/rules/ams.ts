@@ -2,7 +2,7 @@
 // confidentiality with key reuse), AMS interception on server-to-server channels (channel initiator
 // cost, the measured throughput plateau, CHIADAPS guidance), and the z14-to-z15 cost change.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import { ModelError, type LookupResult, type Registry } from "../model/registry.js";
+import { ModelError, withConfidence, type LookupResult, type Registry } from "../model/registry.js";
 import { carried, chartsFor, entryForRelease, fromLookups, putsPerTransaction, sizeLabel } from "./helpers.js";
 
 const GET_2KB = "001.ams-bp-streaming-cost-increments";
@@ -20,8 +20,7 @@ function nearest(size: number, measured: number[]): { size: number; exact: boole
 }
 
 function asMeasured(r: LookupResult, exact: boolean): LookupResult {
-  if (!exact && r.confidence !== "user-supplied") r.confidence = "extrapolated";
-  return r;
+  return !exact && r.confidence !== "user-supplied" ? withConfidence(r, "extrapolated") : r;
 }
 
 /** A number from the conditions a model entry was measured under (message size, key reuse). */

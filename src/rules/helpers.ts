@@ -1,5 +1,5 @@
 // Small helpers shared by rules: turning model lookups into line-item parts, choosing release data.
-import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
+import { withConfidence, type Citation, type Confidence, type LookupResult, type Registry } from "../model/registry.js";
 import type { CarryEntry, TableEntry } from "../model/types.js";
 import type { RuleContext, LineItem } from "../engine/types.js";
 import { compareText, formatNumber } from "../util/number-format.js";
@@ -16,17 +16,36 @@ const CONFIDENCE_RANK: Record<Confidence, number> = {
 };
 
 export function fromLookups(...results: LookupResult[]): Pick<LineItem, "citations" | "confidence" | "flags"> {
-  // One loop, no intermediate arrays: every line item with a model figure comes through here.
+  // Indexed loops, no closures or intermediate arrays: every line item with a model figure comes
+  // through here.
   const citations: Citation[] = [];
   let confidence: Confidence = "measured";
   const flags: LineItem["flags"] = [];
-  for (const r of results) {
+  for (let k = 0; k < results.length; k++) {
+    const r = results[k]!;
     const cited = r.citation;
-    if (!citations.some((c) => c.id === cited.id && c.lines === cited.lines)) citations.push(cited);
+    if (!hasCitation(citations, cited)) citations.push(cited);
     if (CONFIDENCE_RANK[r.confidence] > CONFIDENCE_RANK[confidence]) confidence = r.confidence;
-    for (const f of r.flags) flags.push({ ...f, entry: cited.id });
+    for (let j = 0; j < r.flags.length; j++) flags.push(flagOf(r.flags[j]!, cited.id));
   }
   return { citations, confidence, flags };
+}
+
+function hasCitation(list: readonly Citation[], c: Citation): boolean {
+  for (let k = 0; k < list.length; k++) if (list[k]!.id === c.id && list[k]!.lines === c.lines) return true;
+  return false;
+}
+
+// A flag as a line item carries it (with the entry it came from) depends only on the model's flag and
+// the entry: made once and shared, frozen.
+const flagsOf = new WeakMap<object, Map<string, LineItem["flags"][number]>>();
+
+function flagOf(f: { code: string; reason: string }, entry: string): LineItem["flags"][number] {
+  let byEntry = flagsOf.get(f);
+  if (!byEntry) flagsOf.set(f, (byEntry = new Map()));
+  let flag = byEntry.get(entry);
+  if (!flag) byEntry.set(entry, (flag = Object.freeze({ ...f, entry })));
+  return flag;
 }
 
 export function num(n: number, digits = 1): string {
@@ -156,10 +175,9 @@ export function entryForRelease(
   return rel ? { carried: rel.carried } : undefined;
 }
 
-/** Marks lookups carried from another release. */
-export function carried<T extends { confidence: Confidence }>(r: T, isCarried: boolean): T {
-  if (isCarried && r.confidence === "measured") r.confidence = "carried-forward";
-  return r;
+/** Marks lookups carried from another release (a copy: lookup results are shared). */
+export function carried(r: LookupResult, isCarried: boolean): LookupResult {
+  return isCarried && r.confidence === "measured" ? withConfidence(r, "carried-forward") : r;
 }
 
 /** Messages put per transaction: a request and a reply, or one. */
