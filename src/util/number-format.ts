@@ -49,13 +49,39 @@ function roundByArithmetic(abs: number, digits: number): string | undefined {
   if (Math.abs(rest - 0.5) < HALF_MARGIN) return undefined;
   const rounded = rest > 0.5 ? whole + 1 : whole;
   const fraction = rounded % p;
-  const int = group(String((rounded - fraction) / p));
-  if (fraction === 0) return int;
-  let text = String(fraction).padStart(digits, "0");
-  let end = text.length;
-  while (text.charCodeAt(end - 1) === 48) end--; // trailing "0"s
-  text = text.slice(0, end);
-  return `${int}.${text}`;
+  const int = groupInteger((rounded - fraction) / p);
+  return fraction === 0 ? int : int + "." + fractionText(digits)[fraction]!;
+}
+
+// Digit strings by value, made on first use: line items print a dozen numbers each, and slicing and
+// padding strings was most of the formatter's time. THREE_DIGITS[7] is "007"; fractionText(2)[50]
+// is "5" (the digits after the point, trailing zeros dropped).
+let THREE_DIGITS: readonly string[] | undefined;
+const FRACTIONS: (readonly string[] | undefined)[] = [];
+
+function threeDigits(): readonly string[] {
+  return (THREE_DIGITS ??= Array.from({ length: 1000 }, (_, k) => String(k).padStart(3, "0")));
+}
+
+function fractionText(digits: number): readonly string[] {
+  return (FRACTIONS[digits] ??= Array.from({ length: POW10[digits]! }, (_, k) =>
+    String(k).padStart(digits, "0").replace(/0+$/, ""),
+  ));
+}
+
+/** An integer below 2^53 grouped in threes with commas, by arithmetic (exact below 2^53). */
+function groupInteger(int: number): string {
+  if (int < 1000) return String(int);
+  const triples = threeDigits();
+  let low = int % 1000;
+  let rest = (int - low) / 1000;
+  let out = triples[low]!;
+  while (rest >= 1000) {
+    low = rest % 1000;
+    rest = (rest - low) / 1000;
+    out = triples[low]! + "," + out;
+  }
+  return String(rest) + "," + out;
 }
 
 /** Groups a string of integer digits in threes with commas. */
@@ -78,7 +104,7 @@ export function formatNumber(n: number, maximumFractionDigits: number): string {
   const negative = n < 0 || Object.is(n, -0);
   const sign = negative ? "-" : "";
   const abs = negative ? -n : n;
-  if (Number.isInteger(abs)) return sign + group(String(abs));
+  if (Number.isInteger(abs)) return sign + (abs <= Number.MAX_SAFE_INTEGER ? groupInteger(abs) : group(String(abs)));
   const fast = roundByArithmetic(abs, maximumFractionDigits);
   if (fast !== undefined) return sign + fast;
   let [int, frac] = plainDigits(abs);
