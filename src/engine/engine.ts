@@ -72,44 +72,68 @@ const scale = (a: Range, k: number): Range => rangeOf(a.value * k, a.low * k, a.
 const zero = (): Range => rangeOf(0, 0, 0);
 const ZERO = zero();
 
+/**
+ * What the rules of one estimate write to. A class, not an object of closures: one shape and no
+ * closures to make per estimate.
+ */
+class RuleRun implements RuleContext {
+  readonly items: LineItem[] = [];
+  readonly warnings: Warning[] = [];
+  readonly gaps: GapItem[] = [];
+
+  constructor(
+    readonly config: Config,
+    readonly registry: Registry,
+  ) {}
+
+  item(i: LineItem): void {
+    this.items.push(i);
+  }
+
+  warn(concern: Concern, message: string, citations: Citation[] = []): void {
+    const list = this.warnings;
+    for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
+    list.push({ concern, message, citations });
+  }
+
+  gap(concern: Concern, message: string, chartIds: string[] = []): void {
+    const list = this.gaps;
+    for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
+    const charts: GapItem["charts"] = [];
+    for (let k = 0; k < chartIds.length; k++) {
+      const chart = gapChart(this.registry, chartIds[k]!);
+      if (chart) charts.push(chart);
+    }
+    list.push({ concern, message, charts });
+  }
+}
+
 export function runRules(config: Config, registry: Registry, rules: readonly Rule[] = RULES) {
-  const items: LineItem[] = [];
-  const warnings: Warning[] = [];
-  const gaps: GapItem[] = [];
-  const ctx: RuleContext = {
-    config,
-    registry,
-    item: (i) => items.push(i),
-    warn: (concern, message, citations: Citation[] = []) => {
-      if (!warnings.some((w) => w.concern === concern && w.message === message))
-        warnings.push({ concern, message, citations });
-    },
-    gap: (concern, message, chartIds = []) => {
-      if (gaps.some((g) => g.concern === concern && g.message === message)) return;
-      const charts: GapItem["charts"] = [];
-      for (const id of chartIds) if (registry.has(id)) charts.push(gapChart(registry, id));
-      gaps.push({ concern, message, charts });
-    },
-  };
+  const ctx = new RuleRun(config, registry);
   for (const rule of rules) {
     if (rule.applies(config)) rule.run(ctx);
   }
+  const { items, warnings, gaps } = ctx;
   scaleForHardware(items, ctx);
   const scale = baselineFactor(ctx);
   return { items, warnings, gaps, baselineScale: scale };
 }
 
 type GapChart = GapItem["charts"][number];
-// A gap's chart (id, caption, citation) depends only on the registry's entry: made once, frozen, shared.
-const gapCharts = new WeakMap<Registry, Map<string, GapChart>>();
+// A gap's chart (id, caption, citation) depends only on the registry's entry: made once, frozen, shared
+// (null kept for an id the models lack: the gap names no chart then).
+const gapCharts = new WeakMap<Registry, Map<string, GapChart | null>>();
 
-function gapChart(registry: Registry, id: string): GapChart {
+function gapChart(registry: Registry, id: string): GapChart | null {
   let charts = gapCharts.get(registry);
   if (!charts) gapCharts.set(registry, (charts = new Map()));
   let chart = charts.get(id);
-  if (!chart) {
-    const g = registry.gap(id);
-    charts.set(id, (chart = Object.freeze({ id, caption: g.caption, citation: registry.citation(g) })));
+  if (chart === undefined) {
+    if (registry.has(id)) {
+      const g = registry.gap(id);
+      chart = Object.freeze({ id, caption: g.caption, citation: registry.citation(g) });
+    } else chart = null;
+    charts.set(id, chart);
   }
   return chart;
 }

@@ -3,7 +3,15 @@
 // cost, the measured throughput plateau, CHIADAPS guidance), and the z14-to-z15 cost change.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import { ModelError, withConfidence, type LookupResult, type Registry } from "../model/registry.js";
-import { carried, chartsFor, entryForRelease, fromLookups, putsPerTransaction, sizeLabel } from "./helpers.js";
+import {
+  carried,
+  chartsFor,
+  entryForRelease,
+  fromLookups,
+  mapItems,
+  putsPerTransaction,
+  sizeLabel,
+} from "./helpers.js";
 
 const GET_2KB = "001.ams-bp-streaming-cost-increments";
 const PRIVACY_32KB = "001.ams-privacy-protect-unprotect-cost";
@@ -57,27 +65,23 @@ export const ams: Rule = {
     if (config.hardware.generation === "z14" && config.hardware.factor === undefined && policy !== "none") {
       // Each AMS figure was measured at one message size on z15: it is scaled by the change at that
       // size, so that the scaled figure stays what was measured, only on the other machine.
-      const emit = ctx.item;
-      ctx = {
-        ...ctx,
-        item: (i: LineItem) => {
-          if (!i.metric.startsWith("cpu")) return emit(i);
-          // Every AMS cost item states the size its figure was measured at.
-          const measuredAt = Number(i.inputs.measuredAt?.value);
-          const change = registry.lookup(Z14, { messageSize: measuredAt, amsPolicy: policy });
-          const k = 1 / (1 + change.value / 100);
-          emit({
-            ...i,
-            value: i.value * k,
-            ...(i.low !== undefined ? { low: i.low * k } : {}),
-            ...(i.high !== undefined ? { high: i.high * k } : {}),
-            formula: `(${i.formula}) / (1 + ${change.raw}% z14 to z15 AMS cost change at ${sizeLabel(measuredAt)})`,
-            citations: [...i.citations, change.citation],
-            measuredOn: ["z14", "z15"],
-            confidence: "carried-forward",
-          });
-        },
-      };
+      ctx = mapItems(ctx, (i: LineItem) => {
+        if (!i.metric.startsWith("cpu")) return i;
+        // Every AMS cost item states the size its figure was measured at.
+        const measuredAt = Number(i.inputs.measuredAt?.value);
+        const change = registry.lookup(Z14, { messageSize: measuredAt, amsPolicy: policy });
+        const k = 1 / (1 + change.value / 100);
+        return {
+          ...i,
+          value: i.value * k,
+          ...(i.low !== undefined ? { low: i.low * k } : {}),
+          ...(i.high !== undefined ? { high: i.high * k } : {}),
+          formula: `(${i.formula}) / (1 + ${change.raw}% z14 to z15 AMS cost change at ${sizeLabel(measuredAt)})`,
+          citations: [...i.citations, change.citation],
+          measuredOn: ["z14", "z15"],
+          confidence: "carried-forward",
+        };
+      });
     }
     // The sizes and key reuse the figures were measured at come from the model entries themselves.
     const size2KB = measuredUnder(registry, GET_2KB, "messageSize");

@@ -3,7 +3,7 @@
 // and SMDS per 4KB page for messages offloaded to SMDS.
 import { PAGE_BYTES } from "../config/mq-defaults.js";
 import type { Rule } from "../engine/types.js";
-import { carried, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
+import { carried, entryForRelease, fromLookups, mapItems, num, putsPerTransaction, sizeLabel } from "./helpers.js";
 import { logBytesPerTransaction } from "./logging.js";
 
 const LOG = "001.dse-log-cost";
@@ -39,16 +39,13 @@ export const encryption: Rule = {
       ]);
     }
     const sameOnZ14 = hw === "z14" && config.hardware.factor === undefined;
-    const emit = ctx.item;
-    ctx = {
-      ...ctx,
-      item: (i) =>
-        emit(
-          sameOnZ14 && i.metric.startsWith("cpu")
-            ? { ...i, measuredOn: ["z14", "z15"], citations: [...i.citations, registry.citation(registry.carry(Z14))] }
-            : i,
-        ),
-    };
+    if (sameOnZ14) {
+      ctx = mapItems(ctx, (i) =>
+        i.metric.startsWith("cpu")
+          ? { ...i, measuredOn: ["z14", "z15"], citations: [...i.citations, registry.citation(registry.carry(Z14))] }
+          : i,
+      );
+    }
     const w = config.workload;
     const rel = entryForRelease(ctx, LOG, "encryption", "data set encryption costs");
     if (!rel) {

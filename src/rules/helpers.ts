@@ -180,6 +180,20 @@ export function carried(r: LookupResult, isCarried: boolean): LookupResult {
   return isCarried && r.confidence === "measured" ? withConfidence(r, "carried-forward") : r;
 }
 
+/**
+ * A context whose line items pass through `map` before they are emitted: for a rule that adjusts every
+ * item it makes (a machine's cost change, say). Warnings and gaps go straight through.
+ */
+export function mapItems(ctx: RuleContext, map: (i: LineItem) => LineItem): RuleContext {
+  return {
+    config: ctx.config,
+    registry: ctx.registry,
+    item: (i) => ctx.item(map(i)),
+    warn: (concern, message, citations) => ctx.warn(concern, message, citations),
+    gap: (concern, message, chartIds) => ctx.gap(concern, message, chartIds),
+  };
+}
+
 /** Messages put per transaction: a request and a reply, or one. */
 export function putsPerTransaction(pattern: string): number {
   return pattern === "request-reply" ? 2 : 1;
