@@ -96,7 +96,7 @@ class RuleRun implements RuleContext {
     list.push({ concern, message, citations });
   }
 
-  gap(concern: Concern, message: string, chartIds: string[] = []): void {
+  gap(concern: Concern, message: string, chartIds: readonly string[] = []): void {
     const list = this.gaps;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
     const charts: GapItem["charts"] = [];
@@ -144,11 +144,19 @@ function gapChart(registry: Registry, id: string): GapChart | null {
  * are mostly in order already, and sorting (which copies the array) is skipped then.
  */
 function sortByConcern(items: LineItem[]): void {
+  // A rule's items share one concern (the same string): its rank is looked up only when it changes.
+  let concern = items[0]?.concern;
+  let r = concern === undefined ? 0 : rank(concern);
   for (let k = 1; k < items.length; k++) {
-    if (rank(items[k - 1]!.concern) > rank(items[k]!.concern)) {
+    const c = items[k]!.concern;
+    if (c === concern) continue;
+    const rc = rank(c);
+    if (rc < r) {
       items.sort((a, b) => rank(a.concern) - rank(b.concern));
       return;
     }
+    concern = c;
+    r = rc;
   }
 }
 

@@ -72,7 +72,7 @@ export interface RuleContext {
   /** Emit a line item. */
   item(item: LineItem): void;
   warn(concern: Concern, message: string, citations?: Citation[]): void;
-  gap(concern: Concern, message: string, chartIds?: string[]): void;
+  gap(concern: Concern, message: string, chartIds?: readonly string[]): void;
 }
 
 export interface Rule {

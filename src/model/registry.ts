@@ -53,6 +53,7 @@ const MEMO_LIMIT = 100000;
 /** The memo: nested maps by a lookup's arguments, the result under RESULT at the end of the path. */
 type MemoNode = Map<unknown, unknown>;
 const RESULT = Symbol("result");
+const SCHEME = Symbol("scheme");
 
 /**
  * How lookups interpolate along a scale: log axis (message sizes). Linear in bytes: in the bench's
@@ -200,11 +201,15 @@ export class Registry {
 
   /** A figure's value with its citation. */
   figureValue(id: string): LookupResult {
-    const node = this.memoPath("f", id);
-    const hit = node.get(RESULT) as LookupResult | undefined;
-    if (hit) return hit;
-    const f = this.figure(id);
-    return this.keep(node, this.result(f, f.v, f.unit, f.userSupplied ? "user-supplied" : "measured"));
+    // Figures are kept by id alone (a rule asks for several in every estimate); at most one per figure
+    // entry, so this memo needs no bound.
+    let r = this.figureMemo.get(id);
+    if (!r) {
+      const f = this.figure(id);
+      r = Object.freeze(copyResult(this.result(f, f.v, f.unit, f.userSupplied ? "user-supplied" : "measured")));
+      this.figureMemo.set(id, r);
+    }
+    return r;
   }
 
   // Lookups are pure functions of the registry's data, and an estimate repeats many of them. Results
@@ -212,6 +217,7 @@ export class Registry {
   // was most of a lookup's time), frozen and shared: no copy per call.
   private memoRoot: MemoNode = new Map();
   private memoNodes = 0;
+  private readonly figureMemo = new Map<string, LookupResult>();
 
   /** The memo node for a kind of lookup and its first argument; the memo starts afresh when full. */
   private memoPath(kind: string, first: string): MemoNode {
@@ -275,7 +281,10 @@ export class Registry {
     measure?: string,
     scheme?: Scheme,
   ): LookupResult {
-    let node = this.memoStep(this.memoStep(this.memoPath("t", tableId), measure ?? ""), scheme ?? "");
+    let node = this.memoStep(this.memoPath("t", tableId), measure ?? "");
+    // Most lookups name no scheme: no step for it then. The symbol keeps a scheme's step apart from
+    // the axis names that follow (strings).
+    if (scheme !== undefined) node = this.memoStep(this.memoStep(node, SCHEME), scheme);
     for (const k in at) node = this.memoStep(this.memoStep(node, k), at[k]);
     return (
       (node.get(RESULT) as LookupResult | undefined) ??

@@ -205,14 +205,15 @@ export function putsPerTransaction(pattern: string): number {
 const chartsCache = new WeakMap<Registry, Map<unknown, unknown>>();
 
 /** Charts whose numbers are lost (model gaps) on a concern, those for the config's release first. */
-export function chartsFor(ctx: RuleContext, concern: string, match: RegExp, most = 3): string[] {
+export function chartsFor(ctx: RuleContext, concern: string, match: RegExp, most = 3): readonly string[] {
   const release = ctx.config.mq.release;
   let node = chartsCache.get(ctx.registry);
   if (!node) chartsCache.set(ctx.registry, (node = new Map()));
-  for (const key of [concern, release, most, match.flags]) node = nestedMap(node, key);
-  let ids = node.get(match.source) as string[] | undefined;
-  if (!ids) node.set(match.source, (ids = findCharts(ctx.registry, concern, match, release, most)));
-  return ids.slice();
+  node = nestedMap(nestedMap(nestedMap(nestedMap(node, concern), release), most), match.flags);
+  let ids = node.get(match.source) as readonly string[] | undefined;
+  // Frozen and shared: gaps only read the list.
+  if (!ids) node.set(match.source, (ids = Object.freeze(findCharts(ctx.registry, concern, match, release, most))));
+  return ids;
 }
 
 function nestedMap(map: Map<unknown, unknown>, key: unknown): Map<unknown, unknown> {

@@ -235,7 +235,7 @@ export const tls: Rule = {
     "hardware.generation",
   ],
   uses: [NEGOTIATION, START_92, START_ALIAS, START_91, STOP, TLS13_RKEY, V53],
-  applies: (c) => (c.channels ?? []).some((ch) => ch.tls),
+  applies: (c) => c.channels?.some((ch) => ch.tls !== undefined) === true,
   run(ctx) {
     for (const ch of ctx.config.channels ?? []) {
       if (!ch.tls) continue;
