@@ -70,6 +70,11 @@ const rangeOf = (value: number, low: number, high: number): Range => ({ value, l
 const add = (a: Range, b: Range): Range => rangeOf(a.value + b.value, a.low + b.low, a.high + b.high);
 const scale = (a: Range, k: number): Range => rangeOf(a.value * k, a.low * k, a.high * k);
 const zero = (): Range => rangeOf(0, 0, 0);
+const addInto = (sum: Range, b: Range): void => {
+  sum.value += b.value;
+  sum.low += b.low;
+  sum.high += b.high;
+};
 const ZERO = zero();
 
 /**
@@ -231,6 +236,7 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   const rate = config.workload.rate ?? null;
   const needsBaseline: string[] = [];
   const costs: AddressSpaceCost[] = [];
+  // Running sums, added to in place: made here, handed out once.
   let total: Range | null = baseline ? zero() : null;
   let addedAll = zero();
   // The baseline-scaling item added below is "info": it counts in none of these.
@@ -254,17 +260,24 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
         `${as}: baseline.cost.${as} is not given; the total counts only the ${added.value.toFixed(1)} us the sources add`,
       );
     }
-    const asTotal = base !== null ? add(add(rangeOf(base, base, base), added), fromPct) : baseline ? added : null;
+    const addedHere = add(added, fromPct);
+    // (base + added) + fromPct, as sums of ranges would add them, in one range.
+    const asTotal =
+      base !== null
+        ? rangeOf(base + added.value + fromPct.value, base + added.low + fromPct.low, base + added.high + fromPct.high)
+        : baseline
+          ? added
+          : null;
     costs.push({
       addressSpace: as,
       baseline: base,
-      added: add(added, fromPct),
+      added: addedHere,
       percent: own(pct),
       total: asTotal && own(asTotal),
       unit: "us",
     });
-    addedAll = add(addedAll, add(added, fromPct));
-    if (total && asTotal) total = add(total, asTotal);
+    addInto(addedAll, addedHere);
+    if (total && asTotal) addInto(total, asTotal);
   }
   // A % change of the whole transaction (e.g. shared versus private queues) multiplies the sum of
   // the baseline costs.
