@@ -50,36 +50,36 @@ function roundByArithmetic(abs: number, digits: number): string | undefined {
   const rounded = rest > 0.5 ? whole + 1 : whole;
   const fraction = rounded % p;
   const int = groupInteger((rounded - fraction) / p);
-  return fraction === 0 ? int : int + "." + fractionText(digits)[fraction]!;
+  return fraction === 0 ? int : int + "." + fractionText(fraction, digits);
 }
 
-// Digit strings by value, made on first use: line items print a dozen numbers each, and slicing and
-// padding strings was most of the formatter's time. THREE_DIGITS[7] is "007"; fractionText(2)[50]
-// is "5" (the digits after the point, trailing zeros dropped).
-let THREE_DIGITS: readonly string[] | undefined;
-const FRACTIONS: (readonly string[] | undefined)[] = [];
-
-function threeDigits(): readonly string[] {
-  return (THREE_DIGITS ??= Array.from({ length: 1000 }, (_, k) => String(k).padStart(3, "0")));
+/** The digits after the point of fraction / 10^digits, trailing zeros dropped: (5, 2) is "05", (50, 2) "5". */
+function fractionText(fraction: number, digits: number): string {
+  // Padding by comparison, not padStart and a scan: line items print a dozen numbers each.
+  if (digits === 1) return String(fraction);
+  if (digits === 2)
+    return fraction % 10 === 0 ? String(fraction / 10) : fraction < 10 ? "0" + fraction : String(fraction);
+  const text = String(fraction).padStart(digits, "0");
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48) end--; // trailing "0"s
+  return text.slice(0, end);
 }
 
-function fractionText(digits: number): readonly string[] {
-  return (FRACTIONS[digits] ??= Array.from({ length: POW10[digits]! }, (_, k) =>
-    String(k).padStart(digits, "0").replace(/0+$/, ""),
-  ));
+/** Three digits, zero-padded. */
+function threeDigits(k: number): string {
+  return k < 10 ? "00" + k : k < 100 ? "0" + k : String(k);
 }
 
 /** An integer below 2^53 grouped in threes with commas, by arithmetic (exact below 2^53). */
 function groupInteger(int: number): string {
   if (int < 1000) return String(int);
-  const triples = threeDigits();
   let low = int % 1000;
   let rest = (int - low) / 1000;
-  let out = triples[low]!;
+  let out = threeDigits(low);
   while (rest >= 1000) {
     low = rest % 1000;
     rest = (rest - low) / 1000;
-    out = triples[low]! + "," + out;
+    out = threeDigits(low) + "," + out;
   }
   return String(rest) + "," + out;
 }
