@@ -6,6 +6,7 @@ import { loadModelDir } from "../src/model/loader.js";
 import { checkFaithfulness } from "../src/model/faithfulness.js";
 import { coverage } from "../src/model/coverage.js";
 import { Registry } from "../src/model/registry.js";
+import { carried } from "../src/rules/helpers.js";
 import { InputError } from "../src/util/diagnostic.js";
 import { ROOT } from "./helpers/cli.js";
 
@@ -29,6 +30,21 @@ describe("model files", () => {
     expect(
       registry.lookup("000.chin-footprint-svrconn", { release: "9.1", sharecnv: 0, messageSize: 1024 }).value,
     ).toBe(82);
+  });
+
+  it("hand out lookups kept, frozen and shared; a carry marks a copy, not the kept result", () => {
+    const at = { release: "9.3", sharecnv: 1, messageSize: 32768 };
+    const first = registry.lookup("000.chin-footprint-svrconn", at);
+    expect(registry.lookup("000.chin-footprint-svrconn", { ...at })).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => {
+      (first as { confidence: string }).confidence = "carried-forward";
+    }).toThrow(TypeError);
+    const marked = carried(first, true);
+    expect(marked).not.toBe(first);
+    expect([marked.confidence, marked.value, marked.citation]).toEqual(["carried-forward", 232, first.citation]);
+    expect(registry.lookup("000.chin-footprint-svrconn", at).confidence).toBe("measured");
+    expect(carried(first, false)).toBe(first);
   });
 
   it("reject a bad model file, naming the file and the path", () => {
