@@ -2,11 +2,26 @@
 // --explain, every line's formula, inputs, confidence and citations.
 import { formatSize } from "../config/units.js";
 import type { Estimate } from "../engine/engine.js";
-import type { LineItem } from "../engine/types.js";
+import type { Concern, LineItem } from "../engine/types.js";
 import type { Diff } from "../engine/diff.js";
 import type { SweepResult } from "../engine/sweep.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { fmt, fmtRange, pad, style, truncate, WIDTH, wrap } from "./text.js";
+
+/** Section headings for the concerns, as a planner names them (the JSON keeps the ids). */
+const CONCERN_NAMES: Record<Concern, string> = {
+  workload: "Workload",
+  hardware: "Hardware",
+  logging: "Logging",
+  encryption: "Data set encryption",
+  tls: "TLS",
+  ams: "AMS",
+  channels: "Channels",
+  streaming: "Streaming queues",
+  smf: "SMF",
+  storage: "Storage",
+  "shared-queue": "Shared queues",
+};
 
 export interface TableOptions {
   color: boolean;
@@ -59,7 +74,7 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
   if (e.limits.length) {
     out.push(rule);
     out.push(s.bold("Limits"));
-    for (const l of e.limits) out.push(itemLine(l, s));
+    for (const l of e.limits) out.push(...itemLines(l, s));
     if (e.bottleneck) out.push(`  bottleneck: ${e.bottleneck.label}`);
   }
   const groups = new Map<string, LineItem[]>();
@@ -67,9 +82,9 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
     groups.set(i.concern, [...(groups.get(i.concern) ?? []), i]);
   for (const [concern, items] of groups) {
     out.push(rule);
-    out.push(s.bold(concern));
+    out.push(s.bold(CONCERN_NAMES[concern as Concern] ?? concern));
     for (const i of items) {
-      out.push(itemLine(i, s));
+      out.push(...itemLines(i, s));
       if (opts.explain) out.push(...explain(i, s));
     }
   }
@@ -77,7 +92,7 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
     out.push(rule);
     out.push(s.bold("Limits explained"));
     for (const l of e.limits) {
-      out.push(itemLine(l, s));
+      out.push(...itemLines(l, s));
       out.push(...explain(l, s));
     }
   }
@@ -119,13 +134,20 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
   return out.join("\n") + "\n";
 }
 
-function itemLine(i: LineItem, s: ReturnType<typeof style>): string {
+/** Label width beside the value column: 54 + 26 columns leave room for the widest mark. */
+const LABEL_WIDTH = 51;
+
+/**
+ * An item's line: label, value, and its confidence when not measured. A long label wraps under
+ * itself (indented) rather than being cut: the words at its end (a size, an interval) matter.
+ */
+function itemLines(i: LineItem, s: ReturnType<typeof style>): string[] {
   const value = fmtRange({ value: i.value, low: i.low ?? i.value, high: i.high ?? i.value }, i.unit);
   const mark = i.confidence === "measured" ? "" : ` ${s.dim(`[${i.confidence}]`)}`;
   const flag = i.flags.length ? ` ${s.yellow("⚑")}` : "";
-  // 54 + 26 columns leave room for the widest mark, " [carried-forward] ⚑" (20), within 100.
-  const left = `  ${truncate(i.label, 51)}`;
-  return `${pad(left, 54)}${pad(value, 26, true)}${mark}${flag}`;
+  // The widest mark, " [carried-forward] ⚑" (20 columns), still fits within 100.
+  const [first = "", ...rest] = wrap(i.label, LABEL_WIDTH + 2, "  ");
+  return [`${pad(first, 54)}${pad(value, 26, true)}${mark}${flag}`, ...rest.map((l) => `  ${l}`)];
 }
 
 function explain(i: LineItem, s: ReturnType<typeof style>): string[] {
@@ -169,8 +191,11 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
     const pct =
       l.percent === null ? (l.status === "changed" ? "-" : l.status) : `${l.percent > 0 ? "+" : ""}${fmt(l.percent)}%`;
     const delta = l.delta === null ? "" : `${l.delta > 0 ? "+" : ""}${fmt(l.delta)}`;
+    // A long label wraps under itself, as in the estimate table.
+    const [first = "", ...rest] = wrap(`${l.label} (${l.unit})`, 45, "");
     out.push(
-      `${pad(truncate(`${l.label} (${l.unit})`, 45), 46)}${pad(fmt(l.before), 14, true)}${pad(fmt(l.after), 14, true)}${pad(delta, 14, true)}${pad(pct, 12, true)}`,
+      `${pad(first, 46)}${pad(fmt(l.before), 14, true)}${pad(fmt(l.after), 14, true)}${pad(delta, 14, true)}${pad(pct, 12, true)}`,
+      ...rest.map((r) => `  ${r}`),
     );
   }
   out.push(s.dim("─".repeat(WIDTH)));

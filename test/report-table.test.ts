@@ -1,0 +1,47 @@
+// The terminal table: sections named as a planner names them, and long labels wrapped, never cut.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { estimate } from "../src/api.js";
+import { diff } from "../src/engine/diff.js";
+import { renderDiffTable, renderTable } from "../src/report/table.js";
+import { ROOT } from "./helpers/cli.js";
+
+const example = (name: string) => estimate(join(ROOT, "examples", name));
+
+describe("terminal table", () => {
+  const text = renderTable(example("z14-to-z15.yaml"), { color: false, explain: false });
+  const lines = text.split("\n");
+
+  it("heads the sections with names (TLS, SMF, Storage, Hardware), not concern ids", () => {
+    for (const heading of ["TLS", "SMF", "Storage", "Hardware"]) expect(lines).toContain(heading);
+    for (const id of ["tls", "smf", "storage", "hardware"]) expect(lines).not.toContain(id);
+  });
+
+  it("wraps a label too long for its column under itself, keeping every word, within 100 columns", () => {
+    // The SMF items' labels are 55 and 59 characters: longer than the 51-column label.
+    const at = lines.findIndex((l) => l.includes("class(3) SMF writes, 40 long-running task(s)"));
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at]).toMatch(/2\.67 us\/s/); // the value stays on the label's first line
+    expect(`${lines[at]!.slice(0, 54).trim()} ${lines[at + 1]!.trim()}`).toBe(
+      "class(3) SMF writes, 40 long-running task(s) every 60 s",
+    );
+    expect(lines[at + 1]).toMatch(/^ {4}\S/); // continuation indented under the label
+    expect(text).not.toContain("…");
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(100);
+  });
+
+  it("wraps long labels in a diff the same way", () => {
+    const before = example("tls12-before.yaml");
+    const after = example("tls13-renegotiation.yaml");
+    const out = renderDiffTable(diff(before, after), { color: false });
+    expect(out).not.toContain("…");
+    expect(out).toContain("FROM.PARTNER: renegotiation CPU, 3.8 ms each");
+    expect(out).toMatch(/\n {2}\(z15\) \(us\/s\)\n/);
+    for (const l of out.split("\n")) expect(l.length).toBeLessThanOrEqual(100);
+  });
+
+  it("prints what the golden file keeps for the example", () => {
+    expect(text).toBe(readFileSync(join(ROOT, "examples/golden/z14-to-z15.txt"), "utf8"));
+  });
+});
