@@ -10,7 +10,11 @@ export interface DiffLine {
   after: number | null;
   delta: number | null;
   percent: number | null;
-  status: "changed" | "added" | "removed";
+  /**
+   * now-gap: a line of the base that the proposed estimate leaves out while it has a new gap of the
+   * same concern: the value is not known there, not zero. was-gap: the reverse.
+   */
+  status: "changed" | "added" | "removed" | "now-gap" | "was-gap";
 }
 
 export interface Diff {
@@ -21,7 +25,14 @@ export interface Diff {
   unchanged: number;
   /** Gaps the proposed config has and the base did not, and the reverse: a removed value may be a gap. */
   gaps: { added: string[]; removed: string[] };
+  /**
+   * CPU lines that are gaps on one side (now-gap, was-gap), by label: that side's totals leave them
+   * out, so the totals do not compare like for like.
+   */
+  incomplete: { base: string[]; proposed: string[] };
 }
+
+const CPU_METRICS = new Set(["cpu-per-txn", "cpu-pct", "cpu-per-second"]);
 
 function line(
   key: string,
@@ -82,17 +93,30 @@ export function diff(before: Estimate, after: Estimate): Diff {
       v(after.totals.cpuSecondsPerSecond),
     ),
   );
-  const ids = new Set([...before.items, ...after.items].map((i) => i.id));
-  for (const id of [...ids].sort()) {
-    const a = before.items.find((i) => i.id === id);
-    const b = after.items.find((i) => i.id === id);
-    const ref = (b ?? a)!;
-    const kind = ref.metric === "limit" ? "limit" : ref.metric === "storage" ? "storage" : "item";
-    push(line(id, ref.label, kind, ref.unit, a ? a.value : null, b ? b.value : null));
-  }
   const gapText = (e: Estimate) => e.gaps.map((g) => `${g.concern}: ${g.message}`);
   const a = new Set(gapText(before));
   const b = new Set(gapText(after));
+  const newGapConcerns = (from: Estimate, other: Set<string>) =>
+    new Set(from.gaps.filter((g) => !other.has(`${g.concern}: ${g.message}`)).map((g) => g.concern));
+  const gapsNow = newGapConcerns(after, a);
+  const gapsBefore = newGapConcerns(before, b);
+  const incomplete: Diff["incomplete"] = { base: [], proposed: [] };
+  const ids = new Set([...before.items, ...after.items].map((i) => i.id));
+  for (const id of [...ids].sort()) {
+    const x = before.items.find((i) => i.id === id);
+    const y = after.items.find((i) => i.id === id);
+    const ref = (y ?? x)!;
+    const kind = ref.metric === "limit" ? "limit" : ref.metric === "storage" ? "storage" : "item";
+    const l = line(id, ref.label, kind, ref.unit, x ? x.value : null, y ? y.value : null);
+    if (l?.status === "removed" && gapsNow.has(ref.concern)) {
+      l.status = "now-gap";
+      if (CPU_METRICS.has(ref.metric)) incomplete.proposed.push(ref.label);
+    } else if (l?.status === "added" && gapsBefore.has(ref.concern)) {
+      l.status = "was-gap";
+      if (CPU_METRICS.has(ref.metric)) incomplete.base.push(ref.label);
+    }
+    push(l);
+  }
   return {
     format: "mqzcap/diff@1",
     before: before.name,
@@ -100,5 +124,26 @@ export function diff(before: Estimate, after: Estimate): Diff {
     lines,
     unchanged,
     gaps: { added: [...b].filter((g) => !a.has(g)), removed: [...a].filter((g) => !b.has(g)) },
+    incomplete,
   };
+}
+
+/** A line's status as the reports print it. */
+export function statusText(status: DiffLine["status"]): string {
+  return status === "now-gap" ? "now a gap" : status === "was-gap" ? "was a gap" : status;
+}
+
+/** A sentence for the reader when totals leave out lines that are gaps on one side; null otherwise. */
+export function incompleteNote(d: Diff): string | null {
+  const parts: string[] = [];
+  const list = (labels: string[]) => `${labels.length} CPU line(s) (${labels.join("; ")})`;
+  if (d.incomplete.proposed.length)
+    parts.push(
+      `the proposed totals leave out ${list(d.incomplete.proposed)}: the sources do not give them for the proposed config (see its gaps)`,
+    );
+  if (d.incomplete.base.length)
+    parts.push(
+      `the base totals leave out ${list(d.incomplete.base)}: the sources did not give them for the base config`,
+    );
+  return parts.length ? `Totals are not like for like: ${parts.join("; and ")}.` : null;
 }

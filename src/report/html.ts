@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
-import type { Diff } from "../engine/diff.js";
+import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
@@ -290,8 +290,9 @@ export function renderDiffHtml(d: Diff, before: Estimate, after: Estimate, opts:
     esc(fmt(l.after)),
     esc(l.delta === null ? "-" : signed(l.delta)),
     esc(l.percent === null ? "-" : `${signed(l.percent)}%`),
-    esc(l.status),
+    esc(statusText(l.status)),
   ]);
+  const note = incompleteNote(d);
   const heading = `<h1>${esc(title)}</h1>\n<p class="muted">before: ${esc(summary(before))}<br>after: ${esc(summary(after))}</p>`;
   const body = [
     "<h2>Changed lines</h2>",
@@ -299,6 +300,7 @@ export function renderDiffHtml(d: Diff, before: Estimate, after: Estimate, opts:
       ? table(["line", "kind", "unit", "before", "after", "change", "change %", "status"], rows, [3, 4, 5, 6])
       : "<p>No line changed.</p>",
     `<p class="muted">${d.unchanged} line(s) unchanged.</p>`,
+    ...(note ? [`<p class="warn">${esc(note)}</p>`] : []),
   ].join("\n");
   return page(title, heading, body, [diffChart(d, before, after)]);
 }

@@ -1,6 +1,6 @@
 // Markdown output (GitHub-flavoured tables), for pasting an estimate or a diff into an issue, a
 // wiki or a change record: totals, limits, line items with citations, warnings and gaps.
-import type { Diff } from "../engine/diff.js";
+import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
@@ -100,11 +100,13 @@ export function renderDiffMarkdown(d: Diff): string {
       fmt(l.after),
       l.delta === null ? "-" : signed(l.delta),
       l.percent === null ? "-" : `${signed(l.percent)}%`,
-      l.status,
+      statusText(l.status),
     ]);
     out.push(...mdTable(["line", "unit", "before", "after", "change", "change %", "status"], rows, [2, 3, 4, 5]), "");
   }
   out.push(`${d.unchanged} line(s) unchanged.`, "");
+  const note = incompleteNote(d);
+  if (note) out.push(`**${mdText(note)}**`, "");
   if (d.gaps.added.length)
     out.push("## Gaps in the proposed config only", "", ...d.gaps.added.map((g) => `- ${mdText(g)}`), "");
   if (d.gaps.removed.length)

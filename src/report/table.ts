@@ -3,7 +3,7 @@
 import { formatSize } from "../config/units.js";
 import type { Estimate } from "../engine/engine.js";
 import type { Concern, LineItem } from "../engine/types.js";
-import type { Diff } from "../engine/diff.js";
+import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import type { SweepResult } from "../engine/sweep.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { fmt, fmtRange, pad, style, truncate, WIDTH, wrap } from "./text.js";
@@ -187,9 +187,12 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
       `${pad("line", 46)}${pad("before", 14, true)}${pad("after", 14, true)}${pad("delta", 14, true)}${pad("%", 12, true)}`,
     ),
   );
+  const note = incompleteNote(d);
   for (const l of d.lines) {
+    const status = statusText(l.status);
     const pct =
-      l.percent === null ? (l.status === "changed" ? "-" : l.status) : `${l.percent > 0 ? "+" : ""}${fmt(l.percent)}%`;
+      (l.percent === null ? (l.status === "changed" ? "-" : status) : `${l.percent > 0 ? "+" : ""}${fmt(l.percent)}%`) +
+      (note && l.kind === "total" ? " *" : "");
     const delta = l.delta === null ? "" : `${l.delta > 0 ? "+" : ""}${fmt(l.delta)}`;
     // A long label wraps under itself, as in the estimate table.
     const [first = "", ...rest] = wrap(`${l.label} (${l.unit})`, 45, "");
@@ -200,6 +203,7 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
   }
   out.push(s.dim("─".repeat(WIDTH)));
   out.push(`${d.lines.length} changed, ${d.unchanged} unchanged`);
+  if (note) out.push(...wrap(note, WIDTH, "* ").map((l) => s.yellow(l)));
   if (d.gaps.added.length) {
     out.push(s.yellow(s.bold("Gaps in the proposed config that the base did not have (a removed line may be one):")));
     for (const g of d.gaps.added) out.push(...wrap(g, WIDTH, "  - "));
