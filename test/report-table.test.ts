@@ -4,7 +4,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../src/api.js";
 import { diff } from "../src/engine/diff.js";
-import { renderDiffTable, renderTable } from "../src/report/table.js";
+import { renderDiffTable, renderSweepTable, renderTable } from "../src/report/table.js";
+import { sweep } from "../src/engine/sweep.js";
+import { loadModelDir } from "../src/model/loader.js";
+import { Registry } from "../src/model/registry.js";
+import { parseDocument } from "yaml";
 import { ROOT } from "./helpers/cli.js";
 
 const example = (name: string) => estimate(join(ROOT, "examples", name));
@@ -43,5 +47,21 @@ describe("terminal table", () => {
 
   it("prints what the golden file keeps for the example", () => {
     expect(text).toBe(readFileSync(join(ROOT, "examples/golden/z14-to-z15.txt"), "utf8"));
+  });
+});
+
+describe("sweep table", () => {
+  it("names every column in full, with its unit under it, and sizes as the config writes them", () => {
+    const registry = new Registry(loadModelDir(join(ROOT, "models"), { displayRoot: ROOT }));
+    const base = parseDocument(readFileSync(join(ROOT, "examples/z14-to-z15.yaml"), "utf8")).toJS() as Record<
+      string,
+      unknown
+    >;
+    const r = sweep(base, [{ path: "workload.messageSize", values: [1024, 32768] }], registry, ["cost.total", "cpu"]);
+    expect(r.units).toEqual({ "cost.total": "us", cpu: "CPU s/s" });
+    const [names, units, ...rows] = renderSweepTable(r).trimEnd().split("\n");
+    expect(names!.trim().split(/\s+/)).toEqual(["workload.messageSize", "cost.total", "cpu"]);
+    expect(units!.trim().split(/\s{2,}/)).toEqual(["us", "CPU s/s"]);
+    expect(rows.map((row) => row.trim().split(/\s+/)[0])).toEqual(["1KB", "32KB"]);
   });
 });

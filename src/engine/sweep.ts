@@ -21,6 +21,8 @@ export interface SweepResult {
   format: "mqzcap/sweep@1";
   vary: Vary[];
   metrics: string[];
+  /** Each metric's unit, as the estimates give it (null when no point has the metric). */
+  units: Record<string, string | null>;
   points: SweepPoint[];
 }
 
@@ -124,6 +126,15 @@ export const DEFAULT_METRICS = [
   "storage",
 ];
 
+/** A metric's unit in an estimate (null when the estimate does not have the metric). */
+export function unitOf(e: Estimate, metric: string): string | null {
+  if (metric.startsWith("cost.")) return "us";
+  if (metric === "cpu") return "CPU s/s";
+  if (metric === "limit") return e.bottleneck?.unit ?? null;
+  if (metric === "storage") return "MB";
+  return e.items.find((i) => i.id === metric)?.unit ?? null;
+}
+
 export function metricOf(e: Estimate, metric: string): number | null {
   if (metric === "cost.total") return e.totals.total?.value ?? e.totals.added.value;
   if (metric.startsWith("cost.")) {
@@ -156,6 +167,7 @@ export function sweep(
     else for (const b of vary[1]!.values) grid.push({ [vary[0]!.path]: a, [vary[1]!.path]: b });
   }
   const points: SweepPoint[] = [];
+  const units: Record<string, string | null> = {};
   grid.forEach((inputs, n) => {
     const cfg = structuredClone(base);
     for (const [p, v] of Object.entries(inputs)) setPath(cfg, p, v);
@@ -167,9 +179,16 @@ export function sweep(
     );
     const e = estimateWith(config, registry);
     points.push({ inputs, outputs: Object.fromEntries(metrics.map((m) => [m, metricOf(e, m)])) });
+    for (const m of metrics) if (points.at(-1)!.outputs[m] !== null) units[m] ??= unitOf(e, m);
     onProgress?.(n + 1, grid.length);
   });
   const used = metrics.filter((m) => points.some((p) => p.outputs[m] !== null));
   for (const p of points) p.outputs = Object.fromEntries(used.map((m) => [m, p.outputs[m] ?? null]));
-  return { format: "mqzcap/sweep@1", vary, metrics: used, points };
+  return {
+    format: "mqzcap/sweep@1",
+    vary,
+    metrics: used,
+    units: Object.fromEntries(used.map((m) => [m, units[m] ?? null])),
+    points,
+  };
 }

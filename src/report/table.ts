@@ -215,18 +215,20 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
   return out.join("\n") + "\n";
 }
 
-/** A sweep as a terminal table: one row per point, one column per output. */
+/** A sweep as a terminal table: one row per point, one column per output, units under the names. */
 export function renderSweepTable(r: SweepResult): string {
   const inputs = r.vary.map((v) => v.path);
-  const cols = [...inputs, ...r.metrics];
-  const w = Math.max(10, Math.floor(WIDTH / cols.length));
-  const out = [cols.map((c) => pad(truncate(c, w - 1), w, true)).join("")];
-  for (const p of r.points) {
-    out.push(
-      [...inputs.map((i) => String(p.inputs[i])), ...r.metrics.map((m) => fmt(p.outputs[m] ?? null))]
-        .map((c) => pad(truncate(c, w - 1), w, true))
-        .join(""),
-    );
-  }
-  return out.join("\n") + "\n";
+  // A size read from a path ending in a size field prints as the config would write it.
+  const input = (path: string, v: string | number | boolean | undefined) =>
+    typeof v === "number" && /(messageSize|resetBytes)$/.test(path) ? formatSize(v) : String(v);
+  const header = [...inputs, ...r.metrics];
+  const units = [...inputs.map(() => ""), ...r.metrics.map((m) => r.units[m] ?? "")];
+  const rows = r.points.map((p) => [
+    ...inputs.map((i) => input(i, p.inputs[i])),
+    ...r.metrics.map((m) => fmt(p.outputs[m] ?? null)),
+  ]);
+  // Columns as wide as their widest cell (at least 10), two spaces apart: names are never cut.
+  const widths = header.map((h, k) => Math.max(10, h.length, units[k]!.length, ...rows.map((row) => row[k]!.length)));
+  const line = (cells: string[]) => cells.map((c, k) => pad(c, widths[k]! + 2, true)).join("");
+  return [line(header), line(units), ...rows.map(line)].join("\n") + "\n";
 }
