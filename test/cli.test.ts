@@ -59,6 +59,14 @@ describe("mqzcap CLI", () => {
     expect(cov.format).toBe("mqzcap/coverage@1");
     expect(cov.bySource).toHaveLength(5);
   });
+
+  it("lists every model entry with its id whole, so that `models show` takes it as printed", () => {
+    const ids = JSON.parse(run(["models", "list", "--format", "json"]).stdout).map((e: { id: string }) => e.id);
+    const text = run(["models", "list"]).stdout.trimEnd().split("\n");
+    expect(text.at(-1)).toBe(`${ids.length} entries`);
+    expect(text.slice(0, -1).map((l) => l.split(" ")[0])).toEqual(ids);
+    for (const l of text) expect(l.length).toBeLessThanOrEqual(100);
+  });
 });
 
 describe("mqzcap CLI reports", () => {

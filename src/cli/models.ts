@@ -41,14 +41,19 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
         );
         return;
       }
+      // Ids are printed whole (they are what `models show` takes); the caption gets what is left.
+      const idWidth = Math.max(0, ...entries.map((e) => e.id.length)) + 1;
+      const captionWidth = Math.max(20, WIDTH - idWidth - 12);
+      const out: string[] = [];
       for (const e of entries) {
         const title =
           "caption" in e ? e.caption : "quote" in e ? e.quote : "title" in e ? e.title : "name" in e ? e.name : "";
-        writeStdout(
-          `${pad(truncate(e.id, 40), 41)}${pad(e.type, 8)}${pad(e.source, 4)}${truncate(String(title ?? ""), WIDTH - 53)}\n`,
+        out.push(
+          `${pad(e.id, idWidth)}${pad(e.type, 8)}${pad(e.source, 4)}${truncate(String(title ?? ""), captionWidth)}\n`,
         );
       }
-      writeStdout(`${entries.length} entries\n`);
+      out.push(`${entries.length} entries\n`);
+      writeStdout(out.join(""));
     });
   cmd
     .command("show")
