@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../src/api.js";
 import { diff, incompleteNote } from "../src/engine/diff.js";
+import { diffChart } from "../src/report/chart-spec.js";
 import { renderDiffMarkdown } from "../src/report/markdown.js";
 import { renderDiffTable } from "../src/report/table.js";
 import { ROOT } from "./helpers/cli.js";
@@ -42,6 +43,9 @@ describe("diff", () => {
     expect(table).toContain("now a gap");
     expect(table).toContain("* Totals are not like for like");
     expect(renderDiffMarkdown(d)).toContain("| now a gap |");
+    // The chart's missing bars are labelled, not left as empty slots.
+    const labels = diffChart(d, tls12, tls13).labels;
+    expect(labels.filter((l) => l.endsWith("(after: a gap)"))).toHaveLength(2);
   });
 
   it("leaves a removed line removed when no new gap of its concern appears", () => {

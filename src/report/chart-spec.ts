@@ -132,7 +132,14 @@ export function diffChart(d: Diff, before: Estimate, after: Estimate): ChartSpec
     subtitle: left ? `${left} changed line(s) in other units are in the table, not the chart` : undefined,
     xLabel: lines.length ? "changed line" : "no changed lines",
     yLabel: unit === null ? "value" : describeUnit(unit),
-    labels: lines.map((l) => l.label),
+    // A bar missing because the sources give no figure on that side says so, not just an empty slot.
+    labels: lines.map((l) =>
+      l.status === "now-gap"
+        ? `${l.label} (after: a gap)`
+        : l.status === "was-gap"
+          ? `${l.label} (before: a gap)`
+          : l.label,
+    ),
     datasets: [
       { label: same ? "before" : `before: ${beforeName}`, data: lines.map((l) => l.before) },
       { label: same ? "after" : `after: ${afterName}`, data: lines.map((l) => l.after) },
