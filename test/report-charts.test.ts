@@ -129,6 +129,16 @@ describe("chart specs", () => {
     expect(s.yLabel).toBe("CPU microseconds per transaction");
     expect(s.labels).toEqual(["queue manager", "channel initiator", "application"]);
     expect(s.datasets[0]!.data).toEqual([45, 120, 30]);
+    expect(s.datasets[0]!.label).toBe("baseline (supplied)");
+  });
+
+  it("says in the legend when the baseline was measured on another machine and scaled", () => {
+    const moved = estimate({
+      ...BASELINE,
+      hardware: { generation: "z15" },
+      baseline: { ...BASELINE.baseline, hardware: "z14" },
+    });
+    expect(estimateChart(moved).datasets[0]!.label).toBe("baseline (supplied, scaled from z14 to z15)");
   });
 
   it("charts limits and storage when there is no per-transaction cost", () => {

@@ -75,7 +75,13 @@ export function estimateChart(e: Estimate): ChartSpec {
     yLabel: "CPU microseconds per transaction",
     labels: costs.map((c) => AS_NAMES[c.addressSpace] ?? c.addressSpace),
     datasets: [
-      { label: "baseline (supplied)", data: costs.map((c) => c.baseline) },
+      {
+        // A baseline measured on another machine is drawn as scaled to this one: the legend says so.
+        label: e.items.some((i) => i.id === "hardware.baseline-scaling")
+          ? `baseline (supplied, scaled from ${e.config.baseline?.hardware} to ${e.config.hardware.generation})`
+          : "baseline (supplied)",
+        data: costs.map((c) => c.baseline),
+      },
       { label: "added by this config", data: costs.map((c) => c.added.value) },
     ],
   };
