@@ -62,6 +62,21 @@ describe("sweep table", () => {
     const [names, units, ...rows] = renderSweepTable(r).trimEnd().split("\n");
     expect(names!.trim().split(/\s+/)).toEqual(["workload.messageSize", "cost.total", "cpu"]);
     expect(units!.trim().split(/\s{2,}/)).toEqual(["us", "CPU s/s"]);
-    expect(rows.map((row) => row.trim().split(/\s+/)[0])).toEqual(["1KB", "32KB"]);
+    // Two points, then the note.
+    expect(rows.slice(0, 2).map((row) => row.trim().split(/\s+/)[0])).toEqual(["1KB", "32KB"]);
+    // The example has a baseline: a size sweep cannot change it, and the table says so.
+    expect(r.notes).toEqual([
+      "baseline.cost is the same at every point: it was measured at one value of workload.messageSize, and only the costs the sources give change with it",
+    ]);
+    expect(renderSweepTable(r)).toContain("note: baseline.cost is the same at every point");
+  });
+
+  it("adds no note when the sweep varies what a baseline holds for (the rate)", () => {
+    const registry = new Registry(loadModelDir(join(ROOT, "models"), { displayRoot: ROOT }));
+    const base = parseDocument(readFileSync(join(ROOT, "examples/z14-to-z15.yaml"), "utf8")).toJS() as Record<
+      string,
+      unknown
+    >;
+    expect(sweep(base, [{ path: "workload.rate", values: [1000, 2000] }], registry, ["cpu"]).notes).toEqual([]);
   });
 });

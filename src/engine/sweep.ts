@@ -24,7 +24,12 @@ export interface SweepResult {
   /** Each metric's unit, as the estimates give it (null when no point has the metric). */
   units: Record<string, string | null>;
   points: SweepPoint[];
+  /** What a reader of the table must know to read it right (what the sweep holds fixed). */
+  notes: string[];
 }
+
+// Config paths whose change a measured baseline does not follow: its cost was measured at one value.
+const BASELINE_HELD = /^(workload\.(messageSize|persistent|pattern|queues|syncpoint)|channels\.[^.]+\.messageSize)$/;
 
 /** Parses `path=v1,v2,...` or `path=LOW..HIGH`. */
 export function parseVary(spec: string, stepsFor: (path: string, low: number, high: number) => number[]): Vary {
@@ -184,11 +189,17 @@ export function sweep(
   });
   const used = metrics.filter((m) => points.some((p) => p.outputs[m] !== null));
   for (const p of points) p.outputs = Object.fromEntries(used.map((m) => [m, p.outputs[m] ?? null]));
+  const held = base.baseline !== undefined ? vary.filter((v) => BASELINE_HELD.test(v.path)).map((v) => v.path) : [];
   return {
     format: "mqzcap/sweep@1",
     vary,
     metrics: used,
     units: Object.fromEntries(used.map((m) => [m, units[m] ?? null])),
     points,
+    notes: held.length
+      ? [
+          `baseline.cost is the same at every point: it was measured at one value of ${held.join(" and ")}, and only the costs the sources give change with it`,
+        ]
+      : [],
   };
 }

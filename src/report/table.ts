@@ -230,5 +230,6 @@ export function renderSweepTable(r: SweepResult): string {
   // Columns as wide as their widest cell (at least 10), two spaces apart: names are never cut.
   const widths = header.map((h, k) => Math.max(10, h.length, units[k]!.length, ...rows.map((row) => row[k]!.length)));
   const line = (cells: string[]) => cells.map((c, k) => pad(c, widths[k]! + 2, true)).join("");
-  return [line(header), line(units), ...rows.map(line)].join("\n") + "\n";
+  const notes = r.notes.flatMap((n) => wrap(n, WIDTH, "note: "));
+  return [line(header), line(units), ...rows.map(line), ...notes].join("\n") + "\n";
 }
