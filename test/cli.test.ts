@@ -136,6 +136,27 @@ describe("mqzcap CLI reports", () => {
     expect(r.stderr).toMatch(/mqzcap sweep: \d+\/\d+ estimates/);
   });
 
+  it("sweeps to CSV with data only on standard output and the sweep's note on standard error", () => {
+    const r = run([
+      "sweep",
+      "examples/z14-to-z15.yaml",
+      "--vary",
+      "workload.messageSize=1KB,32KB",
+      "--metric",
+      "cpu",
+      "--format",
+      "csv",
+    ]);
+    expect(r.code).toBe(0);
+    expect(
+      r.stdout
+        .split("\r\n")
+        .slice(0, 3)
+        .map((l) => l.split(",")[0]),
+    ).toEqual(["workload.messageSize", "1KB", "32KB"]);
+    expect(r.stderr).toContain("mqzcap sweep: note: baseline.cost is the same at every point");
+  });
+
   it("draws charts from estimate, diff, sweep and chart", async () => {
     const { mkdtempSync, readFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");

@@ -16,7 +16,7 @@ import { VERSION } from "../version.js";
 import { modelsCommand } from "./models.js";
 import { schemaText } from "./schema.js";
 import { diff, type Diff } from "../engine/diff.js";
-import { DEFAULT_METRICS, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
+import { DEFAULT_METRICS, inputText, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
 import { renderDiffTable, renderSweepTable } from "../report/table.js";
 import type { ChartSpec } from "../report/chart-spec.js";
 
@@ -207,6 +207,8 @@ export function buildProgram(): Command {
               ? (await import("../report/csv.js")).renderSweepCsv(result)
               : renderSweepTable(result);
         writeOutput(opts.out, out, [file]);
+        // CSV is data only: what the table would print as a note goes to standard error.
+        if (opts.format === "csv") for (const n of result.notes) process.stderr.write(`mqzcap sweep: note: ${n}\n`);
         if (opts.chart) {
           const { sweepChart } = await import("../report/chart-spec.js");
           await writeChart(
@@ -214,13 +216,19 @@ export function buildProgram(): Command {
             async () =>
               sweepChart(
                 result.points.map((p) => ({
-                  x: vary.map((v) => String(p.inputs[v.path])).join(" / "),
-                  values: p.outputs,
+                  x: vary.map((v) => inputText(v.path, p.inputs[v.path])).join(" / "),
+                  // Each line named with its unit: the metrics of one sweep seldom share one.
+                  values: Object.fromEntries(
+                    result.metrics.map((m) => [
+                      result.units[m] ? `${m} (${result.units[m]})` : m,
+                      p.outputs[m] ?? null,
+                    ]),
+                  ),
                 })),
                 {
                   title: `mqzcap sweep of ${vary.map((v) => v.path).join(" x ")}`,
                   xLabel: vary.map((v) => v.path).join(" / "),
-                  yLabel: "value (see legend for units)",
+                  yLabel: "value (units in the legend)",
                 },
               ),
             [file],

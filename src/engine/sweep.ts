@@ -1,7 +1,7 @@
 // Sweeps: vary one or two config inputs over a list of values (or a range in the steps the data has)
 // and collect chosen outputs of each estimate.
 import { parseConfigText } from "../config/load.js";
-import { parseSize } from "../config/units.js";
+import { formatSize, parseSize } from "../config/units.js";
 import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
 import { estimateWith, type Estimate } from "./engine.js";
@@ -130,6 +130,11 @@ export const DEFAULT_METRICS = [
   "limit",
   "storage",
 ];
+
+/** A swept value as the config would write it: sizes (a path ending in a size field) as 32KB, not 32768. */
+export function inputText(path: string, v: string | number | boolean | undefined): string {
+  return typeof v === "number" && /(messageSize|resetBytes)$/.test(path) ? formatSize(v) : String(v);
+}
 
 /** A metric's unit in an estimate (null when the estimate does not have the metric). */
 export function unitOf(e: Estimate, metric: string): string | null {

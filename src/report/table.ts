@@ -4,7 +4,7 @@ import { formatSize } from "../config/units.js";
 import type { Estimate } from "../engine/engine.js";
 import type { Concern, LineItem } from "../engine/types.js";
 import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
-import type { SweepResult } from "../engine/sweep.js";
+import { inputText, type SweepResult } from "../engine/sweep.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { fmt, fmtRange, pad, style, truncate, WIDTH, wrap } from "./text.js";
 
@@ -218,13 +218,10 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
 /** A sweep as a terminal table: one row per point, one column per output, units under the names. */
 export function renderSweepTable(r: SweepResult): string {
   const inputs = r.vary.map((v) => v.path);
-  // A size read from a path ending in a size field prints as the config would write it.
-  const input = (path: string, v: string | number | boolean | undefined) =>
-    typeof v === "number" && /(messageSize|resetBytes)$/.test(path) ? formatSize(v) : String(v);
   const header = [...inputs, ...r.metrics];
   const units = [...inputs.map(() => ""), ...r.metrics.map((m) => r.units[m] ?? "")];
   const rows = r.points.map((p) => [
-    ...inputs.map((i) => input(i, p.inputs[i])),
+    ...inputs.map((i) => inputText(i, p.inputs[i])),
     ...r.metrics.map((m) => fmt(p.outputs[m] ?? null)),
   ]);
   // Columns as wide as their widest cell (at least 10), two spaces apart: names are never cut.
