@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { estimate } from "../src/api.js";
 import { diff } from "../src/engine/diff.js";
 import { renderDiffTable, renderSweepTable, renderTable } from "../src/report/table.js";
+import { mergeCitations } from "../src/report/text.js";
 import { sweep } from "../src/engine/sweep.js";
 import { loadModelDir } from "../src/model/loader.js";
 import { Registry } from "../src/model/registry.js";
@@ -78,5 +79,22 @@ describe("sweep table", () => {
       unknown
     >;
     expect(sweep(base, [{ path: "workload.rate", values: [1000, 2000] }], registry, ["cpu"]).notes).toEqual([]);
+  });
+});
+
+describe("citations in reports", () => {
+  it("cite an entry once, its line ranges joined in order, other entries kept apart", () => {
+    const c = (id: string, lines: string) =>
+      ({ id, source: "001", title: "T", section: "S", lines, file: "f.yaml" }) as const;
+    expect(mergeCitations([c("a", "654"), c("b", "10-12"), c("a", "656"), c("a", "654"), c("a", "657, 660")])).toEqual([
+      c("a", "654, 656, 657, 660"),
+      c("b", "10-12"),
+    ]);
+  });
+
+  it("show the zHyperWrite example's disk-write line with one source line for three figures", () => {
+    const text = renderTable(example("zhyperwrite-log-encryption.yaml"), { color: false, explain: true });
+    expect(text).toContain("seed 001 lines 654, 656, 657 [001.log-disk-write-multiplier]");
+    expect(text.match(/\[001\.log-disk-write-multiplier\]/g)).toHaveLength(1);
   });
 });

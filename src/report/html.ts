@@ -11,7 +11,7 @@ import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
 import { AS_NAMES, chartJsConfig, diffChart, estimateChart, type ChartSpec } from "./chart-spec.js";
-import { fmt, fmtRange } from "./text.js";
+import { fmt, fmtRange, mergeCitations } from "./text.js";
 
 export interface HtmlOptions {
   /** The page title; default "mqzcap estimate: <config name>". */
@@ -251,7 +251,9 @@ export function citationText(c: Citation): string {
 
 function citationsHtml(cs: Citation[]): string {
   if (!cs.length) return "";
-  return `<ul class="cites">${cs.map((c) => `<li>${esc(citationText(c))}</li>`).join("")}</ul>`;
+  return `<ul class="cites">${mergeCitations(cs)
+    .map((c) => `<li>${esc(citationText(c))}</li>`)
+    .join("")}</ul>`;
 }
 
 function warningsSection(e: Estimate): string {

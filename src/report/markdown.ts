@@ -5,7 +5,7 @@ import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
 import { AS_NAMES } from "./chart-spec.js";
-import { fmt, fmtRange } from "./text.js";
+import { fmt, fmtRange, mergeCitations } from "./text.js";
 
 /**
  * Escapes text for a table cell or a list item: backslash before markdown punctuation (CommonMark
@@ -25,7 +25,7 @@ function mdTable(head: string[], rows: string[][], right: number[] = []): string
 
 /** "seed 000 lines 336-347", one per distinct source passage. */
 export function shortCitations(cs: Citation[]): string {
-  return [...new Set(cs.map((c) => `seed ${c.source} lines ${c.lines}`))].join("; ");
+  return [...new Set(mergeCitations(cs).map((c) => `seed ${c.source} lines ${c.lines}`))].join("; ");
 }
 
 const itemRange = (i: LineItem) => ({ value: i.value, low: i.low ?? i.value, high: i.high ?? i.value });

@@ -6,7 +6,7 @@ import type { Concern, LineItem } from "../engine/types.js";
 import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import { inputText, type SweepResult } from "../engine/sweep.js";
 import { AS_NAMES } from "./chart-spec.js";
-import { fmt, fmtRange, pad, style, truncate, WIDTH, wrap } from "./text.js";
+import { fmt, fmtRange, mergeCitations, pad, style, truncate, WIDTH, wrap } from "./text.js";
 
 /** Section headings for the concerns, as a planner names them (the JSON keeps the ids). */
 const CONCERN_NAMES: Record<Concern, string> = {
@@ -163,7 +163,7 @@ function explain(i: LineItem, s: ReturnType<typeof style>): string[] {
   out.push(
     `      confidence: ${i.confidence}${i.metric === "cpu-pct" ? " · a % of the baseline cost (multiplies)" : i.metric === "cpu-per-txn" ? " · microseconds added per transaction" : ""}`,
   );
-  for (const c of i.citations) {
+  for (const c of mergeCitations(i.citations)) {
     out.push(
       ...wrap(
         `source: ${c.title}, ${c.section}, seed ${c.source} lines ${c.lines} [${c.id}]${c.userSupplied ? " (user-supplied)" : ""}`,

@@ -1,6 +1,7 @@
 // Plain-text layout helpers for the terminal table. Written here rather than taken from cli-table3:
 // the report needs a fixed 100-column layout with grouped sections and wrapped citations, and a
 // few lines of padding do that without a dependency in the start-up path.
+import type { Citation } from "../model/registry.js";
 import { formatNumber } from "../util/number-format.js";
 
 export const WIDTH = 100;
@@ -70,4 +71,25 @@ export function fmtRange(r: { value: number; low: number; high: number } | null,
   // A range narrower than half a percent of the value prints as the value alone.
   if (Math.abs(r.high - r.low) <= 0.005 * Math.max(Math.abs(r.value), 1e-9)) return fmt(r.value, unit);
   return `${fmt(r.value, unit)} (${fmt(r.low)}..${fmt(r.high)})`;
+}
+
+/**
+ * Citations of one entry merged into one, their line ranges joined in order ("654, 656, 657"): an
+ * item that reads three figures of one entry cites it once, not three times with the same title.
+ */
+export function mergeCitations(cs: readonly Citation[]): Citation[] {
+  const out: Citation[] = [];
+  const at = new Map<string, number>();
+  for (const c of cs) {
+    const k = at.get(c.id);
+    if (k === undefined) {
+      at.set(c.id, out.length);
+      out.push(c);
+      continue;
+    }
+    const seen = out[k]!.lines.split(", ");
+    const more = c.lines.split(", ").filter((l) => !seen.includes(l));
+    if (more.length) out[k] = { ...out[k]!, lines: [...seen, ...more].join(", ") };
+  }
+  return out;
 }
