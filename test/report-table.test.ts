@@ -52,12 +52,13 @@ describe("terminal table", () => {
 });
 
 describe("sweep table", () => {
+  const registry = new Registry(loadModelDir(join(ROOT, "models"), { displayRoot: ROOT }));
+  const base = parseDocument(readFileSync(join(ROOT, "examples/z14-to-z15.yaml"), "utf8")).toJS() as Record<
+    string,
+    unknown
+  >;
+
   it("names every column in full, with its unit under it, and sizes as the config writes them", () => {
-    const registry = new Registry(loadModelDir(join(ROOT, "models"), { displayRoot: ROOT }));
-    const base = parseDocument(readFileSync(join(ROOT, "examples/z14-to-z15.yaml"), "utf8")).toJS() as Record<
-      string,
-      unknown
-    >;
     const r = sweep(base, [{ path: "workload.messageSize", values: [1024, 32768] }], registry, ["cost.total", "cpu"]);
     expect(r.units).toEqual({ "cost.total": "us", cpu: "CPU s/s" });
     const [names, units, ...rows] = renderSweepTable(r).trimEnd().split("\n");
@@ -73,11 +74,6 @@ describe("sweep table", () => {
   });
 
   it("adds no note when the sweep varies what a baseline holds for (the rate)", () => {
-    const registry = new Registry(loadModelDir(join(ROOT, "models"), { displayRoot: ROOT }));
-    const base = parseDocument(readFileSync(join(ROOT, "examples/z14-to-z15.yaml"), "utf8")).toJS() as Record<
-      string,
-      unknown
-    >;
     expect(sweep(base, [{ path: "workload.rate", values: [1000, 2000] }], registry, ["cpu"]).notes).toEqual([]);
   });
 });
