@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { estimate } from "../src/api.js";
 import { diff, incompleteNote } from "../src/engine/diff.js";
 import { diffChart } from "../src/report/chart-spec.js";
+import { renderDiffHtml } from "../src/report/html.js";
 import { renderDiffMarkdown } from "../src/report/markdown.js";
 import { renderDiffTable } from "../src/report/table.js";
 import { ROOT } from "./helpers/cli.js";
@@ -43,6 +44,10 @@ describe("diff", () => {
     expect(table).toContain("now a gap");
     expect(table).toContain("* Totals are not like for like");
     expect(renderDiffMarkdown(d)).toContain("| now a gap |");
+    const html = renderDiffHtml(d, tls12, tls13);
+    expect(html).toContain("<td>changed *</td>");
+    expect(html).toContain("now a gap");
+    expect(html).toMatch(/<h2>Gaps in the proposed config only<\/h2>\s*<ul><li>tls: [^<]*TLS_AES_256_GCM_SHA384/);
     // The chart's missing bars are labelled, not left as empty slots.
     const labels = diffChart(d, tls12, tls13).labels;
     expect(labels.filter((l) => l.endsWith("(after: a gap)"))).toHaveLength(2);

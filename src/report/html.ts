@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
+import { formatSize } from "../config/units.js";
 import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
@@ -175,7 +176,7 @@ function summary(e: Estimate): string {
   const w = e.config.workload;
   return (
     `MQ ${e.basis.release} on ${e.basis.hardware} · ${w.pattern}, ${w.persistent ? "persistent" : "non-persistent"}, ` +
-    `${fmt(w.messageSize)} byte messages` +
+    `${formatSize(w.messageSize)} messages` +
     (e.totals.rate !== null ? ` at ${fmt(e.totals.rate)}/s` : "")
   );
 }
@@ -284,6 +285,7 @@ function gapsSection(e: Estimate): string {
 /** A comparison of two estimates as one self-contained HTML page. */
 export function renderDiffHtml(d: Diff, before: Estimate, after: Estimate, opts: HtmlOptions = {}): string {
   const title = opts.title ?? `mqzcap diff: ${before.name ?? "before"} → ${after.name ?? "after"}`;
+  const note = incompleteNote(d);
   const rows = d.lines.map((l) => [
     `${esc(l.label)}<br><span class="muted">${esc(l.key)}</span>`,
     esc(l.kind),
@@ -292,9 +294,11 @@ export function renderDiffHtml(d: Diff, before: Estimate, after: Estimate, opts:
     esc(fmt(l.after)),
     esc(l.delta === null ? "-" : signed(l.delta)),
     esc(l.percent === null ? "-" : `${signed(l.percent)}%`),
-    esc(statusText(l.status)),
+    // Totals that leave out a line that is a gap on one side are starred, as in the terminal table.
+    esc(statusText(l.status) + (note && l.kind === "total" ? " *" : "")),
   ]);
-  const note = incompleteNote(d);
+  const gapList = (title: string, gaps: string[]) =>
+    gaps.length ? [`<h2>${esc(title)}</h2>`, `<ul>${gaps.map((g) => `<li>${esc(g)}</li>`).join("")}</ul>`] : [];
   const heading = `<h1>${esc(title)}</h1>\n<p class="muted">before: ${esc(summary(before))}<br>after: ${esc(summary(after))}</p>`;
   const body = [
     "<h2>Changed lines</h2>",
@@ -302,7 +306,9 @@ export function renderDiffHtml(d: Diff, before: Estimate, after: Estimate, opts:
       ? table(["line", "kind", "unit", "before", "after", "change", "change %", "status"], rows, [3, 4, 5, 6])
       : "<p>No line changed.</p>",
     `<p class="muted">${d.unchanged} line(s) unchanged.</p>`,
-    ...(note ? [`<p class="warn">${esc(note)}</p>`] : []),
+    ...(note ? [`<p class="warn">* ${esc(note)}</p>`] : []),
+    ...gapList("Gaps in the proposed config only", d.gaps.added),
+    ...gapList("Gaps of the base config filled by the proposed one", d.gaps.removed),
   ].join("\n");
   return page(title, heading, body, [diffChart(d, before, after)]);
 }
