@@ -79,6 +79,7 @@ describe("mqzcap CLI reports", () => {
       table: (s) => s.includes("4,643 channels"),
       json: (s) => JSON.parse(s).format === "mqzcap/estimate@1",
       md: (s) => s.startsWith("# mqzcap estimate") && s.includes("| "),
+      markdown: (s) => s.startsWith("# mqzcap estimate") && s.includes("| "),
       csv: (s) => s.split("\r\n")[0]!.startsWith("id,concern,label"),
       html: (s) => /^<!doctype html>/i.test(s) && s.includes("<canvas"),
     };

@@ -34,7 +34,8 @@ function registryFor(opts: { models?: string }): Registry {
   return loadModels(opts.models);
 }
 
-export const FORMATS = ["table", "json", "md", "csv", "html"] as const;
+// "markdown" is taken for "md": both are what people type.
+export const FORMATS = ["table", "json", "md", "markdown", "csv", "html"] as const;
 
 function unknownFormat(format: string): never {
   throw new InputError([
@@ -54,6 +55,7 @@ export async function renderEstimate(e: Estimate, format: string, explain: boole
     case "table":
       return renderTable(e, { color: !toFile && useColor({ isTTY: stdoutIsTTY() }), explain });
     case "md":
+    case "markdown":
       return (await import("../report/markdown.js")).renderMarkdown(e);
     case "csv":
       return (await import("../report/csv.js")).renderCsv(e);
@@ -77,6 +79,7 @@ async function renderDiff(
     case "table":
       return renderDiffTable(d, { color: !toFile && useColor({ isTTY: stdoutIsTTY() }) });
     case "md":
+    case "markdown":
       return (await import("../report/markdown.js")).renderDiffMarkdown(d);
     case "csv":
       return (await import("../report/csv.js")).renderDiffCsv(d);
