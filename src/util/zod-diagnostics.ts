@@ -152,6 +152,15 @@ export function zodIssuesToDiagnostics(
         actual === undefined
           ? `${pathText}: missing; expected ${issue.expected}`
           : `${pathText}: expected ${issue.expected}, got ${describeValue(actual)}`;
+      // YAML 1.1's booleans (yes, no, on, off) are text in YAML 1.2, which is what is read here.
+      if (
+        issue.expected === "boolean" &&
+        typeof actual === "string" &&
+        /^(y|yes|n|no|on|off|true|false)$/i.test(actual)
+      ) {
+        const yes = /^(y|yes|on|true)$/i.test(actual);
+        suggestion = `write ${yes ? "true" : "false"}: YAML 1.2 reads ${actual} as text, not as a yes/no value`;
+      }
     }
     const key = `${pos.line}:${pos.col}:${message}`;
     if (seen.has(key)) continue;
