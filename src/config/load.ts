@@ -3,7 +3,7 @@
 // InputError for bad input.
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { canonicalConfig } from "./canonical.generated.js";
-import { Config } from "./schema.js";
+import { Config, RELEASES } from "./schema.js";
 import { checkSemantics } from "./semantics.js";
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
 import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml-source.js";
@@ -170,8 +170,23 @@ function pathToKey(v: unknown, key: string, path: PropertyKey[] = []): PropertyK
   return undefined;
 }
 
-function hintFor(path: readonly PropertyKey[]): string | undefined {
+/**
+ * A release written as MQ writes it (9.3.0, V9.3, 9.3.1, V8) is the version and release here; one the
+ * reports do not cover is named as such, with those they do (a spelling guess would name another).
+ */
+function releaseHint(value: string): string | undefined {
+  const vr = /^v?(\d+)(?:\.(\d+))?/i.exec(value.trim());
+  if (!vr) return undefined;
+  const release = `${vr[1]}.${vr[2] ?? "0"}`;
+  const covered = (RELEASES as readonly string[]).includes(release);
+  if (covered && release !== value) return `releases are version.release: write "${release}"`;
+  if (!covered) return `no source measures MQ ${release}: the reports cover MQ ${RELEASES.join(", ")}`;
+  return undefined;
+}
+
+function hintFor(path: readonly PropertyKey[], value?: unknown): string | undefined {
   const last = String(path[path.length - 1] ?? "");
+  if (last === "release" && (typeof value === "string" || typeof value === "number")) return releaseHint(String(value));
   if (/size|resetBytes|used|free/i.test(last)) return "sizes are written 32KB, 4MB or as bytes (KB = 1024 bytes)";
   if (/rate/i.test(last)) return "rates are written 2000/s";
   if (/Interval/.test(last)) return 'intervals are MMMM.SS in quotes: "1.00" is one minute, "0.15" fifteen seconds';

@@ -115,11 +115,14 @@ export function zodIssuesToDiagnostics(
           ...pos,
           sourceLine: lineText(src.text, pos.line),
           message: `unknown key "${key}"${path.length ? ` in ${pathText}` : ""}`,
-          suggestion: guess
-            ? `did you mean "${guess}"?`
-            : allowed.length
-              ? `expected one of: ${allowed.join(", ")}`
-              : undefined,
+          // "2,000/s" in a { } mapping: the comma ends the value and "000/s" reads as a key.
+          suggestion: /^\d{3}(\D|$)/.test(key)
+            ? "in { } a comma ends a value: write numbers without a thousands separator (2000/s)"
+            : guess
+              ? `did you mean "${guess}"?`
+              : allowed.length
+                ? `expected one of: ${allowed.join(", ")}`
+                : undefined,
           severity: "error",
         });
       }
@@ -142,7 +145,8 @@ export function zodIssuesToDiagnostics(
         actual === undefined
           ? `${pathText}: missing; expected ${expected}`
           : `${pathText}: ${describeValue(actual)} is not allowed; expected ${expectedText}`;
-      if (guess) suggestion = `did you mean "${guess}"?`;
+      // A hint from the caller (it knows the field) comes before a guess by spelling.
+      if (guess && !suggestion) suggestion = `did you mean "${guess}"?`;
       // YAML reads release: 9.3 as a number (and 8.0 as 8); the enum wants the quoted string.
       const stringEnum = issue.values.every((o) => typeof o === "string");
       const asText = typeof actual === "number" && stringEnum ? didYouMean(String(actual), options) : undefined;
