@@ -25,6 +25,18 @@ describe("config units", () => {
     expect(parseTime("12\u03bcs")).toBe(12);
     expect(parseTime("0.4\u039cs")).toBe(0.4);
   });
+  it("reads digits grouped in threes with commas (2,000/s), and only whole groups", () => {
+    expect(parseRate("2,000/s")).toBe(2000);
+    expect(parseSize("1,048,576")).toBe(1048576);
+    expect(parseSize("1,024 KB")).toBe(1048576);
+    expect(parseTime("1,500us")).toBe(1500);
+    // "2,5" could be a European 2.5: refused, as are groups that are not threes.
+    for (const bad of ["2,5", "2,00/s", ",000/s", "2000,000/s", "1,000,00"]) {
+      expect(parseRate(bad), bad).toBeUndefined();
+      expect(parseSize(bad), bad).toBeUndefined();
+    }
+    expect(parsePercent("1,000%")).toBeUndefined();
+  });
   it("reads MQ's MMMM.SS intervals: 1.00 is a minute, 0.15 is fifteen seconds", () => {
     expect(parseInterval("1.00")).toBe(60);
     expect(parseInterval("0.15")).toBe(15);

@@ -27,12 +27,12 @@ const docs = z.globalRegistry;
 // that editors flag "32XB" as you type. Ranges of the parsed value (such as "200MB" over 100MB)
 // are not expressible in a pattern and are left to the transforms. Exported for the tests.
 export const JSON_PATTERNS = {
-  size: "^\\s*\\d+(\\.\\d+)?\\s*([Bb]|[Kk][Bb]?|[Mm][Bb]?|[Gg][Bb]?)?\\s*$",
+  size: "^\\s*(\\d{1,3}(,\\d{3})+|\\d+)(\\.\\d+)?\\s*([Bb]|[Kk][Bb]?|[Mm][Bb]?|[Gg][Bb]?)?\\s*$",
   // 0 to 100 exactly, as parsePercent plus the range check accept.
   percent: "^\\s*0*(100(\\.0+)?|\\d{1,2}(\\.\\d+)?)\\s*%\\s*$",
-  rate: "^\\s*\\d+(\\.\\d+)?\\s*/\\s*([Ss]|[Ss][Ee][Cc]|[Ss][Ee][Cc][Oo][Nn][Dd]|[Mm][Ii][Nn]|[Mm][Ii][Nn][Uu][Tt][Ee]|[Hh]|[Hh][Oo][Uu][Rr]|[Mm][Ss])\\s*$",
+  rate: "^\\s*(\\d{1,3}(,\\d{3})+|\\d+)(\\.\\d+)?\\s*/\\s*([Ss]|[Ss][Ee][Cc]|[Ss][Ee][Cc][Oo][Nn][Dd]|[Mm][Ii][Nn]|[Mm][Ii][Nn][Uu][Tt][Ee]|[Hh]|[Hh][Oo][Uu][Rr]|[Mm][Ss])\\s*$",
   // units.ts matches "µs" case-insensitively, which JavaScript extends to Greek mu and capital Mu.
-  time: "^\\s*\\d+(\\.\\d+)?\\s*[UuMm\\u00b5\\u03bc\\u039c]?[Ss]\\s*$",
+  time: "^\\s*(\\d{1,3}(,\\d{3})+|\\d+)(\\.\\d+)?\\s*[UuMm\\u00b5\\u03bc\\u039c]?[Ss]\\s*$",
   // MMMM.SS with SS up to 59, and not zero, as parseInterval plus the transform accept.
   interval: "^(?!\\s*0{1,4}\\.00\\s*$)\\s*\\d{1,4}\\.[0-5]\\d\\s*$",
 } as const;

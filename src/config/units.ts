@@ -1,12 +1,18 @@
 // The config's unit syntax. Sizes: "32KB", "4MB", "1GB", or a plain number of bytes; KB = 1024 bytes
 // and MB = 1024 KB, as the reports' worked examples need. Percentages: "60%" or a number 0-100.
-// Rates: "2000/s", "120000/min", "5/ms". Times: "45us", "1.5ms", "2s".
+// Rates: "2000/s", "120000/min", "5/ms". Times: "45us", "1.5ms", "2s". Digits may be grouped: "2,000/s".
 import { formatNumber } from "../util/number-format.js";
 
-const SIZE = /^\s*(\d+(?:\.\d+)?)\s*(B|KB|K|MB|M|GB|G)?\s*$/i;
+// A number may group its digits in threes with commas, as spreadsheets print them: "2,000/s",
+// "1,048,576". Only whole groups of three: "2,5" is refused rather than read as 2.5 or 25.
+const NUM = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)`;
+const SIZE = new RegExp(String.raw`^\s*${NUM}\s*(B|KB|K|MB|M|GB|G)?\s*$`, "i");
 const PERCENT = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/;
-const RATE = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(s|sec|second|min|minute|h|hour|ms)\s*$/i;
-const TIME = /^\s*(\d+(?:\.\d+)?)\s*(us|\u00b5s|ms|s)\s*$/i;
+const RATE = new RegExp(String.raw`^\s*${NUM}\s*\/\s*(s|sec|second|min|minute|h|hour|ms)\s*$`, "i");
+const TIME = new RegExp(String.raw`^\s*${NUM}\s*(us|\u00b5s|ms|s)\s*$`, "i");
+
+/** The number of a unit value, its digit-group commas dropped. */
+const numberOf = (digits: string) => Number(digits.replace(/,/g, ""));
 
 const SIZE_UNIT: Record<string, number> = {
   b: 1,
@@ -35,7 +41,7 @@ export function parseSize(v: string | number): number | undefined {
   if (typeof v === "number") return v;
   const m = SIZE.exec(v);
   if (!m) return undefined;
-  return Math.round(Number(m[1]) * SIZE_UNIT[(m[2] ?? "b").toLowerCase()]!);
+  return Math.round(numberOf(m[1]!) * SIZE_UNIT[(m[2] ?? "b").toLowerCase()]!);
 }
 
 export function parsePercent(v: string | number): number | undefined {
@@ -47,13 +53,13 @@ export function parsePercent(v: string | number): number | undefined {
 export function parseRate(v: string | number): number | undefined {
   if (typeof v === "number") return v;
   const m = RATE.exec(v);
-  return m ? Number(m[1]) * RATE_UNIT[m[2]!.toLowerCase()]! : undefined;
+  return m ? numberOf(m[1]!) * RATE_UNIT[m[2]!.toLowerCase()]! : undefined;
 }
 
 export function parseTime(v: string | number): number | undefined {
   if (typeof v === "number") return v;
   const m = TIME.exec(v);
-  return m ? Number(m[1]) * TIME_UNIT[m[2]!.toLowerCase()]! : undefined;
+  return m ? numberOf(m[1]!) * TIME_UNIT[m[2]!.toLowerCase()]! : undefined;
 }
 
 /** MQ's MMMM.SS interval format (STATIME, ACCTIME): "1.00" is one minute, "0.15" fifteen seconds. */

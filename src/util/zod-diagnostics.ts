@@ -117,7 +117,7 @@ export function zodIssuesToDiagnostics(
           message: `unknown key "${key}"${path.length ? ` in ${pathText}` : ""}`,
           // "2,000/s" in a { } mapping: the comma ends the value and "000/s" reads as a key.
           suggestion: /^\d{3}(\D|$)/.test(key)
-            ? "in { } a comma ends a value: write numbers without a thousands separator (2000/s)"
+            ? 'in { } a comma ends a value: write 2000/s, or quote it: "2,000/s"'
             : guess
               ? `did you mean "${guess}"?`
               : allowed.length

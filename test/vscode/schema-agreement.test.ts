@@ -153,11 +153,15 @@ const goodDigits = fc.constantFrom(
   "0.4",
   "00012",
   "99999999999999999999",
+  // Digits grouped in threes, as spreadsheets print them (sizes, rates and times; not percentages).
+  "1,000",
+  "2,000.5",
+  "1,048,576",
 );
 /** Mostly the plain in-range values; the free combinations of number and unit less often. */
 const usual = <T, U>(plain: fc.Arbitrary<T>, combos: fc.Arbitrary<U>) =>
   fc.oneof({ arbitrary: plain, weight: 4 }, { arbitrary: combos, weight: 1 });
-const badDigits = fc.constantFrom("4.", ".5", "1e3", "-4", "1,000", "");
+const badDigits = fc.constantFrom("4.", ".5", "1e3", "-4", "1,00", ",000", "1000,000", "1,000,00", "2,5", "");
 const number = (min: number, max: number) =>
   fc.oneof(
     fc.double({ min: min - 10, max: max * 1.1 + 10, noNaN: true, noDefaultInfinity: true }),
