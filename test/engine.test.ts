@@ -1,0 +1,95 @@
+// The engine's rule context: warnings and gaps said once, gap charts looked up (and a missing one left
+// out), items grouped by concern in the order their rules emitted them.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { Config } from "../src/config/schema.js";
+import { estimateWith } from "../src/engine/engine.js";
+import type { LineItem, Rule } from "../src/engine/types.js";
+import { loadModelDir } from "../src/model/loader.js";
+import { Registry } from "../src/model/registry.js";
+import { ROOT } from "./helpers/cli.js";
+
+const registry = new Registry(loadModelDir(join(ROOT, "models"), { displayRoot: ROOT }));
+const config = Config.parse({ version: 1 });
+
+const item = (id: string, concern: LineItem["concern"]): LineItem => ({
+  id,
+  concern,
+  label: id,
+  metric: "info",
+  value: 1,
+  unit: "x",
+  formula: "",
+  inputs: {},
+  citations: [],
+  confidence: "measured",
+  flags: [],
+});
+
+const rule = (id: string, run: Rule["run"]): Rule => ({
+  id,
+  concern: "workload",
+  description: id,
+  reads: [],
+  uses: [],
+  applies: () => true,
+  run,
+});
+
+describe("engine", () => {
+  it("says a warning or gap once, and names only the gap charts the models have", () => {
+    const rules = [
+      rule("a", (ctx) => {
+        ctx.warn("tls", "same words");
+        ctx.warn("tls", "same words");
+        ctx.warn("ams", "same words"); // another concern: a warning of its own
+        ctx.gap("tls", "no figure", ["000.gap-ams-2kb-rate", "000.no-such-chart", "000.gap-ams-2kb-cost"]);
+        ctx.gap("tls", "no figure", ["000.gap-ams-64kb-rate"]); // said already: ignored
+      }),
+    ];
+    for (let run = 0; run < 2; run++) {
+      // twice: the second run reads the charts (and the missing one) from the engine's cache
+      const e = estimateWith(config, registry, rules);
+      expect(e.warnings.map((w) => `${w.concern}: ${w.message}`)).toEqual(["tls: same words", "ams: same words"]);
+      expect(e.gaps).toHaveLength(1);
+      expect(e.gaps[0]!.charts.map((c) => c.id)).toEqual(["000.gap-ams-2kb-rate", "000.gap-ams-2kb-cost"]);
+      expect(e.gaps[0]!.charts[0]!.caption).toMatch(/^Transaction rate for 2KB/);
+    }
+  });
+
+  it("groups items by concern (workload, hardware, logging, ..., storage) in the order each rule gave them", () => {
+    const rules = [
+      rule("first", (ctx) => {
+        ctx.item(item("storage.1", "storage"));
+        ctx.item(item("tls.1", "tls"));
+        ctx.item(item("storage.2", "storage"));
+      }),
+      rule("second", (ctx) => {
+        ctx.item(item("logging.1", "logging"));
+        ctx.item(item("tls.2", "tls"));
+      }),
+    ];
+    const ids = estimateWith(config, registry, rules).items.map((i) => i.id);
+    expect(ids).toEqual(["logging.1", "tls.1", "tls.2", "storage.1", "storage.2"]);
+  });
+
+  it("leaves items already in concern order as they are", () => {
+    const rules = [
+      rule("in order", (ctx) => {
+        for (const [id, c] of [
+          ["logging.1", "logging"],
+          ["logging.2", "logging"],
+          ["tls.1", "tls"],
+          ["storage.1", "storage"],
+        ] as const)
+          ctx.item(item(id, c));
+      }),
+    ];
+    expect(estimateWith(config, registry, rules).items.map((i) => i.id)).toEqual([
+      "logging.1",
+      "logging.2",
+      "tls.1",
+      "storage.1",
+    ]);
+  });
+});
