@@ -1,6 +1,7 @@
 // mqzcap as a library. See README "Library API".
 export { estimate, validateConfig, InputError, type EstimateOptions } from "./api.js";
 export { diff, type Diff, type DiffLine } from "./engine/diff.js";
+export { compare, type CompareResult } from "./engine/compare.js";
 export { loadModels, shippedRegistry } from "./model/models.js";
 export { Registry, type Citation, type Confidence, type LookupResult } from "./model/registry.js";
 export { Config as configSchema, type ConfigInput, type Config } from "./config/schema.js";

@@ -36,7 +36,7 @@ describe("mqzcap CLI", () => {
   });
 
   it("has help on each command and the schema command prints JSON Schema", () => {
-    for (const c of ["estimate", "validate", "schema", "models"]) {
+    for (const c of ["estimate", "diff", "compare", "sweep", "chart", "validate", "schema", "models"]) {
       const r = run([c, "--help"]);
       expect(r.code, c).toBe(0);
       expect(r.stdout).toContain("Usage: mqzcap " + c);
@@ -196,6 +196,8 @@ describe("mqzcap CLI usage errors", () => {
       ["models", "show"],
       ["frobnicate"],
       ["sweep", "examples/quickstart.yaml"],
+      ["compare"],
+      ["compare", "examples/quickstart.yaml", "examples/z14-to-z15.yaml", "--format", "html"],
     ]) {
       const r = run(args);
       expect(r.code, args.join(" ")).toBe(2);

@@ -17,7 +17,7 @@ import { modelsCommand } from "./models.js";
 import { schemaText } from "./schema.js";
 import { diff, type Diff } from "../engine/diff.js";
 import { DEFAULT_METRICS, inputText, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
-import { renderDiffTable, renderSweepTable } from "../report/table.js";
+import { renderCompareTable, renderDiffTable, renderSweepTable } from "../report/table.js";
 import type { ChartSpec } from "../report/chart-spec.js";
 
 export const EXIT = { ok: 0, strict: 1, input: 2, internal: 3 } as const;
@@ -161,6 +161,44 @@ export function buildProgram(): Command {
           async () => (await import("../report/chart-spec.js")).diffChart(d, before, after),
           [a, b],
         );
+    });
+
+  program
+    .command("compare")
+    .description("put two or more configs side by side: cost, CPU, limits and storage, one column each")
+    .argument("<configs...>", "config files (options A, B, C, ...)")
+    .addOption(
+      new Option("-f, --format <format>", "output format")
+        .choices(["table", "json", "md", "markdown", "csv"])
+        .default("table"),
+    )
+    .option("-o, --out <file>", "write the table to a file (atomically)")
+    .option("-m, --models <dir>", "a folder of your own model files")
+    .option("--metric <name...>", `outputs: ${DEFAULT_METRICS.join(", ")}, or a line item id`)
+    .action(async (files: string[], opts: CommonOptions & { metric?: string[] }) => {
+      if (files.length < 2)
+        throw new InputError([
+          {
+            file: files[0] ?? "compare",
+            message: "compare needs two or more configs",
+            severity: "error",
+            suggestion: "mqzcap compare a.yaml b.yaml [c.yaml ...]; for one config, mqzcap estimate",
+          },
+        ]);
+      const registry = registryFor(opts);
+      const scenarios = files.map((file) => ({ file, estimate: estimateWith(loadConfigFile(file).config, registry) }));
+      const { compare } = await import("../engine/compare.js");
+      const result = compare(scenarios, opts.metric ?? DEFAULT_METRICS);
+      const out =
+        opts.format === "json"
+          ? toJson(result)
+          : opts.format === "csv"
+            ? (await import("../report/csv.js")).renderCompareCsv(result)
+            : opts.format === "md" || opts.format === "markdown"
+              ? (await import("../report/markdown.js")).renderCompareMarkdown(result)
+              : renderCompareTable(result, { color: !opts.out && useColor({ isTTY: stdoutIsTTY() }) });
+      writeOutput(opts.out, out, files);
+      if (opts.format === "csv") for (const n of result.notes) process.stderr.write(`mqzcap compare: note: ${n}\n`);
     });
 
   program

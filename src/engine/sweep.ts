@@ -120,12 +120,15 @@ export function setPath(obj: Record<string, unknown>, path: string, value: unkno
   }
 }
 
+// Every address space a cost can fall in (outputs no point has are dropped from the result).
 export const DEFAULT_METRICS = [
   "cost.total",
   "cost.qmgr",
   "cost.chin",
   "cost.app",
+  "cost.tcpip",
   "cost.cf",
+  "cost.xcf",
   "cpu",
   "limit",
   "storage",

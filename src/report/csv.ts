@@ -71,3 +71,14 @@ export function renderSweepCsv(r: import("../engine/sweep.js").SweepResult): str
     );
   return rows.join("\r\n") + "\r\n";
 }
+
+/** Several configs side by side: one row per output, one column per scenario (headed by its name). */
+export function renderCompareCsv(r: import("../engine/compare.js").CompareResult): string {
+  return rows([
+    ["output", "unit", ...r.scenarios.map((s) => s.name)],
+    ...r.metrics.map((m) => [m, r.units[m] ?? null, ...r.values[m]!]),
+    ["gaps", null, ...r.gaps],
+    ["warnings", null, ...r.warnings],
+    ["bottleneck", null, ...r.bottlenecks],
+  ]);
+}

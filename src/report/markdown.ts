@@ -122,3 +122,18 @@ export function renderDiffMarkdown(d: Diff): string {
 function signed(n: number): string {
   return n > 0 ? `+${fmt(n)}` : fmt(n);
 }
+
+/** Several configs side by side, as a Markdown table with the scenarios as columns. */
+export function renderCompareMarkdown(r: import("../engine/compare.js").CompareResult): string {
+  const out = [`# mqzcap compare: ${r.scenarios.length} scenarios`, ""];
+  const rows = [
+    ...r.metrics.map((m) => [m, r.units[m] ?? "", ...r.values[m]!.map((v) => fmt(v))]),
+    ["gaps", "", ...r.gaps.map(String)],
+    ["warnings", "", ...r.warnings.map(String)],
+    ["bottleneck", "", ...r.bottlenecks.map((b) => b ?? "-")],
+  ];
+  const right = r.scenarios.map((_, k) => k + 2);
+  out.push(...mdTable(["output", "unit", ...r.scenarios.map((s) => s.name)], rows, right), "");
+  for (const n of r.notes) out.push(`**Note:** ${mdText(n)}`, "");
+  return out.join("\n");
+}

@@ -5,6 +5,7 @@ import type { Estimate } from "../engine/engine.js";
 import type { Concern, LineItem } from "../engine/types.js";
 import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import { inputText, type SweepResult } from "../engine/sweep.js";
+import type { CompareResult } from "../engine/compare.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { fmt, fmtRange, mergeCitations, pad, style, truncate, WIDTH, wrap } from "./text.js";
 
@@ -229,4 +230,41 @@ export function renderSweepTable(r: SweepResult): string {
   const line = (cells: string[]) => cells.map((c, k) => pad(c, widths[k]! + 2, true)).join("");
   const notes = r.notes.flatMap((n) => wrap(n, WIDTH, "note: "));
   return [line(header), line(units), ...rows.map(line), ...notes].join("\n") + "\n";
+}
+
+/** Scenario letters for column heads: A, B, ..., Z, then AA, AB, ... */
+export function scenarioLetter(k: number): string {
+  return k < 26 ? String.fromCharCode(65 + k) : scenarioLetter(Math.floor(k / 26) - 1) + scenarioLetter(k % 26);
+}
+
+/** Several configs side by side: scenarios lettered (named above the table), one row per output. */
+export function renderCompareTable(r: CompareResult, opts: { color: boolean }): string {
+  const s = style(opts.color);
+  const rule = s.dim("─".repeat(WIDTH));
+  const out = [s.bold(`mqzcap compare: ${r.scenarios.length} scenarios`)];
+  r.scenarios.forEach((sc, k) =>
+    out.push(
+      ...wrap(`${sc.name}${sc.name === sc.file ? "" : ` (${sc.file})`}`, WIDTH, `  ${pad(scenarioLetter(k), 3)}`),
+    ),
+  );
+  out.push(rule);
+  const rows: string[][] = [
+    ...r.metrics.map((m) => [m, r.units[m] ?? "", ...r.values[m]!.map((v) => fmt(v))]),
+    ["gaps", "", ...r.gaps.map(String)],
+    ["warnings", "", ...r.warnings.map(String)],
+  ];
+  const head = ["output", "unit", ...r.scenarios.map((_, k) => scenarioLetter(k))];
+  const widths = head.map((h, c) => Math.max(c < 2 ? h.length : 10, ...rows.map((row) => row[c]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, c) => (c < 2 ? pad(cell, widths[c]! + 2) : pad(cell, widths[c]! + 2, true))).join("");
+  out.push(s.dim(line(head)), ...rows.map(line));
+  if (r.bottlenecks.some((b) => b !== null)) {
+    out.push(rule, "Bottlenecks");
+    r.bottlenecks.forEach((b, k) => out.push(...wrap(b ?? "none named", WIDTH, `  ${pad(scenarioLetter(k), 3)}`)));
+  }
+  if (r.notes.length) {
+    out.push(rule);
+    for (const n of r.notes) out.push(...wrap(n, WIDTH, "note: "));
+  }
+  return out.join("\n") + "\n";
 }

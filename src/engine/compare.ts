@@ -1,0 +1,65 @@
+// Options side by side: chosen outputs of several configs' estimates (option A, B and C), as a sweep
+// tabulates the points of one config varied and a diff details two.
+import type { Estimate } from "./engine.js";
+import { DEFAULT_METRICS, metricOf, unitOf } from "./sweep.js";
+
+export interface CompareResult {
+  format: "mqzcap/compare@1";
+  /** Each scenario: its config's name (or file), and the file. */
+  scenarios: { name: string; file: string }[];
+  metrics: string[];
+  /** Each metric's unit, as the estimates give it. */
+  units: Record<string, string | null>;
+  /** Each metric's value in each scenario, in scenario order (null where that estimate lacks it). */
+  values: Record<string, (number | null)[]>;
+  /** Each scenario's throughput ceiling, named; null where it has none. */
+  bottlenecks: (string | null)[];
+  /** How many gaps and warnings each scenario's estimate has. */
+  gaps: number[];
+  warnings: number[];
+  /** What a reader must know to compare the columns. */
+  notes: string[];
+}
+
+export function compare(
+  scenarios: { file: string; estimate: Estimate }[],
+  metrics: readonly string[] = DEFAULT_METRICS,
+): CompareResult {
+  const values: Record<string, (number | null)[]> = {};
+  const units: Record<string, string | null> = {};
+  for (const m of metrics) {
+    const row = scenarios.map((s) => metricOf(s.estimate, m));
+    // A metric no scenario has (a CF cost with no shared queues) is left out, as in a sweep.
+    if (row.every((v) => v === null)) continue;
+    values[m] = row;
+    const has = scenarios.find((s, k) => row[k] !== null)!;
+    units[m] = unitOf(has.estimate, m);
+  }
+  const gaps = scenarios.map((s) => s.estimate.gaps.length + s.estimate.needsBaseline.length);
+  const notes: string[] = [];
+  if (new Set(gaps).size > 1)
+    notes.push(
+      `the scenarios have ${gaps.join(", ")} gaps: a total leaves out what its gaps name, so a scenario with more gaps may look cheaper than it is`,
+    );
+  return {
+    format: "mqzcap/compare@1",
+    scenarios: names(scenarios),
+    metrics: Object.keys(values),
+    units,
+    values,
+    bottlenecks: scenarios.map((s) => s.estimate.bottleneck?.label ?? null),
+    gaps,
+    warnings: scenarios.map((s) => s.estimate.warnings.length),
+    notes,
+  };
+}
+
+/** A scenario is named by its config's name; by its file where there is none, or two share one. */
+function names(scenarios: { file: string; estimate: Estimate }[]): CompareResult["scenarios"] {
+  const given = scenarios.map((s) => s.estimate.name);
+  return scenarios.map((s, k) => {
+    const name = given[k] ?? null;
+    const unique = name !== null && given.filter((g) => g === name).length === 1;
+    return { name: unique && name !== null ? name : s.file, file: s.file };
+  });
+}

@@ -1,0 +1,87 @@
+// compare: several configs side by side, one column each, with what makes the columns unlike.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { estimate } from "../src/api.js";
+import { compare } from "../src/engine/compare.js";
+import { metricOf } from "../src/engine/sweep.js";
+import { renderCompareCsv } from "../src/report/csv.js";
+import { renderCompareTable, scenarioLetter } from "../src/report/table.js";
+import { ROOT, run } from "./helpers/cli.js";
+
+const scenario = (name: string) => {
+  const file = `examples/${name}.yaml`;
+  return { file, estimate: estimate(join(ROOT, file)) };
+};
+const tls12 = scenario("tls12-before");
+const tls13 = scenario("tls13-renegotiation");
+const hyper = scenario("zhyperwrite-log-encryption");
+
+describe("compare", () => {
+  const r = compare([tls12, tls13, hyper]);
+
+  it("gives each output of each scenario as its own estimate does, with units", () => {
+    for (const m of r.metrics)
+      expect(r.values[m], m).toEqual([tls12, tls13, hyper].map((s) => metricOf(s.estimate, m)));
+    // The TLS examples have a tcpip baseline of 20 us (their config); no scenario has a CF cost.
+    expect(r.values["cost.tcpip"]).toEqual([20, 20, null]);
+    expect(r.metrics).not.toContain("cost.cf");
+    expect(r.units).toMatchObject({ "cost.total": "us", cpu: "CPU s/s", storage: "MB", limit: "txn/s" });
+    expect(r.scenarios.map((s) => s.name)).toEqual([
+      "payments hub - TLS 1.2 today",
+      "payments hub - TLS 1.3, SSLRKEYC 1MB",
+      "settlement - zHyperWrite and log encryption",
+    ]);
+    expect(r.bottlenecks).toEqual([null, null, "log rate ceiling at the measured peak per log copy"]);
+  });
+
+  it("notes that the totals are not like for like when the gap counts differ", () => {
+    expect(r.gaps).toEqual([tls12, tls13, hyper].map((s) => s.estimate.gaps.length + s.estimate.needsBaseline.length));
+    expect(new Set(r.gaps).size).toBeGreaterThan(1);
+    expect(r.notes[0]).toMatch(/^the scenarios have \d+, \d+, \d+ gaps/);
+    expect(compare([tls12, tls12]).notes).toEqual([]);
+  });
+
+  it("names scenarios by file where configs share a name", () => {
+    const same = compare([tls12, { ...tls12, file: "copy.yaml" }]);
+    expect(same.scenarios.map((s) => s.name)).toEqual(["examples/tls12-before.yaml", "copy.yaml"]);
+  });
+
+  it("prints lettered columns under a legend, within 100 columns, with the bottlenecks and the note", () => {
+    const text = renderCompareTable(r, { color: false });
+    const lines = text.split("\n");
+    expect(lines[1]).toBe("  A  payments hub - TLS 1.2 today (examples/tls12-before.yaml)");
+    expect(
+      lines
+        .find((l) => l.startsWith("output"))!
+        .trim()
+        .split(/\s+/),
+    ).toEqual(["output", "unit", "A", "B", "C"]);
+    expect(
+      lines
+        .find((l) => l.startsWith("cost.tcpip"))!
+        .trim()
+        .split(/\s+/),
+    ).toEqual(["cost.tcpip", "us", "20", "20", "-"]);
+    expect(text).toContain("  C  log rate ceiling at the measured peak per log copy");
+    expect(text).toContain("note: the scenarios have");
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(100);
+    expect([0, 25, 26, 27, 51, 52].map(scenarioLetter)).toEqual(["A", "Z", "AA", "AB", "AZ", "BA"]);
+  });
+
+  it("writes CSV with the scenario names as column heads", () => {
+    const csv = renderCompareCsv(compare([tls12, tls13]));
+    expect(csv.split("\r\n")[0]).toBe(
+      'output,unit,payments hub - TLS 1.2 today,"payments hub - TLS 1.3, SSLRKEYC 1MB"',
+    );
+  });
+
+  it("runs from the CLI, and refuses one config with exit 2", () => {
+    const ok = run(["compare", "examples/tls12-before.yaml", "examples/tls13-renegotiation.yaml", "--format", "json"]);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout).format).toBe("mqzcap/compare@1");
+    const one = run(["compare", "examples/tls12-before.yaml"]);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain("compare needs two or more configs");
+    expect(one.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+});
