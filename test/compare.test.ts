@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { estimate } from "../src/api.js";
 import { compare } from "../src/engine/compare.js";
 import { metricOf } from "../src/engine/sweep.js";
+import { compareChart } from "../src/report/chart-spec.js";
 import { renderCompareCsv } from "../src/report/csv.js";
 import { renderCompareTable, scenarioLetter } from "../src/report/table.js";
 import { ROOT, run } from "./helpers/cli.js";
@@ -66,6 +67,16 @@ describe("compare", () => {
     expect(text).toContain("note: the scenarios have");
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(100);
     expect([0, 25, 26, 27, 51, 52].map(scenarioLetter)).toEqual(["A", "Z", "AA", "AB", "AZ", "BA"]);
+  });
+
+  it("charts cost per transaction by address space, a bar per scenario, other units left to the table", () => {
+    const c = compareChart(r);
+    expect(c.labels).toEqual(["all", "queue manager", "channel initiator", "application", "TCP/IP"]);
+    expect(c.datasets.map((d) => d.label)).toEqual(r.scenarios.map((s) => s.name));
+    expect(c.datasets[0]!.data).toEqual(
+      ["cost.total", "cost.qmgr", "cost.chin", "cost.app", "cost.tcpip"].map((m) => r.values[m]![0]),
+    );
+    expect(c.subtitle).toMatch(/output\(s\) in other units are in the table/);
   });
 
   it("writes CSV with the scenario names as column heads", () => {

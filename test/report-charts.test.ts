@@ -6,7 +6,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { estimate } from "../src/api.js";
 import { diff } from "../src/engine/diff.js";
 import type { Estimate } from "../src/engine/engine.js";
-import { diffChart, estimateChart, renderChart, sweepChart, type ChartSpec } from "../src/report/chart.js";
+import { compare } from "../src/engine/compare.js";
+import {
+  compareChart,
+  diffChart,
+  estimateChart,
+  renderChart,
+  sweepChart,
+  type ChartSpec,
+} from "../src/report/chart.js";
 
 const { BASELINE, CHANGED } = reportConfigs("baseline <script>");
 
@@ -17,6 +25,13 @@ const specs: Record<string, () => ChartSpec> = {
   "estimate without a baseline (quickstart)": () => estimateChart(quick),
   "estimate with a baseline": () => estimateChart(before),
   diff: () => diffChart(diff(before, after), before, after),
+  compare: () =>
+    compareChart(
+      compare([
+        { file: "before.yaml", estimate: before },
+        { file: "after.yaml", estimate: after },
+      ]),
+    ),
   sweep: () =>
     sweepChart(
       [

@@ -175,7 +175,11 @@ export function buildProgram(): Command {
     .option("-o, --out <file>", "write the table to a file (atomically)")
     .option("-m, --models <dir>", "a folder of your own model files")
     .option("--metric <name...>", `outputs: ${DEFAULT_METRICS.join(", ")}, or a line item id`)
-    .action(async (files: string[], opts: CommonOptions & { metric?: string[] }) => {
+    .option(
+      "--chart <file>",
+      "also draw cost per transaction by address space, a bar per scenario, to FILE.png or FILE.svg",
+    )
+    .action(async (files: string[], opts: CommonOptions & { metric?: string[]; chart?: string }) => {
       if (files.length < 2)
         throw new InputError([
           {
@@ -199,6 +203,8 @@ export function buildProgram(): Command {
               : renderCompareTable(result, { color: !opts.out && useColor({ isTTY: stdoutIsTTY() }) });
       writeOutput(opts.out, out, files);
       if (opts.format === "csv") for (const n of result.notes) process.stderr.write(`mqzcap compare: note: ${n}\n`);
+      if (opts.chart)
+        await writeChart(opts.chart, async () => (await import("../report/chart-spec.js")).compareChart(result), files);
     });
 
   program

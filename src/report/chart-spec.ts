@@ -3,6 +3,7 @@
 // the configuration to the browser's Chart.js). This module imports chart.js for types only, so the
 // HTML, markdown and CSV reports can build charts without loading chart.js or @napi-rs/canvas.
 import type { ChartConfiguration } from "chart.js";
+import type { CompareResult } from "../engine/compare.js";
 import type { Diff, DiffLine } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
@@ -150,6 +151,24 @@ export function diffChart(d: Diff, before: Estimate, after: Estimate): ChartSpec
       { label: same ? "before" : `before: ${beforeName}`, data: lines.map((l) => l.before) },
       { label: same ? "after" : `after: ${afterName}`, data: lines.map((l) => l.after) },
     ],
+  };
+}
+
+/**
+ * Scenarios side by side: cost per transaction by address space (total first), one bar per scenario,
+ * and, on the right-hand axis, nothing else: outputs in other units stay in the table.
+ */
+export function compareChart(r: CompareResult): ChartSpec {
+  const costs = r.metrics.filter((m) => m.startsWith("cost.") && r.units[m] === "us");
+  const left = r.metrics.length - costs.length;
+  return {
+    kind: "grouped-bar",
+    title: `Cost per transaction: ${r.scenarios.length} scenarios`,
+    subtitle: left ? `${left} output(s) in other units are in the table, not the chart` : undefined,
+    xLabel: costs.length ? "address space" : "no per-transaction costs",
+    yLabel: describeUnit("us"),
+    labels: costs.map((m) => (m === "cost.total" ? "all" : (AS_NAMES[m.slice(5)] ?? m.slice(5)))),
+    datasets: r.scenarios.map((sc, k) => ({ label: sc.name, data: costs.map((m) => r.values[m]![k] ?? null) })),
   };
 }
 
