@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { estimate } from "../src/api.js";
 import { compare } from "../src/engine/compare.js";
+import { InputError } from "../src/util/diagnostic.js";
 import { metricOf } from "../src/engine/sweep.js";
 import { compareChart } from "../src/report/chart-spec.js";
 import { renderCompareCsv } from "../src/report/csv.js";
@@ -86,6 +87,22 @@ describe("compare", () => {
     );
   });
 
+  it("refuses an output name it does not know, with a did-you-mean, instead of an empty row", () => {
+    expect(() => compare([tls12, tls13], ["cpuu"])).toThrow(InputError);
+    const thrown = (() => {
+      try {
+        compare([tls12, tls13], ["cpu", "tls.renegotiation-cpu.TOPARTNER"]);
+      } catch (e) {
+        return e as InputError;
+      }
+    })();
+    expect(thrown?.diagnostics[0]!.suggestion).toBe('did you mean "tls.renegotiation-cpu.TO.PARTNER"?');
+    // A line item id is an output: one column per scenario.
+    expect(compare([tls12, tls13], ["tls.renegotiation-cpu.TO.PARTNER"]).values).toEqual({
+      "tls.renegotiation-cpu.TO.PARTNER": [237500, null],
+    });
+  });
+
   it("runs from the CLI, and refuses one config with exit 2", () => {
     const ok = run(["compare", "examples/tls12-before.yaml", "examples/tls13-renegotiation.yaml", "--format", "json"]);
     expect(ok.code).toBe(0);
@@ -94,5 +111,9 @@ describe("compare", () => {
     expect(one.code).toBe(2);
     expect(one.stderr).toContain("compare needs two or more configs");
     expect(one.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    const typo = run(["sweep", "examples/z14-to-z15.yaml", "--vary", "workload.rate=1000,2000", "--metric", "cpuu"]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('--metric: error: unknown output "cpuu"');
+    expect(typo.stderr).toContain('hint: did you mean "cpu"?');
   });
 });

@@ -1,7 +1,7 @@
 // Options side by side: chosen outputs of several configs' estimates (option A, B and C), as a sweep
 // tabulates the points of one config varied and a diff details two.
 import type { Estimate } from "./engine.js";
-import { DEFAULT_METRICS, metricOf, unitOf } from "./sweep.js";
+import { checkMetrics, DEFAULT_METRICS, metricOf, unitOf } from "./sweep.js";
 
 export interface CompareResult {
   format: "mqzcap/compare@1";
@@ -25,6 +25,7 @@ export function compare(
   scenarios: { file: string; estimate: Estimate }[],
   metrics: readonly string[] = DEFAULT_METRICS,
 ): CompareResult {
+  checkMetrics(metrics, new Set(scenarios.flatMap((s) => s.estimate.items.map((i) => i.id))));
   const values: Record<string, (number | null)[]> = {};
   const units: Record<string, string | null> = {};
   for (const m of metrics) {

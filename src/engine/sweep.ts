@@ -4,6 +4,7 @@ import { parseConfigText } from "../config/load.js";
 import { formatSize, parseSize } from "../config/units.js";
 import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
+import { didYouMean } from "../util/zod-diagnostics.js";
 import { estimateWith, type Estimate } from "./engine.js";
 import { stringify } from "yaml";
 
@@ -134,6 +135,27 @@ export const DEFAULT_METRICS = [
   "storage",
 ];
 
+/**
+ * Refuses an output name that is neither a known output nor a line item id of any of the estimates: a
+ * misspelt --metric would otherwise give an empty column, dropped without a word.
+ */
+export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string>): void {
+  const unknown = metrics.filter((m) => !DEFAULT_METRICS.includes(m) && !ids.has(m));
+  if (unknown.length === 0) return;
+  const names = [...DEFAULT_METRICS, ...ids];
+  throw new InputError(
+    unknown.map((m) => {
+      const guess = didYouMean(m, names);
+      return {
+        file: "--metric",
+        message: `unknown output "${m}": not ${DEFAULT_METRICS.join(", ")}, nor a line item id of these estimates`,
+        severity: "error" as const,
+        suggestion: guess ? `did you mean "${guess}"?` : "line item ids are in the JSON output (items[].id)",
+      };
+    }),
+  );
+}
+
 /** A swept value as the config would write it: sizes (a path ending in a size field) as 32KB, not 32768. */
 export function inputText(path: string, v: string | number | boolean | undefined): string {
   return typeof v === "number" && /(messageSize|resetBytes)$/.test(path) ? formatSize(v) : String(v);
@@ -181,6 +203,8 @@ export function sweep(
   }
   const points: SweepPoint[] = [];
   const units: Record<string, string | null> = {};
+  const checkIds = metrics.some((m) => !DEFAULT_METRICS.includes(m));
+  const ids = new Set<string>();
   grid.forEach((inputs, n) => {
     const cfg = structuredClone(base);
     for (const [p, v] of Object.entries(inputs)) setPath(cfg, p, v);
@@ -191,10 +215,13 @@ export function sweep(
         .join(" ")}`,
     );
     const e = estimateWith(config, registry);
+    // The item ids seen, for the metric check below, only when a name is not a known output.
+    if (checkIds) for (const i of e.items) ids.add(i.id);
     points.push({ inputs, outputs: Object.fromEntries(metrics.map((m) => [m, metricOf(e, m)])) });
     for (const m of metrics) if (points.at(-1)!.outputs[m] !== null) units[m] ??= unitOf(e, m);
     onProgress?.(n + 1, grid.length);
   });
+  checkMetrics(metrics, ids);
   const used = metrics.filter((m) => points.some((p) => p.outputs[m] !== null));
   for (const p of points) p.outputs = Object.fromEntries(used.map((m) => [m, p.outputs[m] ?? null]));
   const held = base.baseline !== undefined ? vary.filter((v) => BASELINE_HELD.test(v.path)).map((v) => v.path) : [];
