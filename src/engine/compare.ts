@@ -1,5 +1,6 @@
 // Options side by side: chosen outputs of several configs' estimates (option A, B and C), as a sweep
 // tabulates the points of one config varied and a diff details two.
+import { diff } from "./diff.js";
 import type { Estimate } from "./engine.js";
 import { checkMetrics, DEFAULT_METRICS, metricOf, unitOf } from "./sweep.js";
 
@@ -37,14 +38,29 @@ export function compare(
     units[m] = unitOf(has.estimate, m);
   }
   const gaps = scenarios.map((s) => s.estimate.gaps.length + s.estimate.needsBaseline.length);
+  const named = names(scenarios);
   const notes: string[] = [];
+  // Against the first scenario, as a diff would see it: CPU lines one side lacks because the sources
+  // give no figure for it there (now-gap, was-gap) make that side's totals too low.
+  for (let k = 1; k < scenarios.length; k++) {
+    const d = diff(scenarios[0]!.estimate, scenarios[k]!.estimate);
+    const [first, other] = [named[0]!.name, named[k]!.name];
+    if (d.incomplete.proposed.length)
+      notes.push(
+        `${other} leaves out ${d.incomplete.proposed.length} CPU line(s) that ${first} has, for want of a source figure: ${d.incomplete.proposed.join("; ")}`,
+      );
+    if (d.incomplete.base.length)
+      notes.push(
+        `${first} leaves out ${d.incomplete.base.length} CPU line(s) that ${other} has, for want of a source figure: ${d.incomplete.base.join("; ")}`,
+      );
+  }
   if (new Set(gaps).size > 1)
     notes.push(
       `the scenarios have ${gaps.join(", ")} gaps: a total leaves out what its gaps name, so a scenario with more gaps may look cheaper than it is`,
     );
   return {
     format: "mqzcap/compare@1",
-    scenarios: names(scenarios),
+    scenarios: named,
     metrics: Object.keys(values),
     units,
     values,
