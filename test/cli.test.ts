@@ -197,7 +197,7 @@ describe("mqzcap CLI usage errors", () => {
       ["frobnicate"],
       ["sweep", "examples/quickstart.yaml"],
       ["compare"],
-      ["compare", "examples/quickstart.yaml", "examples/z14-to-z15.yaml", "--format", "html"],
+      ["compare", "examples/quickstart.yaml", "examples/z14-to-z15.yaml", "--format", "xml"],
     ]) {
       const r = run(args);
       expect(r.code, args.join(" ")).toBe(2);

@@ -7,6 +7,7 @@ import { InputError } from "../src/util/diagnostic.js";
 import { metricOf } from "../src/engine/sweep.js";
 import { compareChart } from "../src/report/chart-spec.js";
 import { renderCompareCsv } from "../src/report/csv.js";
+import { renderCompareHtml } from "../src/report/html.js";
 import { renderCompareTable, scenarioLetter } from "../src/report/table.js";
 import { ROOT, run } from "./helpers/cli.js";
 
@@ -85,6 +86,14 @@ describe("compare", () => {
       ["cost.total", "cost.qmgr", "cost.chin", "cost.app", "cost.tcpip"].map((m) => r.values[m]![0]),
     );
     expect(c.subtitle).toMatch(/output\(s\) in other units are in the table/);
+  });
+
+  it("writes one HTML page with the table, the notes and the chart", () => {
+    const html = renderCompareHtml(compare([tls12, tls13]));
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain("<th>payments hub - TLS 1.3, SSLRKEYC 1MB</th>");
+    expect(html).toContain('<p class="warn">payments hub - TLS 1.3, SSLRKEYC 1MB leaves out 2 CPU line(s)');
+    expect(html).toContain('<canvas id="mqzcap-chart-0"');
   });
 
   it("writes CSV with the scenario names as column heads", () => {

@@ -53,6 +53,15 @@ describe("diff", () => {
     expect(labels.filter((l) => l.endsWith("(after: a gap)"))).toHaveLength(2);
   });
 
+  it("leaves a channel's lines removed when the channel is not in the other config, whatever else lacks a figure", () => {
+    // z14-to-z15 has channel TO.HUB (with TLS gaps of its own), not FROM.PARTNER or TO.PARTNER.
+    const d = diff(tls12, example("z14-to-z15.yaml"));
+    expect(d.lines.filter((l) => l.status === "now-gap" || l.status === "was-gap")).toEqual([]);
+    expect(d.lines.find((l) => l.key === "tls.renegotiation-cpu.TO.PARTNER")?.status).toBe("removed");
+    expect(d.lines.find((l) => l.key === "tls.renegotiation-cpu.TO.HUB")?.status).toBe("added");
+    expect(d.incomplete).toEqual({ base: [], proposed: [] });
+  });
+
   it("leaves a removed line removed when no new gap of its concern appears", () => {
     // Turning TLS off on every channel removes its lines and adds no tls gap.
     const base = {

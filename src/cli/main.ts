@@ -169,7 +169,7 @@ export function buildProgram(): Command {
     .argument("<configs...>", "config files (options A, B, C, ...)")
     .addOption(
       new Option("-f, --format <format>", "output format")
-        .choices(["table", "json", "md", "markdown", "csv"])
+        .choices(["table", "json", "md", "markdown", "csv", "html"])
         .default("table"),
     )
     .option("-o, --out <file>", "write the table to a file (atomically)")
@@ -200,7 +200,9 @@ export function buildProgram(): Command {
             ? (await import("../report/csv.js")).renderCompareCsv(result)
             : opts.format === "md" || opts.format === "markdown"
               ? (await import("../report/markdown.js")).renderCompareMarkdown(result)
-              : renderCompareTable(result, { color: !opts.out && useColor({ isTTY: stdoutIsTTY() }) });
+              : opts.format === "html"
+                ? (await import("../report/html.js")).renderCompareHtml(result)
+                : renderCompareTable(result, { color: !opts.out && useColor({ isTTY: stdoutIsTTY() }) });
       writeOutput(opts.out, out, files);
       if (opts.format === "csv") for (const n of result.notes) process.stderr.write(`mqzcap compare: note: ${n}\n`);
       if (opts.chart)

@@ -96,10 +96,10 @@ export function diff(before: Estimate, after: Estimate): Diff {
   const gapText = (e: Estimate) => e.gaps.map((g) => `${g.concern}: ${g.message}`);
   const a = new Set(gapText(before));
   const b = new Set(gapText(after));
-  const newGapConcerns = (from: Estimate, other: Set<string>) =>
-    new Set(from.gaps.filter((g) => !other.has(`${g.concern}: ${g.message}`)).map((g) => g.concern));
-  const gapsNow = newGapConcerns(after, a);
-  const gapsBefore = newGapConcerns(before, b);
+  const newGaps = (from: Estimate, other: Set<string>) =>
+    from.gaps.filter((g) => !other.has(`${g.concern}: ${g.message}`));
+  const gapsNow = newGaps(after, a);
+  const gapsBefore = newGaps(before, b);
   const incomplete: Diff["incomplete"] = { base: [], proposed: [] };
   const ids = new Set([...before.items, ...after.items].map((i) => i.id));
   for (const id of [...ids].sort()) {
@@ -108,10 +108,10 @@ export function diff(before: Estimate, after: Estimate): Diff {
     const ref = (y ?? x)!;
     const kind = ref.metric === "limit" ? "limit" : ref.metric === "storage" ? "storage" : "item";
     const l = line(id, ref.label, kind, ref.unit, x ? x.value : null, y ? y.value : null);
-    if (l?.status === "removed" && gapsNow.has(ref.concern)) {
+    if (l?.status === "removed" && explains(gapsNow, ref)) {
       l.status = "now-gap";
       if (CPU_METRICS.has(ref.metric)) incomplete.proposed.push(ref.label);
-    } else if (l?.status === "added" && gapsBefore.has(ref.concern)) {
+    } else if (l?.status === "added" && explains(gapsBefore, ref)) {
       l.status = "was-gap";
       if (CPU_METRICS.has(ref.metric)) incomplete.base.push(ref.label);
     }
@@ -126,6 +126,16 @@ export function diff(before: Estimate, after: Estimate): Diff {
     gaps: { added: [...b].filter((g) => !a.has(g)), removed: [...a].filter((g) => !b.has(g)) },
     incomplete,
   };
+}
+
+/**
+ * Whether a new gap accounts for a line the other side lacks: a gap of the line's concern, and, for a
+ * line about one channel ("TO.PARTNER: renegotiation CPU"), a gap about that channel. A channel that
+ * is simply not in the other config leaves its lines removed, whatever else lacks a figure there.
+ */
+function explains(gaps: readonly Estimate["gaps"][number][], line: { concern: string; label: string }): boolean {
+  const scope = /^([^\s:][^:]*): /.exec(line.label)?.[1];
+  return gaps.some((g) => g.concern === line.concern && (scope === undefined || g.message.startsWith(`${scope}: `)));
 }
 
 /** A line's status as the reports print it. */

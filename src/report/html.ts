@@ -7,11 +7,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
 import { formatSize } from "../config/units.js";
+import type { CompareResult } from "../engine/compare.js";
 import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
-import { AS_NAMES, chartJsConfig, diffChart, estimateChart, type ChartSpec } from "./chart-spec.js";
+import { AS_NAMES, chartJsConfig, compareChart, diffChart, estimateChart, type ChartSpec } from "./chart-spec.js";
 import { fmt, fmtRange, mergeCitations } from "./text.js";
 
 export interface HtmlOptions {
@@ -315,4 +316,29 @@ export function renderDiffHtml(d: Diff, before: Estimate, after: Estimate, opts:
 
 function signed(n: number): string {
   return n > 0 ? `+${fmt(n)}` : fmt(n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compare
+
+/** Several configs side by side as one self-contained HTML page, with cost by address space charted. */
+export function renderCompareHtml(r: CompareResult, opts: HtmlOptions = {}): string {
+  const title = opts.title ?? `mqzcap compare: ${r.scenarios.length} scenarios`;
+  const cells = (values: (number | null)[]) => values.map((v) => esc(fmt(v)));
+  const rows = [
+    ...r.metrics.map((m) => [esc(m), esc(r.units[m] ?? ""), ...cells(r.values[m]!)]),
+    ["gaps", "", ...r.gaps.map(String)],
+    ["warnings", "", ...r.warnings.map(String)],
+    ["bottleneck", "", ...r.bottlenecks.map((b) => esc(b ?? "-"))],
+  ];
+  const numeric = r.scenarios.map((_, k) => k + 2);
+  const heading = `<h1>${esc(title)}</h1>\n<p class="muted">${r.scenarios
+    .map((s) => `${esc(s.name)}${s.name === s.file ? "" : ` (${esc(s.file)})`}`)
+    .join("<br>")}</p>`;
+  const body = [
+    "<h2>Side by side</h2>",
+    table(["output", "unit", ...r.scenarios.map((s) => s.name)], rows, numeric),
+    ...r.notes.map((n) => `<p class="warn">${esc(n)}</p>`),
+  ].join("\n");
+  return page(title, heading, body, [compareChart(r)]);
 }
