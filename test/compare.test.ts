@@ -88,6 +88,20 @@ describe("compare", () => {
     expect(c.subtitle).toMatch(/output\(s\) in other units are in the table/);
   });
 
+  it("splits many scenarios into blocks of columns that fit 100 columns, and shows no cost where there is none", () => {
+    const all = ["ams-privacy", "clients-5000-sharecnv10", "quickstart", "streaming-analytics"]
+      .map(scenario)
+      .concat([tls12, tls13, scenario("z14-to-z15"), hyper]);
+    const many = compare(all);
+    // The quickstart has no baseline and no per-transaction cost: no total, rather than 0.
+    expect(many.values["cost.total"]![2]).toBeNull();
+    const lines = renderCompareTable(many, { color: false }).split("\n");
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(100);
+    const heads = lines.filter((l) => l.startsWith("output")).map((l) => l.trim().split(/\s+/).slice(2));
+    expect(heads.length).toBeGreaterThan(1);
+    expect(heads.flat()).toEqual(["A", "B", "C", "D", "E", "F", "G", "H"]);
+  });
+
   it("writes one HTML page with the table, the notes and the chart", () => {
     const html = renderCompareHtml(compare([tls12, tls13]));
     expect(html).toMatch(/^<!doctype html>/i);

@@ -171,7 +171,9 @@ export function unitOf(e: Estimate, metric: string): string | null {
 }
 
 export function metricOf(e: Estimate, metric: string): number | null {
-  if (metric === "cost.total") return e.totals.total?.value ?? e.totals.added.value;
+  // No baseline and no per-transaction cost: there is no cost to show, not a cost of zero.
+  if (metric === "cost.total")
+    return e.totals.total?.value ?? (e.totals.costPerTransaction.length ? e.totals.added.value : null);
   if (metric.startsWith("cost.")) {
     const c = e.totals.costPerTransaction.find((x) => x.addressSpace === metric.slice(5));
     return c ? (c.total?.value ?? c.added.value) : null;

@@ -254,10 +254,23 @@ export function renderCompareTable(r: CompareResult, opts: { color: boolean }): 
     ["warnings", "", ...r.warnings.map(String)],
   ];
   const head = ["output", "unit", ...r.scenarios.map((_, k) => scenarioLetter(k))];
-  const widths = head.map((h, c) => Math.max(c < 2 ? h.length : 10, ...rows.map((row) => row[c]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, c) => (c < 2 ? pad(cell, widths[c]! + 2) : pad(cell, widths[c]! + 2, true))).join("");
-  out.push(s.dim(line(head)), ...rows.map(line));
+  const widths = head.map((h, c) => Math.max(c < 2 ? h.length : 10, ...rows.map((row) => row[c]!.length)) + 2);
+  // As many scenario columns as fit in 100 columns beside the output and unit; the rest in further blocks.
+  const blocks: number[][] = [];
+  for (let c = 2; c < head.length; c++) {
+    const block = blocks.at(-1);
+    const used = block ? widths[0]! + widths[1]! + block.reduce((sum, k) => sum + widths[k]!, 0) : WIDTH;
+    if (block && used + widths[c]! <= WIDTH) block.push(c);
+    else blocks.push([c]);
+  }
+  blocks.forEach((cols, b) => {
+    const line = (cells: string[]) =>
+      pad(cells[0]!, widths[0]!) +
+      pad(cells[1]!, widths[1]!) +
+      cols.map((c) => pad(cells[c]!, widths[c]!, true)).join("");
+    if (b > 0) out.push("");
+    out.push(s.dim(line(head)), ...rows.map(line));
+  });
   if (r.bottlenecks.some((b) => b !== null)) {
     out.push(rule, "Bottlenecks");
     r.bottlenecks.forEach((b, k) => out.push(...wrap(b ?? "none named", WIDTH, `  ${pad(scenarioLetter(k), 3)}`)));
