@@ -60,18 +60,13 @@ describe("compare", () => {
     const text = renderCompareTable(r, { color: false });
     const lines = text.split("\n");
     expect(lines[1]).toBe("  A  payments hub - TLS 1.2 today (examples/tls12-before.yaml)");
-    expect(
+    const row = (first: string) =>
       lines
-        .find((l) => l.startsWith("output"))!
+        .find((l) => l.startsWith(first))!
         .trim()
-        .split(/\s+/),
-    ).toEqual(["output", "unit", "A", "B", "C"]);
-    expect(
-      lines
-        .find((l) => l.startsWith("cost.tcpip"))!
-        .trim()
-        .split(/\s+/),
-    ).toEqual(["cost.tcpip", "us", "20", "20", "-"]);
+        .split(/\s+/);
+    expect(row("output")).toEqual(["output", "unit", "A", "B", "C"]);
+    expect(row("cost.tcpip")).toEqual(["cost.tcpip", "us", "20", "20", "-"]);
     expect(text).toContain("  C  log rate ceiling at the measured peak per log copy");
     expect(text).toContain("note: the scenarios have");
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(100);
