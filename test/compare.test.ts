@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { estimate } from "../src/api.js";
 import { compare } from "../src/engine/compare.js";
 import { InputError } from "../src/util/diagnostic.js";
-import { metricOf } from "../src/engine/sweep.js";
+import { metricOf } from "../src/engine/metrics.js";
 import { compareChart } from "../src/report/chart-spec.js";
 import { renderCompareCsv } from "../src/report/csv.js";
 import { renderCompareHtml } from "../src/report/html.js";

@@ -16,7 +16,8 @@ import { VERSION } from "../version.js";
 import { modelsCommand } from "./models.js";
 import { schemaText } from "./schema.js";
 import { diff, type Diff } from "../engine/diff.js";
-import { DEFAULT_METRICS, inputText, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
+import { DEFAULT_METRICS } from "../engine/metrics.js";
+import { inputText, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
 import { renderCompareTable, renderDiffTable, renderSweepTable } from "../report/table.js";
 import type { ChartSpec } from "../report/chart-spec.js";
 

@@ -2,7 +2,7 @@
 // tabulates the points of one config varied and a diff details two.
 import { diff } from "./diff.js";
 import type { Estimate } from "./engine.js";
-import { checkMetrics, DEFAULT_METRICS, metricOf, unitOf } from "./sweep.js";
+import { checkMetrics, DEFAULT_METRICS, metricOf, unitOf } from "./metrics.js";
 
 export interface CompareResult {
   format: "mqzcap/compare@1";
@@ -69,6 +69,23 @@ export function compare(
     warnings: scenarios.map((s) => s.estimate.warnings.length),
     notes,
   };
+}
+
+export interface CompareRow {
+  output: string;
+  unit: string;
+  /** One per scenario: a number, a count, a bottleneck's name, or null where there is none. */
+  cells: (number | string | null)[];
+}
+
+/** The rows each report of a comparison shows: every output, then gaps, warnings and bottleneck. */
+export function compareRows(r: CompareResult): CompareRow[] {
+  return [
+    ...r.metrics.map((m) => ({ output: m, unit: r.units[m] ?? "", cells: r.values[m]! })),
+    { output: "gaps", unit: "", cells: r.gaps },
+    { output: "warnings", unit: "", cells: r.warnings },
+    { output: "bottleneck", unit: "", cells: r.bottlenecks },
+  ];
 }
 
 /** A scenario is named by its config's name; by its file where there is none, or two share one. */

@@ -4,8 +4,8 @@ import { parseConfigText } from "../config/load.js";
 import { formatSize, parseSize } from "../config/units.js";
 import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
-import { didYouMean } from "../util/zod-diagnostics.js";
-import { estimateWith, type Estimate } from "./engine.js";
+import { estimateWith } from "./engine.js";
+import { checkMetrics, DEFAULT_METRICS, metricOf, unitOf } from "./metrics.js";
 import { stringify } from "yaml";
 
 export interface Vary {
@@ -121,71 +121,9 @@ export function setPath(obj: Record<string, unknown>, path: string, value: unkno
   }
 }
 
-// Every address space a cost can fall in (outputs no point has are dropped from the result).
-export const DEFAULT_METRICS = [
-  "cost.total",
-  "cost.qmgr",
-  "cost.chin",
-  "cost.app",
-  "cost.tcpip",
-  "cost.cf",
-  "cost.xcf",
-  "cpu",
-  "limit",
-  "storage",
-];
-
-/**
- * Refuses an output name that is neither a known output nor a line item id of any of the estimates: a
- * misspelt --metric would otherwise give an empty column, dropped without a word.
- */
-export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string>): void {
-  const unknown = metrics.filter((m) => !DEFAULT_METRICS.includes(m) && !ids.has(m));
-  if (unknown.length === 0) return;
-  const names = [...DEFAULT_METRICS, ...ids];
-  throw new InputError(
-    unknown.map((m) => {
-      const guess = didYouMean(m, names);
-      return {
-        file: "--metric",
-        message: `unknown output "${m}": not ${DEFAULT_METRICS.join(", ")}, nor a line item id of these estimates`,
-        severity: "error" as const,
-        suggestion: guess ? `did you mean "${guess}"?` : "line item ids are in the JSON output (items[].id)",
-      };
-    }),
-  );
-}
-
 /** A swept value as the config would write it: sizes (a path ending in a size field) as 32KB, not 32768. */
 export function inputText(path: string, v: string | number | boolean | undefined): string {
   return typeof v === "number" && /(messageSize|resetBytes)$/.test(path) ? formatSize(v) : String(v);
-}
-
-/** A metric's unit in an estimate (null when the estimate does not have the metric). */
-export function unitOf(e: Estimate, metric: string): string | null {
-  if (metric.startsWith("cost.")) return "us";
-  if (metric === "cpu") return "CPU s/s";
-  if (metric === "limit") return e.bottleneck?.unit ?? null;
-  if (metric === "storage") return "MB";
-  return e.items.find((i) => i.id === metric)?.unit ?? null;
-}
-
-export function metricOf(e: Estimate, metric: string): number | null {
-  // No baseline and no per-transaction cost: there is no cost to show, not a cost of zero.
-  if (metric === "cost.total")
-    return e.totals.total?.value ?? (e.totals.costPerTransaction.length ? e.totals.added.value : null);
-  if (metric.startsWith("cost.")) {
-    const c = e.totals.costPerTransaction.find((x) => x.addressSpace === metric.slice(5));
-    return c ? (c.total?.value ?? c.added.value) : null;
-  }
-  if (metric === "cpu") return e.totals.cpuSecondsPerSecond?.value ?? null;
-  if (metric === "limit") return e.bottleneck?.value ?? null;
-  if (metric === "storage") {
-    const mb = e.storage.filter((s) => s.unit === "MB");
-    return mb.length ? mb.reduce((a, s) => a + s.value, 0) : null;
-  }
-  const item = e.items.find((i) => i.id === metric);
-  return item ? item.value : null;
 }
 
 export function sweep(

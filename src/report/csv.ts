@@ -1,4 +1,5 @@
 // CSV output for spreadsheets: one row per line item (or per changed line of a diff), RFC 4180.
+import { compareRows, type CompareResult } from "../engine/compare.js";
 import type { Diff } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import { roundNumber } from "./json.js";
@@ -73,12 +74,9 @@ export function renderSweepCsv(r: import("../engine/sweep.js").SweepResult): str
 }
 
 /** Several configs side by side: one row per output, one column per scenario (headed by its name). */
-export function renderCompareCsv(r: import("../engine/compare.js").CompareResult): string {
+export function renderCompareCsv(r: CompareResult): string {
   return rows([
     ["output", "unit", ...r.scenarios.map((s) => s.name)],
-    ...r.metrics.map((m) => [m, r.units[m] ?? null, ...r.values[m]!]),
-    ["gaps", null, ...r.gaps],
-    ["warnings", null, ...r.warnings],
-    ["bottleneck", null, ...r.bottlenecks],
+    ...compareRows(r).map((row) => [row.output, row.unit || null, ...row.cells]),
   ]);
 }

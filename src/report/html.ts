@@ -7,13 +7,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
 import { formatSize } from "../config/units.js";
-import type { CompareResult } from "../engine/compare.js";
+import { compareRows, type CompareResult } from "../engine/compare.js";
 import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
 import { AS_NAMES, chartJsConfig, compareChart, diffChart, estimateChart, type ChartSpec } from "./chart-spec.js";
-import { fmt, fmtRange, mergeCitations } from "./text.js";
+import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
 
 export interface HtmlOptions {
   /** The page title; default "mqzcap estimate: <config name>". */
@@ -324,13 +324,7 @@ function signed(n: number): string {
 /** Several configs side by side as one self-contained HTML page, with cost by address space charted. */
 export function renderCompareHtml(r: CompareResult, opts: HtmlOptions = {}): string {
   const title = opts.title ?? `mqzcap compare: ${r.scenarios.length} scenarios`;
-  const cells = (values: (number | null)[]) => values.map((v) => esc(fmt(v)));
-  const rows = [
-    ...r.metrics.map((m) => [esc(m), esc(r.units[m] ?? ""), ...cells(r.values[m]!)]),
-    ["gaps", "", ...r.gaps.map(String)],
-    ["warnings", "", ...r.warnings.map(String)],
-    ["bottleneck", "", ...r.bottlenecks.map((b) => esc(b ?? "-"))],
-  ];
+  const rows = compareRows(r).map((row) => [row.output, row.unit, ...row.cells.map(cellText)].map(esc));
   const numeric = r.scenarios.map((_, k) => k + 2);
   const heading = `<h1>${esc(title)}</h1>\n<p class="muted">${r.scenarios
     .map((s) => `${esc(s.name)}${s.name === s.file ? "" : ` (${esc(s.file)})`}`)

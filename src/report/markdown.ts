@@ -1,11 +1,12 @@
 // Markdown output (GitHub-flavoured tables), for pasting an estimate or a diff into an issue, a
 // wiki or a change record: totals, limits, line items with citations, warnings and gaps.
+import { compareRows, type CompareResult } from "../engine/compare.js";
 import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
 import { AS_NAMES } from "./chart-spec.js";
-import { fmt, fmtRange, mergeCitations } from "./text.js";
+import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
 
 /**
  * Escapes text for a table cell or a list item: backslash before markdown punctuation (CommonMark
@@ -124,14 +125,9 @@ function signed(n: number): string {
 }
 
 /** Several configs side by side, as a Markdown table with the scenarios as columns. */
-export function renderCompareMarkdown(r: import("../engine/compare.js").CompareResult): string {
+export function renderCompareMarkdown(r: CompareResult): string {
   const out = [`# mqzcap compare: ${r.scenarios.length} scenarios`, ""];
-  const rows = [
-    ...r.metrics.map((m) => [m, r.units[m] ?? "", ...r.values[m]!.map((v) => fmt(v))]),
-    ["gaps", "", ...r.gaps.map(String)],
-    ["warnings", "", ...r.warnings.map(String)],
-    ["bottleneck", "", ...r.bottlenecks.map((b) => b ?? "-")],
-  ];
+  const rows = compareRows(r).map((row) => [row.output, row.unit, ...row.cells.map(cellText)]);
   const right = r.scenarios.map((_, k) => k + 2);
   out.push(...mdTable(["output", "unit", ...r.scenarios.map((s) => s.name)], rows, right), "");
   for (const n of r.notes) out.push(`**Note:** ${mdText(n)}`, "");

@@ -5,9 +5,9 @@ import type { Estimate } from "../engine/engine.js";
 import type { Concern, LineItem } from "../engine/types.js";
 import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import { inputText, type SweepResult } from "../engine/sweep.js";
-import type { CompareResult } from "../engine/compare.js";
+import { compareRows, type CompareResult } from "../engine/compare.js";
 import { AS_NAMES } from "./chart-spec.js";
-import { fmt, fmtRange, mergeCitations, pad, style, truncate, WIDTH, wrap } from "./text.js";
+import { cellText, fmt, fmtRange, mergeCitations, pad, style, truncate, WIDTH, wrap } from "./text.js";
 
 /** Section headings for the concerns, as a planner names them (the JSON keeps the ids). */
 const CONCERN_NAMES: Record<Concern, string> = {
@@ -248,11 +248,10 @@ export function renderCompareTable(r: CompareResult, opts: { color: boolean }): 
     ),
   );
   out.push(rule);
-  const rows: string[][] = [
-    ...r.metrics.map((m) => [m, r.units[m] ?? "", ...r.values[m]!.map((v) => fmt(v))]),
-    ["gaps", "", ...r.gaps.map(String)],
-    ["warnings", "", ...r.warnings.map(String)],
-  ];
+  // Bottlenecks are named under the table: a name does not fit a column.
+  const rows = compareRows(r)
+    .filter((row) => row.output !== "bottleneck")
+    .map((row) => [row.output, row.unit, ...row.cells.map(cellText)]);
   const head = ["output", "unit", ...r.scenarios.map((_, k) => scenarioLetter(k))];
   const widths = head.map((h, c) => Math.max(c < 2 ? h.length : 10, ...rows.map((row) => row[c]!.length)) + 2);
   // As many scenario columns as fit in 100 columns beside the output and unit; the rest in further blocks.

@@ -73,6 +73,11 @@ export function fmtRange(r: { value: number; low: number; high: number } | null,
   return `${fmt(r.value, unit)} (${fmt(r.low)}..${fmt(r.high)})`;
 }
 
+/** A comparison's cell: a number formatted, a name as it is, "-" for none. */
+export function cellText(v: number | string | null): string {
+  return typeof v === "number" ? fmt(v) : (v ?? "-");
+}
+
 /**
  * Citations of one entry merged into one, their line ranges joined in order ("654, 656, 657"): an
  * item that reads three figures of one entry cites it once, not three times with the same title.
