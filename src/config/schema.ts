@@ -54,29 +54,38 @@ type UnitJson = {
   default?: unknown;
 };
 
+type NumberRange = { minimum?: number; exclusiveMinimum?: number; maximum: number };
+
+/** Whether n lies in a range as the JSON Schema states it. */
+const inRange = (n: number, r: NumberRange) =>
+  (r.minimum === undefined || n >= r.minimum) &&
+  (r.exclusiveMinimum === undefined || n > r.exclusiveMinimum) &&
+  n <= r.maximum;
+
 /**
  * A field written as a number or as a string with a unit ("32KB", "60%", "2000/s", "45us"): the JSON
- * Schema gets the number's range and the string's pattern; parsing gives the number, or one message
- * saying what was expected (or, where `range` gives one, what is out of range).
+ * Schema gets the number's range and the string's pattern; parsing gives the number, or one message:
+ * what was expected, or (`outside`, for a parsed value out of the range) what is wrong with it. The
+ * range is written once, for both.
  */
 function unitField(
   what: string,
   kind: "size" | "percent" | "rate" | "time",
-  numberRange: { minimum?: number; exclusiveMinimum?: number; maximum: number },
+  range: NumberRange,
   parse: (v: string | number) => number | undefined,
   expected: string,
-  range: (n: number) => string | undefined,
   json: UnitJson,
+  outside: (n: number) => string = () => expected,
 ) {
   return z
     .union([
-      z.number().register(docs, { ...numberRange, errorMessage: JSON_MESSAGES[kind] }),
+      z.number().register(docs, { ...range, errorMessage: JSON_MESSAGES[kind] }),
       z.string().register(docs, { pattern: JSON_PATTERNS[kind], patternErrorMessage: JSON_MESSAGES[kind] }),
     ])
     .register(docs, json)
     .transform((v, ctx) => {
       const n = parse(v);
-      const problem = n === undefined || !Number.isFinite(n) ? expected : range(n);
+      const problem = n === undefined || !Number.isFinite(n) ? expected : !inRange(n, range) ? outside(n) : undefined;
       if (problem !== undefined) {
         ctx.addIssue({ code: "custom", message: `${what}: ${problem}` });
         return z.NEVER;
@@ -92,45 +101,32 @@ const size = (what: string, min: number, max: number, json: UnitJson) =>
     { minimum: min, maximum: max },
     parseSize,
     "expected a size such as 32KB, 4MB or 32768 (bytes)",
-    (n) => (n < min || n > max ? `${n} bytes is outside ${min}..${max} bytes` : undefined),
     json,
+    (n) => `${n} bytes is outside ${min}..${max} bytes`,
   );
 
-const PERCENT_EXPECTED = "expected a percentage from 0% to 100%, such as 60%";
 const percent = (what: string, json: UnitJson) =>
   unitField(
     what,
     "percent",
     { minimum: 0, maximum: 100 },
     parsePercent,
-    PERCENT_EXPECTED,
-    (n) => (n < 0 || n > 100 ? PERCENT_EXPECTED : undefined),
+    "expected a percentage from 0% to 100%, such as 60%",
     json,
   );
 
-const RATE_EXPECTED = "expected a positive rate such as 2000/s (at most 100000000/s)";
 const rate = (what: string, json: UnitJson) =>
   unitField(
     what,
     "rate",
     { exclusiveMinimum: 0, maximum: 1e8 },
     parseRate,
-    RATE_EXPECTED,
-    (n) => (!(n > 0) || n > 1e8 ? RATE_EXPECTED : undefined),
+    "expected a positive rate such as 2000/s (at most 100000000/s)",
     json,
   );
 
-const TIME_EXPECTED = "expected a CPU time such as 45us or 1.2ms";
 const time = (what: string, json: UnitJson) =>
-  unitField(
-    what,
-    "time",
-    { minimum: 0, maximum: 1e9 },
-    parseTime,
-    TIME_EXPECTED,
-    (n) => (n < 0 || n > 1e9 ? TIME_EXPECTED : undefined),
-    json,
-  );
+  unitField(what, "time", { minimum: 0, maximum: 1e9 }, parseTime, "expected a CPU time such as 45us or 1.2ms", json);
 
 const interval = (what: string, json: UnitJson) =>
   z
