@@ -163,7 +163,8 @@ export function zodIssuesToDiagnostics(
         /^(y|yes|n|no|on|off|true|false)$/i.test(actual)
       ) {
         const yes = /^(y|yes|on|true)$/i.test(actual);
-        suggestion = `write ${yes ? "true" : "false"}: YAML 1.2 reads ${actual} as text, not as a yes/no value`;
+        // Quoted or not, it is text: YAML 1.2 has only true and false.
+        suggestion = `write ${yes ? "true" : "false"}: ${actual} is text, not a boolean, in YAML 1.2 (which mqzcap reads)`;
       }
     }
     const key = `${pos.line}:${pos.col}:${message}`;
