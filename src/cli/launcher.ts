@@ -46,7 +46,9 @@ mod.exports.main(process.argv).then(
     }
     process.exitCode = code;
   },
-  () => {
+  // main reports its own errors; this is only for one inside that reporting: say so, without a trace.
+  (err: unknown) => {
+    process.stderr.write(`mqzcap: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 3;
   },
 );
