@@ -93,3 +93,24 @@ describe("engine", () => {
     ]);
   });
 });
+
+describe("CPU at the target rate", () => {
+  it("is no value, not zero, when there is no cost of any kind to multiply by the rate", () => {
+    // A rate, a TLS channel without renegotiation or starts, no baseline: nothing costs CPU here.
+    const bare = Config.parse({
+      version: 1,
+      workload: { messageSize: "32KB", rate: "2000/s" },
+      channels: [{ name: "C", type: "sender", tls: { cipher: "ECDHE_RSA_AES_256_CBC_SHA384" } }],
+    });
+    const e = estimateWith(bare, registry);
+    expect(e.totals.costPerTransaction).toEqual([]);
+    expect(e.totals.cpuSecondsPerSecond).toBeNull();
+    expect(e.totals.engines).toBeNull();
+    // With a baseline the same workload has a CPU figure: 45 + 120 + 30 us x 2000/s = 0.39 CPU s/s.
+    const withBaseline = Config.parse({
+      ...bare,
+      baseline: { rate: "2000/s", cost: { qmgr: "45us", chin: "120us", app: "30us" } },
+    });
+    expect(estimateWith(withBaseline, registry).totals.cpuSecondsPerSecond?.value).toBeCloseTo(0.39, 6);
+  });
+});

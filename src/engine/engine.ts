@@ -317,7 +317,9 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   }
   const background = sums.background;
   const perTxn = total ?? addedAll;
-  const cpu = rate !== null ? add(scale(perTxn, rate / 1e6), scale(background, 1e-6)) : null;
+  // With no cost of any kind (no baseline, no cost items) there is no CPU to give, rather than zero.
+  const anyCost = costs.length > 0 || background.value !== 0;
+  const cpu = rate !== null && anyCost ? add(scale(perTxn, rate / 1e6), scale(background, 1e-6)) : null;
   const limits = sums.limits;
   const tps = limits.filter((l) => l.limitOf === "transactions-per-second").sort((a, b) => a.value - b.value);
   const bottleneck = tps[0] ? { id: tps[0].id, label: tps[0].label, value: tps[0].value, unit: tps[0].unit } : null;
