@@ -81,7 +81,7 @@ function build() {
   const Cell = z.union([z.string().min(1), z.number(), CellObject]);
 
   const Axis = z.strictObject({
-    name: z.string().regex(/^[a-z][a-z0-9]*$/i, "a camelCase axis name"),
+    name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/, "a camelCase axis name"),
     label: z.string().optional().describe("Header as printed."),
     unit: z.string().optional().describe("Unit of the axis values: bytes, count, cpus, ..."),
     type: z.enum(["numeric", "category"]).describe("numeric axes are interpolated; category axes are matched."),
@@ -91,7 +91,7 @@ function build() {
   });
 
   const Measure = z.strictObject({
-    name: z.string().regex(/^[a-z][a-z0-9]*$/i, "a camelCase measure name"),
+    name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/, "a camelCase measure name"),
     label: z.string().optional(),
     unit: z.string().min(1).describe("us (CPU microseconds), KB, MB, MB/s, percent, per-second, count, ms, ..."),
     addressSpace: z.enum(ADDRESS_SPACES).optional(),
@@ -149,7 +149,7 @@ function build() {
   });
 
   const Parameter = z.strictObject({
-    name: z.string().regex(/^[a-z][a-z0-9]*$/i),
+    name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/),
     unit: z.string().min(1),
     cell: Cell,
     lines: LineSpec.optional(),
