@@ -30,7 +30,7 @@ const VALUE_TYPES = new Set(["table", "figure", "formula"]);
 function corpus(): { name: string; config: Config }[] {
   const out: { name: string; config: Config }[] = [];
   const examples = join(ROOT, "examples");
-  for (const f of readdirSync(examples).filter((n) => /\.(ya?ml|json)$/.test(n))) {
+  for (const f of readdirSync(examples).filter((n) => /\.(?:ya?ml|json)$/.test(n))) {
     out.push({ name: `examples/${f}`, config: loadConfigFile(join(examples, f)).config });
   }
   const neighbours = parse(readFileSync(join(ROOT, "test", "fixtures", "valid-neighbours.yaml"), "utf8")) as Record<
