@@ -14,6 +14,7 @@ import { stdoutIsTTY, writeStdout } from "./stdout.js";
 import { loadChart } from "./load-chart.js";
 import { VERSION } from "../version.js";
 import { modelsCommand } from "./models.js";
+import { calibrateCommand, planWithBaseline } from "./calibrate.js";
 import { schemaText } from "./schema.js";
 import { diff, type Diff } from "../engine/diff.js";
 import { DEFAULT_METRICS } from "../engine/metrics.js";
@@ -128,9 +129,10 @@ export function buildProgram(): Command {
     .option("--strict", "exit 1 when the estimate has warnings (extrapolation, carried data, flagged source values)")
     .option("--explain", "show each line's formula, inputs, confidence and citations")
     .option("--chart <file>", "also draw cost by address space to FILE.png or FILE.svg")
-    .action(async (file: string, opts: CommonOptions & { chart?: string }) => {
+    .option("--baseline-from <dir>", "take the baseline from SMF data (mq-smf-csv output), as mqzcap calibrate --merge")
+    .action(async (file: string, opts: CommonOptions & { chart?: string; baselineFrom?: string }) => {
       const registry = registryFor(opts);
-      const { config } = loadConfigFile(file);
+      const { config } = opts.baselineFrom ? await planWithBaseline(file, opts.baselineFrom) : loadConfigFile(file);
       const e = estimateWith(config, registry);
       writeOutput(opts.out, await renderEstimate(e, opts.format, Boolean(opts.explain), Boolean(opts.out)), [file]);
       if (opts.chart)
@@ -330,6 +332,7 @@ export function buildProgram(): Command {
     });
 
   program.addCommand(modelsCommand(registryFor));
+  program.addCommand(calibrateCommand());
   return program;
 }
 
