@@ -6,12 +6,11 @@ import { parseSize } from "../config/units.js";
 import { InputError, formatDiagnostic, type Diagnostic } from "../util/diagnostic.js";
 import { useColor } from "../report/text.js";
 import { parseAsidCpu } from "../smf/asid.js";
-import { LOG_CI_BYTES, type Calibration, type CalibrateOptions } from "../smf/calibrate.js";
+import type { Calibration, CalibrateOptions } from "../smf/calibrate.js";
 import type { AsidCpu } from "../smf/derive.js";
-import { calibrate } from "../smf/files.js";
-import { mergeIntoPlan, renderJson, renderYaml } from "../smf/fragment.js";
 import { parseUserTime } from "../smf/values.js";
 import { writeOutput } from "./output.js";
+import { loadSmf } from "./load-smf.js";
 
 interface CalibrateFlags {
   qmgr?: string;
@@ -53,7 +52,7 @@ function optionsOf(f: CalibrateFlags): CalibrateOptions {
     if (asidCpu.some((x) => x.space === r.space)) bad("--asid-cpu", `${r.space} is given twice`);
     asidCpu.push(r);
   }
-  let logCiBytes = LOG_CI_BYTES;
+  let logCiBytes: number | undefined;
   if (f.logCiSize !== undefined) {
     const n = parseSize(f.logCiSize);
     if (n === undefined || n < 512 || n > 1048576 || !Number.isInteger(n))
@@ -94,18 +93,45 @@ function report(c: Calibration): void {
   if (lines.length) process.stderr.write(lines.join("\n") + "\n");
 }
 
+// The SMF reading (csv-parse, zlib) loads only when calibrating, not at every mqzcap start. In the CLI
+// it is a bundle of its own with its own copy of InputError: its errors are made this bundle's, so
+// that they get exit 2 and a message, not "internal error".
+const sameError = (err: unknown): never => {
+  if (err instanceof Error && err.name === "InputError" && Array.isArray((err as InputError).diagnostics))
+    throw new InputError((err as InputError).diagnostics);
+  throw err;
+};
+async function smf() {
+  const m = await loadSmf();
+  return {
+    calibrate: (...a: Parameters<typeof m.calibrate>) => m.calibrate(...a).catch(sameError),
+    mergeIntoPlan: (...a: Parameters<typeof m.mergeIntoPlan>) => {
+      try {
+        return m.mergeIntoPlan(...a);
+      } catch (err) {
+        return sameError(err);
+      }
+    },
+    renderJson: m.renderJson,
+    renderYaml: m.renderYaml,
+  };
+}
+
 /** Reads a plan and merges a calibration into it; the merged config is checked like any other. */
-export function mergedPlan(plan: string, c: Calibration): { loaded: LoadedConfig; text: string; notes: string[] } {
-  const merged = mergeIntoPlan(readConfigText(plan), c);
+export async function mergedPlan(
+  plan: string,
+  c: Calibration,
+): Promise<{ loaded: LoadedConfig; text: string; notes: string[] }> {
+  const merged = (await smf()).mergeIntoPlan(readConfigText(plan), c);
   const loaded = parseConfigText(merged.text, plan);
   return { loaded, text: merged.text, notes: merged.notes };
 }
 
 /** For estimate --baseline-from DIR: the plan with the baseline calibrated from DIR. */
 export async function planWithBaseline(plan: string, dir: string): Promise<LoadedConfig> {
-  const c = await calibrate(dir);
+  const c = await (await smf()).calibrate(dir);
   report(c);
-  const { loaded, notes } = mergedPlan(plan, c);
+  const { loaded, notes } = await mergedPlan(plan, c);
   process.stderr.write(
     `mqzcap: baseline from ${dir} (${c.queueManager.qmgr}, ${c.selection.rule}): ${notes.length ? notes.join("; ") : "nothing derived that the plan lacks"}\n`,
   );
@@ -136,11 +162,12 @@ export function calibrateCommand(): Command {
     .option("--merge <plan>", "write the plan with the calibrated baseline merged in (the plan's own targets kept)")
     .option("--strict", "stop at the first malformed row (exit 2) instead of skipping it")
     .action(async (inputs: string[], flags: CalibrateFlags) => {
+      const { calibrate, renderJson, renderYaml } = await smf();
       const c = await calibrate(inputs, optionsOf(flags));
       report(c);
       const read = c.inputs.files.map((x) => x.name);
       if (flags.merge) {
-        const { text, notes } = mergedPlan(flags.merge, c);
+        const { text, notes } = await mergedPlan(flags.merge, c);
         process.stderr.write(`mqzcap calibrate: merged into ${flags.merge}: ${notes.join("; ") || "nothing new"}\n`);
         writeOutput(flags.out, flags.format === "json" ? renderJson(c) : text, [...read, flags.merge]);
         return;
