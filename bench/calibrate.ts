@@ -119,7 +119,7 @@ export function calibrateBench(root: string, cli: string, tmp: string, targetMB:
   const sizes = readdirSync(csvDir).map((f) => ({ f, n: statSync(join(csvDir, f)).size }));
   const total = sizes.reduce((a, s) => a + s.n, 0);
   // Structures calibrate does not need (QPST, Q5ST, ...) are found and not read.
-  const needed = /^SMF-(QMST|QJST|QCCT|QCTDSP|QCTADP|QCTSSL|QCTDNS|QMAC|WTID|WTAS|WQ|QCST)\.csv$/;
+  const needed = /^SMF-(?:QMST|QJST|QCCT|QCTDSP|QCTADP|QCTSSL|QCTDNS|QMAC|WTID|WTAS|WQ|QCST)\.csv$/;
   const parsed = sizes.filter((s) => needed.test(s.f)).reduce((a, s) => a + s.n, 0);
   out.push(runOnce(root, cli, csvDir, "CSV folder (mqsmfcsv default)", total, parsed));
   rmSync(csvDir, { recursive: true, force: true });

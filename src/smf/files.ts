@@ -28,8 +28,8 @@ export type ByteStream = AsyncIterable<Uint8Array | string>;
  */
 export type CalibrateInput = string | { name: string; stream: ByteStream } | { name: string; open: () => ByteStream };
 
-const CSV_NAME = /^SMF-([A-Za-z0-9]{2,8})\.csv(\.gz)?$/i;
-const JSON_NAME = /\.(json|ndjson|jsonl)(\.gz)?$/i;
+const CSV_NAME = /^SMF-([a-z0-9]{2,8})\.csv(?:\.gz)?$/i;
+const JSON_NAME = /\.(?:json|ndjson|jsonl)(?:\.gz)?$/i;
 
 type Kind = { kind: Structure | "ndjson" } | { skip: string };
 
