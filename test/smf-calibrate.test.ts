@@ -335,7 +335,7 @@ describe.skipIf(!there)("mqzcap calibrate (CLI)", () => {
     const before = readFileSync(join(dir, "SMF-QMST.csv"));
     const r = run(["calibrate", dir, "-o", join(dir, "SMF-QMST.csv")]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/refusing to overwrite/);
+    expect(r.stderr).toMatch(/refusing to (overwrite|replace) it/);
     expect(readFileSync(join(dir, "SMF-QMST.csv"))).toEqual(before);
     const missing = run(["calibrate", join(dir, "nope")]);
     expect(missing.code).toBe(2);

@@ -169,9 +169,9 @@ export function calibrateCommand(): Command {
       if (flags.merge) {
         const { text, notes } = await mergedPlan(flags.merge, c);
         process.stderr.write(`mqzcap calibrate: merged into ${flags.merge}: ${notes.join("; ") || "nothing new"}\n`);
-        writeOutput(flags.out, flags.format === "json" ? renderJson(c) : text, [...read, flags.merge]);
+        writeOutput(flags.out, flags.format === "json" ? renderJson(c) : text, { files: [...read, flags.merge] });
         return;
       }
-      writeOutput(flags.out, flags.format === "json" ? renderJson(c) : renderYaml(c), read);
+      writeOutput(flags.out, flags.format === "json" ? renderJson(c) : renderYaml(c), { files: read });
     });
 }
