@@ -89,6 +89,8 @@ export class Registry {
   private complete = true;
   private readonly lazy?: { source: LazyEntries; position: Map<string, number> };
   private readonly byType = new Map<string, ModelEntry[]>();
+  /** Whether a user's entries (--models) are laid over the shipped ones. */
+  overlaid = false;
 
   constructor(readonly data: ModelData) {
     for (const s of data.sources) this.sources.set(s.id, s);
@@ -131,7 +133,9 @@ export class Registry {
       notEncoded: this.data.notEncoded,
       files: [...this.data.files, ...user.files],
     };
-    return new Registry(merged);
+    const r = new Registry(merged);
+    r.overlaid = true;
+    return r;
   }
 
   get(id: string): ModelEntry {
