@@ -18,10 +18,15 @@ function allowed(expected: number, tolerance: { abs?: number; rel?: number } | u
   return Math.max(abs, rel) + 1e-9 * Math.max(1, Math.abs(expected));
 }
 
-// CPU time units, by the unit a value starts with ("us/min" is microseconds per minute): an example may
-// print milliseconds where the line item is in microseconds.
+// CPU time units, by the unit a value starts with ("us/min" is microseconds per minute, "cpu-seconds"
+// and "CPU seconds" are seconds): an example may print milliseconds or CPU seconds where the line item
+// is in microseconds.
 const TIME: Record<string, number> = { us: 1, ms: 1000, s: 1e6 };
-const timeUnit = (unit: string) => /^(us|ms|s)(?![a-z])/i.exec(unit)?.[1]?.toLowerCase();
+function timeUnit(unit: string): string | undefined {
+  const u = unit.toLowerCase().replace(/^cpu[- ]/, "");
+  if (/^seconds?(?![a-z])/.test(u)) return "s";
+  return /^(us|ms|s)(?![a-z])/.exec(u)?.[1];
+}
 
 /** The line item's value in the example's unit. */
 function inExpectedUnit(value: number, itemUnit: string, expectedUnit: string): number {

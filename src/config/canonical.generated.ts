@@ -43,6 +43,10 @@ function copyConfigSharedQueue(v: Any): Any {
     messagesOnQueue: v.messagesOnQueue,
     structureSize: v.structureSize,
     backupIntervalMB: v.backupIntervalMB,
+    recoveryTargetMinutes: v.recoveryTargetMinutes,
+    queueManagers: v.queueManagers,
+    adminStructureEntries: v.adminStructureEntries,
+    expiryInterval: v.expiryInterval,
   };
 }
 
@@ -70,6 +74,16 @@ function copyConfigSmf(v: Any): Any {
     queues: v.queues,
     tasks: v.tasks,
     apiCallsPerTransaction: v.apiCallsPerTransaction,
+    channelInitiatorClass4: v.channelInitiatorClass4,
+    current: v.current == null ? v.current : copyConfigSmfCurrent(v.current),
+  };
+}
+
+function copyConfigSmfCurrent(v: Any): Any {
+  return {
+    statisticsInterval: v.statisticsInterval,
+    accountingInterval: v.accountingInterval,
+    volumePerDay: v.volumePerDay,
   };
 }
 
@@ -77,6 +91,8 @@ function copyConfigStreamingQueues(v: Any): Any {
   return {
     copies: v.copies,
     opensPerTransaction: v.opensPerTransaction,
+    separateStructure: v.separateStructure,
+    queuesHeldOpen: v.queuesHeldOpen,
     expiredPerSecond: v.expiredPerSecond,
     quality: v.quality,
   };
@@ -126,6 +142,17 @@ function copyConfigEncryption(v: Any): Any {
     logs: v.logs,
     pagesets: v.pagesets,
     smds: v.smds,
+    smdsGets: v.smdsGets,
+    pagesetIo: v.pagesetIo == null ? v.pagesetIo : copyConfigEncryptionPagesetIo(v.pagesetIo),
+  };
+}
+
+function copyConfigEncryptionPagesetIo(v: Any): Any {
+  return {
+    getPages: v.getPages,
+    immediateWritePages: v.immediateWritePages,
+    writePages: v.writePages,
+    interval: v.interval,
   };
 }
 

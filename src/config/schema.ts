@@ -611,6 +611,50 @@ export const Config = z
             description: "z/OS data set encryption of shared message data sets (SMDS); shared queues only.",
             examples: [true],
           }),
+        smdsGets: z
+          .enum(["buffers", "local", "remote"])
+          .optional()
+          .register(docs, {
+            description:
+              "Where MQGETs of SMDS messages read them: buffers (enough DSBUFS: decryption costs nothing), local (this queue manager's SMDS) or remote (another queue manager's).",
+            examples: ["buffers"],
+          }),
+        pagesetIo: z
+          .strictObject({
+            getPages: z
+              .number()
+              .min(0)
+              .max(1e12)
+              .default(0)
+              .register(docs, { description: "Pages read (GET), from the MQSMF PSET report.", examples: [1] }),
+            immediateWritePages: z
+              .number()
+              .min(0)
+              .max(1e12)
+              .default(0)
+              .register(docs, { description: "Pages written by immediate write (IMW).", examples: [10177] }),
+            writePages: z
+              .number()
+              .min(0)
+              .max(1e12)
+              .default(0)
+              .register(docs, {
+                description: "Pages written by deferred write (Write, at checkpoint and at 85% full).",
+                examples: [2918219],
+              }),
+            interval: interval("pagesetIo.interval", { examples: ["30.00"] })
+              .optional()
+              .register(docs, {
+                description:
+                  'The time the counts cover, MMMM.SS ("30.00" is 30 minutes): gives the CPU per second; without it the cost is per report.',
+              }),
+          })
+          .optional()
+          .register(docs, {
+            description:
+              "Page set I/O of the encrypted page sets, from the MQSMF PSET report (SMF 115): the page set encryption cost is per page read or written.",
+            examples: [{ getPages: 1, immediateWritePages: 10177, writePages: 2918219, interval: "30.00" }],
+          }),
       })
       .optional()
       .register(docs, {
@@ -668,6 +712,22 @@ export const Config = z
             description:
               "MQOPEN and MQCLOSE pairs per transaction of queues that have a STREAMQ (0 when queues stay open).",
             examples: [1],
+          }),
+        separateStructure: z
+          .boolean()
+          .optional()
+          .register(docs, {
+            description:
+              "Shared queues: the stream queue is on a different CF application structure from the base queue, which makes each MQCMIT commit across the two.",
+            examples: [false],
+          }),
+        queuesHeldOpen: z
+          .boolean()
+          .optional()
+          .register(docs, {
+            description:
+              "Shared queues: the base and stream queues are held open by another task, so MQOPEN and MQCLOSE avoid the first-open and last-close CF access.",
+            examples: [true],
           }),
         expiredPerSecond: z
           .number()
@@ -751,6 +811,34 @@ export const Config = z
             description: "MQ API calls per transaction (MQPUT, MQGET, ...), 0 to 1000, for the class 3 gathering cost.",
             examples: [4],
           }),
+        channelInitiatorClass4: z
+          .boolean()
+          .default(false)
+          .register(docs, {
+            description:
+              "Channel initiator statistics and accounting, class 4 (START TRACE(S) CLASS(4), START TRACE(A) CLASS(4)).",
+            examples: [true],
+          }),
+        current: z
+          .strictObject({
+            statisticsInterval: interval("current.statisticsInterval", { examples: ["1.00"] })
+              .optional()
+              .register(docs, { description: 'The STATIME you run today, MMMM.SS: "1.00" is one minute.' }),
+            accountingInterval: interval("current.accountingInterval", { examples: ["1.00"] })
+              .optional()
+              .register(docs, {
+                description: "The ACCTIME you run today, MMMM.SS (left out: the current STATIME, as MQ's default -1).",
+              }),
+            volumePerDay: size("smf.current.volumePerDay", 0, 1099511627776, { examples: ["2GB"] })
+              .optional()
+              .register(docs, { description: "The MQ SMF data (SMF 115 and 116) recorded per day today." }),
+          })
+          .optional()
+          .register(docs, {
+            description:
+              "The SMF intervals (and data volume) you run today: the estimate says what moving to statisticsInterval and accountingInterval changes.",
+            examples: [{ statisticsInterval: "1.00", volumePerDay: "2GB" }],
+          }),
       })
       .optional()
       .register(docs, { description: "SMF statistics (SMF 115) and accounting (SMF 116)." }),
@@ -829,6 +917,49 @@ export const Config = z
             description:
               "Data logged between CF structure backups (BACKUP CFSTRUCT), in MB (1048576 bytes), 0 to 10000000, for recovery time.",
             examples: [1024],
+          }),
+        recoveryTargetMinutes: z
+          .number()
+          .gt(0)
+          .max(10080)
+          .optional()
+          .register(docs, {
+            description:
+              "Recovery processing time you must meet for a CF application structure (RECOVER CFSTRUCT), in minutes, above 0 and at most 10080: sets the backup interval.",
+            examples: [30],
+          }),
+        queueManagers: z
+          .number()
+          .int()
+          .min(1)
+          .max(32)
+          .optional()
+          .register(docs, {
+            description:
+              "Queue managers in the queue sharing group that share the queues, a count 1 to 32: each extra one adds CPU, and CSQ_ADMIN needs entries for each.",
+            examples: [4],
+          }),
+        adminStructureEntries: z
+          .number()
+          .int()
+          .min(0)
+          .max(1e9)
+          .optional()
+          .register(docs, {
+            description:
+              "ENTSMAX of the CSQ_ADMIN structure, as DIS CFSTATUS(CSQ_ADMIN) shows it, a count: how many queue managers it supports.",
+            examples: [9362],
+          }),
+        expiryInterval: z
+          .number()
+          .int()
+          .min(0)
+          .max(99999999)
+          .optional()
+          .register(docs, {
+            description:
+              "EXPRYINT of the queue manager that runs expiry for the QSG, in seconds (0 is off, else at least 5): every message on every shared queue is scanned in the CF each interval.",
+            examples: [300],
           }),
       })
       .optional()

@@ -1,14 +1,24 @@
 // z/OS data set encryption (MQ 9.2 report, ch.5): active and archive logs per MB logged (one encrypt
-// per copy written, one decrypt when archiving reads an encrypted active log), page sets per page,
-// and SMDS per 4KB page for messages offloaded to SMDS.
+// per copy written, one decrypt when archiving reads an encrypted active log) and per GB logged as the
+// report's example puts it, page sets per page read or written (from the PSET report's counts), and
+// SMDS per 4KB page for messages offloaded to SMDS (gets from SMDS buffers cost nothing extra).
 import { PAGE_BYTES } from "../config/mq-defaults.js";
-import type { Rule } from "../engine/types.js";
+import type { Rule, RuleContext } from "../engine/types.js";
+import type { Config } from "../config/schema.js";
+import type { LookupResult } from "../model/registry.js";
 import { carried, entryForRelease, fromLookups, mapItems, num, putsPerTransaction, sizeLabel } from "./helpers.js";
 import { LOG_VOLUME_USES, logBytesPerTransaction } from "./logging.js";
 
 const LOG = "001.dse-log-cost";
 const PASSES = "001.dse-log-passes";
 const PAGESET = "001.dse-pageset-io-costs";
+const PAGESET_FROM_PSET = "001.dse-pageset-cost-from-pset";
+const PAGESET_IO_TYPES = "001.pageset-io-types";
+const BUFFERPOOL_OVERSIZE = "001.bufferpool-oversize";
+const DSBUFS_EXPENSIVE = "001.smds-dsbufs-expensive";
+const DSBUFS_NORMAL = "001.smds-dsbufs-normal";
+const LOG_FORMULA = "001.dse-log-cost-formula";
+const LOG_PER_GB = "001.dse-log-cost-per-gb-example";
 const SMDS = "001.dse-smds-costs";
 const SMDS_THRESHOLD = "000.smds-large-message-threshold";
 const Z14 = "001.carry-dse-z14-z15";
@@ -18,7 +28,21 @@ export const encryption: Rule = {
   concern: "encryption",
   description: "Data set encryption of active and archive logs, page sets and shared message data sets.",
   reads: ["encryption.*", "logging.*", "workload.*"],
-  uses: [LOG, PASSES, PAGESET, SMDS, SMDS_THRESHOLD, ...LOG_VOLUME_USES],
+  uses: [
+    LOG,
+    PASSES,
+    LOG_FORMULA,
+    LOG_PER_GB,
+    PAGESET,
+    PAGESET_FROM_PSET,
+    PAGESET_IO_TYPES,
+    BUFFERPOOL_OVERSIZE,
+    SMDS,
+    SMDS_THRESHOLD,
+    DSBUFS_EXPENSIVE,
+    DSBUFS_NORMAL,
+    ...LOG_VOLUME_USES,
+  ],
   applies: (c) => Boolean(c.encryption && (c.encryption.logs || c.encryption.pagesets || c.encryption.smds)),
   run(context) {
     let ctx = context;
@@ -53,31 +77,31 @@ export const encryption: Rule = {
       return;
     }
     if (enc.logs) {
+      const copies = logCopies(config);
+      const active = carried(registry.lookup(LOG, { logType: "active" }, "perMB"), rel.carried);
+      const archive = carried(registry.lookup(LOG, { logType: "archive" }, "perMB"), rel.carried);
+      const passes = registry.formula(PASSES);
+      const activePasses = copies.activeEncrypted ? copies.active + (copies.archives > 0 ? 1 : 0) : 0;
+      const archivePasses = copies.archiveEncrypted ? copies.archives : 0;
+      perGigabyte(ctx, active, archive, activePasses, archivePasses);
       if (!w.persistent) {
         ctx.warn("encryption", "log encryption costs follow log volume; non-persistent messages are not logged");
       } else {
-        const lg = config.logging ?? { dualLogs: true, dualArchives: true, archiving: true };
-        const copies = lg.dualLogs ? 2 : 1;
-        const archives = lg.archiving ? (lg.dualArchives ? 2 : 1) : 0;
-        const active = carried(registry.lookup(LOG, { logType: "active" }, "perMB"), rel.carried);
-        const archive = carried(registry.lookup(LOG, { logType: "archive" }, "perMB"), rel.carried);
-        const passes = registry.formula(PASSES);
         const vol = logBytesPerTransaction(ctx);
         const mb = vol.bytesPerTxn / 1048576;
         // Logs encrypted means both active and archive data sets: each active copy is encrypted on
         // write and one is decrypted for archiving; each archive copy is encrypted on write.
-        const activePasses = copies + (archives > 0 ? 1 : 0);
-        const perTxn = mb * (active.value * activePasses + archive.value * archives);
+        const perTxn = mb * (active.value * activePasses + archive.value * archivePasses);
         ctx.item({
           id: "encryption.logs",
           concern: "encryption",
-          label: `log encryption: ${activePasses} active and ${archives} archive passes per MB logged`,
+          label: `log encryption: ${activePasses} active and ${archivePasses} archive passes per MB logged`,
           addressSpace: "qmgr",
           metric: "cpu-per-txn",
           value: perTxn,
           ...(vol.lower ? { low: perTxn } : {}),
           unit: "us",
-          formula: `${num(mb * 1024, 2)} KB logged / 1024 x (${active.raw} us/MB x ${activePasses} + ${archive.raw} us/MB x ${archives}) (${passes.expression})`,
+          formula: `${num(mb * 1024, 2)} KB logged / 1024 x (${active.raw} us/MB x ${activePasses} + ${archive.raw} us/MB x ${archivePasses}) (${passes.expression})`,
           inputs: {
             mbPerTxn: { value: mb, unit: "MB", from: "logging.bytes-per-transaction" },
             activePerMB: { value: active.value, unit: "us", from: LOG },
@@ -87,26 +111,7 @@ export const encryption: Rule = {
         });
       }
     }
-    if (enc.pagesets) {
-      const get = carried(registry.lookup(PAGESET, { ioType: "get" }, "perPage"), rel.carried);
-      const write = carried(registry.lookup(PAGESET, { ioType: "write" }, "perPage"), rel.carried);
-      ctx.item({
-        id: "encryption.pageset-write-per-page",
-        concern: "encryption",
-        label: "page set encryption: per page written (deferred write)",
-        addressSpace: "qmgr",
-        metric: "info",
-        value: write.value,
-        unit: "us/page",
-        formula: `${write.raw} us per page written; ${get.raw} us per page read`,
-        inputs: {},
-        ...fromLookups(write, get),
-      });
-      ctx.gap(
-        "encryption",
-        "page set encryption cost per transaction needs page set I/O rates (pages read and written per second, from your SMF 115 buffer manager or PSET data); the source gives the cost per page only",
-      );
-    }
+    if (enc.pagesets) pagesets(ctx, rel.carried);
     if (enc.smds) {
       const threshold = registry.figureValue(SMDS_THRESHOLD);
       if (w.messageSize <= threshold.value * 1024) {
@@ -127,8 +132,6 @@ export const encryption: Rule = {
       const pages = Math.ceil(w.messageSize / PAGE_BYTES);
       const puts = putsPerTransaction(w.pattern);
       const put = carried(registry.lookup(SMDS, { operation: "mqput" }, "totalPerPage"), rel.carried);
-      const getQ = carried(registry.lookup(SMDS, { operation: "mqget-local-smds" }, "qmgrPerPage"), rel.carried);
-      const getA = carried(registry.lookup(SMDS, { operation: "mqget-local-smds" }, "appPerPage"), rel.carried);
       ctx.item({
         id: "encryption.smds-put",
         concern: "encryption",
@@ -141,30 +144,251 @@ export const encryption: Rule = {
         inputs: { pages: { value: pages, unit: "count", from: "workload.messageSize" } },
         ...fromLookups(put),
       });
-      ctx.item({
-        id: "encryption.smds-get",
-        concern: "encryption",
-        label: `SMDS encryption: MQGET from local SMDS (queue manager), ${pages} pages x ${puts}`,
-        addressSpace: "qmgr",
-        metric: "cpu-per-txn",
-        value: getQ.value * pages * puts,
-        unit: "us",
-        formula: `${getQ.raw} per 4KB page x ${pages} pages x ${puts} gets; the application is ${getA.raw} lower per page`,
-        inputs: { pages: { value: pages, unit: "count", from: "workload.messageSize" } },
-        ...fromLookups(getQ, getA),
-      });
-      ctx.item({
-        id: "encryption.smds-get-app",
-        concern: "encryption",
-        label: "SMDS encryption: MQGET, application address space (lower)",
-        addressSpace: "app",
-        metric: "cpu-per-txn",
-        value: -Math.abs(getA.value) * pages * puts,
-        unit: "us",
-        formula: `-${getA.raw} per 4KB page x ${pages} pages x ${puts} gets`,
-        inputs: {},
-        ...fromLookups(getA),
-      });
+      smdsGets(ctx, pages, puts, rel.carried);
     }
   },
 };
+
+/** Log copies and which logs are encrypted (encryption.logs: active and archive logs both). */
+function logCopies(config: Config): {
+  active: number;
+  archives: number;
+  activeEncrypted: boolean;
+  archiveEncrypted: boolean;
+} {
+  const lg = config.logging;
+  const active = (lg?.dualLogs ?? true) ? 2 : 1;
+  const archives = (lg?.archiving ?? true) ? ((lg?.dualArchives ?? true) ? 2 : 1) : 0;
+  const logs = config.encryption?.logs === true;
+  return { active, archives, activeEncrypted: logs, archiveEncrypted: logs };
+}
+
+/**
+ * The report's own way of putting it (seed 001 lines 785-798): the CPU added per GB logged, by log type
+ * (cost per MB x 1024 MB x the passes), and the passes per page (4 encrypts + 1 decrypt with dual
+ * logs and archives, line 770).
+ */
+function perGigabyte(
+  ctx: RuleContext,
+  active: LookupResult,
+  archive: LookupResult,
+  activePasses: number,
+  archivePasses: number,
+): void {
+  const { registry } = ctx;
+  const mbPerGB = registry.parameter(LOG_FORMULA, "mbPerGB");
+  const passes = registry.formula(PASSES);
+  const example = registry.figureValue(LOG_PER_GB);
+  ctx.item({
+    id: "encryption.log-passes",
+    concern: "encryption",
+    label: "log encryption: encrypt and decrypt passes per page logged",
+    addressSpace: "qmgr",
+    metric: "info",
+    value: activePasses + archivePasses,
+    unit: "passes",
+    formula: `${activePasses} on the active logs (each copy written${activePasses > 0 && archivePasses > 0 ? ", one read for archiving" : ""}) + ${archivePasses} on the archive logs (${passes.expression})`,
+    inputs: {},
+    ...fromLookups(active, archive),
+    citations: [registry.citation(passes)],
+    confidence: "arithmetic",
+  });
+  const perLog = (id: string, what: string, r: LookupResult, n: number) =>
+    ctx.item({
+      id,
+      concern: "encryption",
+      label: `${what} log encryption per GB logged, ${n} pass(es)`,
+      addressSpace: "qmgr",
+      metric: "info",
+      value: r.value * mbPerGB.value * n,
+      unit: "us per GB",
+      formula: `${r.raw} us/MB x ${mbPerGB.raw} MB x ${n}`,
+      inputs: { passes: { value: n, unit: "count", from: PASSES } },
+      ...fromLookups(r, mbPerGB),
+    });
+  perLog("encryption.log-archive-per-gb", "archive", archive, archivePasses);
+  perLog("encryption.log-active-per-gb", "active", active, activePasses);
+  const total = (archive.value * archivePasses + active.value * activePasses) * mbPerGB.value;
+  const looked = fromLookups(archive, active, mbPerGB);
+  ctx.item({
+    id: "encryption.log-per-gb",
+    concern: "encryption",
+    label: "log encryption: MSTR CPU added per GB logged",
+    addressSpace: "qmgr",
+    metric: "info",
+    value: total,
+    unit: "us per GB",
+    formula: `(${num(archive.value)} x ${archivePasses} + ${num(active.value)} x ${activePasses}) us/MB x ${mbPerGB.raw} MB (the report's example: ${example.raw} with dual logs and archives)`,
+    inputs: {},
+    ...looked,
+    // The example is cited, not looked up as a value: its printed 0.86 is truncated (flagged), and the
+    // sum is computed here from the per-MB costs.
+    citations: [...looked.citations, example.citation],
+  });
+}
+
+/**
+ * Page set encryption from the page set I/O (seed 001 lines 845-855): +0.7 us per page read (GET) and
+ * per immediate write, +2.6 us per page of deferred write, applied to the PSET report's counts.
+ */
+function pagesets(ctx: RuleContext, isCarried: boolean): void {
+  const { config, registry } = ctx;
+  const get = carried(registry.lookup(PAGESET, { ioType: "get" }, "perPage"), isCarried);
+  const imw = carried(registry.lookup(PAGESET, { ioType: "imw" }, "perPage"), isCarried);
+  const write = carried(registry.lookup(PAGESET, { ioType: "write" }, "perPage"), isCarried);
+  const io = config.encryption?.pagesetIo;
+  if (!io) {
+    ctx.item({
+      id: "encryption.pageset-write-per-page",
+      concern: "encryption",
+      label: "page set encryption: per page written (deferred write)",
+      addressSpace: "qmgr",
+      metric: "info",
+      value: write.value,
+      unit: "us/page",
+      formula: `${write.raw} us per page written; ${get.raw} us per page read or written immediately`,
+      inputs: {},
+      ...fromLookups(write, get, imw),
+    });
+    ctx.gap(
+      "encryption",
+      "page set encryption cost needs the page set I/O (encryption.pagesetIo: pages read, written immediately and written, from your MQSMF PSET report); the source gives the cost per page only",
+    );
+    return;
+  }
+  const f = registry.formula(PAGESET_FROM_PSET);
+  const per = io.interval !== undefined ? ` in ${num(io.interval)} s` : "";
+  const kinds = [
+    { id: "encryption.pageset-get", what: "pages read (GET)", pages: io.getPages, r: get, from: "getPages" },
+    {
+      id: "encryption.pageset-imw",
+      what: "pages written immediately (IMW)",
+      pages: io.immediateWritePages,
+      r: imw,
+      from: "immediateWritePages",
+    },
+    {
+      id: "encryption.pageset-write",
+      what: "pages written (deferred)",
+      pages: io.writePages,
+      r: write,
+      from: "writePages",
+    },
+  ];
+  let total = 0;
+  for (const k of kinds) {
+    total += k.pages * k.r.value;
+    ctx.item({
+      id: k.id,
+      concern: "encryption",
+      label: `page set encryption: ${num(k.pages)} ${k.what}${per}`,
+      addressSpace: "qmgr",
+      metric: "info",
+      value: k.pages * k.r.value,
+      unit: "us",
+      formula: `${num(k.pages)} pages x ${k.r.raw} us (${f.expression})`,
+      inputs: { pages: { value: k.pages, unit: "pages", from: `encryption.pagesetIo.${k.from}` } },
+      ...fromLookups(k.r),
+    });
+  }
+  if (io.interval !== undefined) {
+    ctx.item({
+      id: "encryption.pagesets",
+      concern: "encryption",
+      label: `page set encryption at the PSET report's I/O rate`,
+      addressSpace: "qmgr",
+      metric: "cpu-per-second",
+      value: total / io.interval,
+      unit: "us/s",
+      formula: `${num(total)} us / ${num(io.interval)} s`,
+      inputs: { interval: { value: io.interval, unit: "seconds", from: "encryption.pagesetIo.interval" } },
+      ...fromLookups(get, imw, write),
+    });
+  }
+  if (io.immediateWritePages > 0) {
+    const trigger = registry.lookup(PAGESET_IO_TYPES, { ioType: "imw" }, "bufferPoolFullTrigger");
+    const oversize = registry.figureValue(BUFFERPOOL_OVERSIZE);
+    ctx.warn(
+      "encryption",
+      `immediate writes (IMW) happen when the buffer pool is ${trigger.raw}: it is too small for optimal performance; a buffer pool of ${oversize.raw} of its page set avoids them, their I/O and their encryption cost`,
+      [trigger.citation, oversize.citation],
+    );
+  }
+}
+
+/**
+ * MQGET of messages offloaded to SMDS: decryption when read from the data set, local or remote (seed
+ * 001 lines 896-906); nothing extra when read from SMDS buffers (line 892). Where the config does not
+ * say, the data set is assumed (the dearer case) and the range goes down to the buffers' nothing.
+ */
+function smdsGets(ctx: RuleContext, pages: number, puts: number, isCarried: boolean): void {
+  const { config, registry } = ctx;
+  const from = config.encryption?.smdsGets;
+  const noExtra = registry.lookup(SMDS, { operation: "mqget-local-smds" }, "totalPerPage");
+  if (from === "buffers") {
+    const many = registry.figureValue(DSBUFS_EXPENSIVE);
+    const normal = registry.figureValue(DSBUFS_NORMAL);
+    ctx.warn(
+      "encryption",
+      `gets from SMDS buffers avoid decryption, but do not raise DSBUFS far to get there: DSBUF(${many.raw}) made puts and gets significantly more expensive than DSBUF(${normal.raw})`,
+      [many.citation],
+    );
+    ctx.item({
+      id: "encryption.smds-get",
+      concern: "encryption",
+      label: "SMDS encryption: MQGET from SMDS buffers (no decryption)",
+      addressSpace: "qmgr",
+      metric: "cpu-per-txn",
+      value: 0,
+      unit: "us",
+      formula: "messages got from SMDS buffers cost the same encrypted or not (enough DSBUFS)",
+      inputs: { smdsGets: { value: "buffers", from: "encryption.smdsGets" } },
+      ...fromLookups(noExtra),
+      citations: [registry.citation(registry.get(SMDS), [[892, 892]])],
+    });
+    return;
+  }
+  const op = from === "remote" ? "mqget-remote-smds" : "mqget-local-smds";
+  const where = from === "remote" ? "remote" : "local";
+  if (from === undefined) {
+    ctx.warn(
+      "encryption",
+      "encryption.smdsGets is not given: assumed the gets read the local SMDS data set; from SMDS buffers (enough DSBUFS) they cost nothing extra, the low end of the range",
+      [registry.citation(registry.get(SMDS), [[892, 892]])],
+    );
+  }
+  const getQ = carried(registry.lookup(SMDS, { operation: op }, "qmgrPerPage"), isCarried);
+  const getA = carried(registry.lookup(SMDS, { operation: op }, "appPerPage"), isCarried);
+  const open = from === undefined;
+  const q = getQ.value * pages * puts;
+  const a = -Math.abs(getA.value) * pages * puts;
+  ctx.item({
+    id: "encryption.smds-get",
+    concern: "encryption",
+    label: `SMDS encryption: MQGET from ${where} SMDS (queue manager), ${pages} pages x ${puts}`,
+    addressSpace: "qmgr",
+    metric: "cpu-per-txn",
+    value: q,
+    ...(open ? { low: 0, high: q } : {}),
+    unit: "us",
+    formula: `${getQ.raw} per 4KB page x ${pages} pages x ${puts} gets; the application is ${getA.raw} lower per page`,
+    inputs: {
+      pages: { value: pages, unit: "count", from: "workload.messageSize" },
+      smdsGets: { value: from ?? "local (assumed)", from: "encryption.smdsGets" },
+    },
+    ...fromLookups(getQ, getA),
+  });
+  ctx.item({
+    id: "encryption.smds-get-app",
+    concern: "encryption",
+    label: "SMDS encryption: MQGET, application address space (lower)",
+    addressSpace: "app",
+    metric: "cpu-per-txn",
+    value: a,
+    ...(open ? { low: a, high: 0 } : {}),
+    unit: "us",
+    formula: `-${getA.raw} per 4KB page x ${pages} pages x ${puts} gets`,
+    inputs: {},
+    ...fromLookups(getA),
+  });
+}

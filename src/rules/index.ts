@@ -2,10 +2,12 @@
 import type { Rule } from "../engine/types.js";
 import { storageChin } from "./storage-chin.js";
 import { hardware } from "./hardware.js";
+import { workload } from "./workload.js";
 import { storageConnections } from "./storage-connections.js";
 import { smf } from "./smf.js";
 import { streaming } from "./streaming.js";
 import { sharedQueue } from "./shared-queue.js";
+import { cfStructure } from "./cf-structure.js";
 import { logging } from "./logging.js";
 import { encryption } from "./encryption.js";
 import { tls } from "./tls.js";
@@ -14,6 +16,7 @@ import { channels } from "./channels.js";
 
 export const RULES: readonly Rule[] = [
   hardware,
+  workload,
   logging,
   encryption,
   tls,
@@ -24,4 +27,5 @@ export const RULES: readonly Rule[] = [
   storageChin,
   storageConnections,
   sharedQueue,
+  cfStructure,
 ];

@@ -1,6 +1,7 @@
 // Shared queues and the coupling facility: CF CPU per message and the shared-versus-private uplift
-// (V5.3 report, measured on 2064), CF utilisation against the sources' guidance (more CF processors
-// above 60% busy; keep CF utilisation under 50%), the SMDS offload threshold, and structure sizing.
+// with its increase per extra queue manager (V5.3 report, measured on 2064), CF utilisation against
+// the sources' guidance (more CF processors above 60% busy; keep CF utilisation under 50%), and the
+// SMDS offload threshold. CF structures (size, backup, recovery, expiry scan): cf-structure.ts.
 import type { Rule } from "../engine/types.js";
 import { chartsFor, fromLookups, num, sizeLabel } from "./helpers.js";
 
@@ -9,14 +10,12 @@ const UPLIFT = "004.sq-vs-private-cpu-uplift";
 const ADD_CF = "002.cf-add-processors-threshold";
 const CF_MAX = "004.cf-utilization-guideline";
 const SMDS = "000.smds-large-message-threshold";
-const SIZING = "004.app-structure-size";
-const READ_BACK = "004.log-backward-read-rate";
 
 export const sharedQueue: Rule = {
   id: "shared-queue",
   concern: "shared-queue",
   description:
-    "CF cost per message, shared versus private cost, CF utilisation guidance, SMDS offload, structure size.",
+    "CF cost per message, shared versus private cost and per extra queue manager, CF utilisation guidance, SMDS offload.",
   reads: [
     "workload.queues",
     "workload.persistent",
@@ -25,7 +24,7 @@ export const sharedQueue: Rule = {
     "baseline.cost.cf",
     "sharedQueue.*",
   ],
-  uses: [READ_BACK, CF_PER_MSG, UPLIFT, ADD_CF, CF_MAX, SMDS, SIZING],
+  uses: [CF_PER_MSG, UPLIFT, ADD_CF, CF_MAX, SMDS],
   applies: (c) => c.workload.queues === "shared",
   run(ctx) {
     const { config, registry } = ctx;
@@ -62,6 +61,29 @@ export const sharedQueue: Rule = {
         ...fromLookups(cf),
       });
       const up = registry.lookup(UPLIFT, at, "cpuIncrease");
+      const qmgrs = config.sharedQueue?.queueManagers;
+      if (qmgrs !== undefined && qmgrs > 1) {
+        // "Each extra queue manager increases the CPU cost by about 9%" (seed 004 line 377): whether the
+        // increases add or compound is not stated, so adding is the value and compounding the high end.
+        const per = registry.lookup(UPLIFT, at, "cpuIncreasePerExtraQmgr");
+        const extra = qmgrs - 1;
+        const added = per.value * extra;
+        const compounded = ((1 + per.value / 100) ** extra - 1) * 100;
+        ctx.item({
+          id: "shared-queue.uplift-per-qmgr",
+          concern: "shared-queue",
+          label: `${extra} extra queue manager(s) sharing the queues`,
+          addressSpace: "total",
+          metric: "cpu-pct",
+          value: added,
+          low: added,
+          high: Math.max(added, compounded),
+          unit: "%",
+          formula: `${per.raw} per extra queue manager x ${extra} (added; ${num(compounded, 2)}% if the increases compound, which the source does not say)`,
+          inputs: { queueManagers: { value: qmgrs, unit: "count", from: "sharedQueue.queueManagers" } },
+          ...fromLookups(per),
+        });
+      }
       ctx.item({
         id: "shared-queue.uplift",
         concern: "shared-queue",
@@ -83,87 +105,12 @@ export const sharedQueue: Rule = {
           [up.citation],
         );
       }
-      // The same formula read the other way: messages that fit a structure of a given size.
-      const structure = config.sharedQueue?.structureSize;
-      if (structure !== undefined) {
-        const boundary = registry.parameter(SIZING, "elementBoundary");
-        const minElement = registry.parameter(SIZING, "minElementSize");
-        const overhead = registry.parameter(SIZING, "overhead");
-        const mqmd = minElement.value - registry.parameter(SIZING, "mqmdFreeSizeAtMinElement").value;
-        const element = Math.max(Math.ceil((w.messageSize + mqmd) / boundary.value) * boundary.value, minElement.value);
-        ctx.item({
-          id: "shared-queue.structure-capacity",
-          concern: "shared-queue",
-          label: `messages a ${sizeLabel(structure)} application structure holds`,
-          addressSpace: "cf",
-          metric: "limit",
-          value: Math.floor(structure / (element * (1 + overhead.value / 100))),
-          unit: "messages",
-          formula: `floor(${structure} / (max(ceil((${w.messageSize} + ${mqmd} MQMD) / ${boundary.raw}) x ${boundary.raw}, ${minElement.raw}) x (1 + ${overhead.raw})))`,
-          inputs: {
-            structureSize: { value: structure, unit: "bytes", from: "sharedQueue.structureSize" },
-            elementBytes: { value: element, unit: "bytes", from: SIZING },
-          },
-          ...fromLookups(boundary, minElement, overhead),
-        });
-      }
-      const held = config.sharedQueue?.messagesOnQueue;
-      if (held !== undefined) {
-        const f = registry.formula(SIZING);
-        const boundary = registry.parameter(SIZING, "elementBoundary");
-        const minElement = registry.parameter(SIZING, "minElementSize");
-        const overhead = registry.parameter(SIZING, "overhead");
-        const minMB = registry.parameter(SIZING, "minStructureSize");
-        // The formula's size includes all headers: the MQMD is 1536 - 1212 = 324 bytes (both printed).
-        const mqmdFree = registry.parameter(SIZING, "mqmdFreeSizeAtMinElement");
-        const mqmd = minElement.value - mqmdFree.value;
-        const element = Math.max(Math.ceil((w.messageSize + mqmd) / boundary.value) * boundary.value, minElement.value);
-        const bytes = element * held * (1 + overhead.value / 100);
-        const mb = Math.max(bytes / 1048576, minMB.value);
-        ctx.item({
-          id: "shared-queue.structure-size",
-          concern: "shared-queue",
-          label: `CF application structure INITSIZE for ${num(held)} messages`,
-          addressSpace: "cf",
-          metric: "storage",
-          value: mb,
-          unit: "MB",
-          formula: `max(ceil((${w.messageSize} + ${mqmd} MQMD) / ${boundary.raw}) x ${boundary.raw}, ${minElement.raw}) x ${num(held)} x (1 + ${overhead.raw}), at least ${minMB.raw} (${f.expression})`,
-          inputs: {
-            messagesOnQueue: { value: held, unit: "count", from: "sharedQueue.messagesOnQueue" },
-            elementBytes: { value: element, unit: "bytes", from: SIZING },
-          },
-          ...fromLookups(boundary, minElement, overhead, minMB),
-        });
-      }
-      const backupMB = config.sharedQueue?.backupIntervalMB;
-      if (backupMB !== undefined) {
-        const read = registry.figureValue(READ_BACK);
-        ctx.item({
-          id: "shared-queue.recovery-replay",
-          concern: "shared-queue",
-          label: `structure recovery: reading back ${backupMB} MB of log logged since the last backup`,
-          addressSpace: "qmgr",
-          metric: "info",
-          value: backupMB / read.value / 60,
-          unit: "minutes",
-          formula: `${backupMB} MB / ${read.raw} (backward log read rate) / 60`,
-          inputs: { backupIntervalMB: { value: backupMB, unit: "MB", from: "sharedQueue.backupIntervalMB" } },
-          ...fromLookups(read),
-        });
-      }
     } else {
       ctx.gap(
         "shared-queue",
         `shared queue CPU and CF cost for MQ ${config.mq.release}: the MQ 9.x reports give them only as charts; supply baseline.cost.cf from your RMF CF activity report`,
         chartsFor(ctx, "shared-queue", /cost|CPU/i),
       );
-      if (config.sharedQueue?.messagesOnQueue !== undefined) {
-        ctx.gap(
-          "shared-queue",
-          "CF structure sizing: only the V5.3 report gives a sizing formula (CFCC levels 9-12); no later source restates it",
-        );
-      }
     }
     const cfUs = config.baseline?.cost.cf;
     const procs = config.sharedQueue?.cfProcessors;

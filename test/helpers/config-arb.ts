@@ -168,7 +168,22 @@ export const configArb: fc.Arbitrary<ConfigInput> = fc
       encryption: atLeast(release, "9.2")
         ? opt(
             fc
-              .record({ logs: opt(fc.boolean()), pagesets: opt(fc.boolean()), smds: opt(fc.boolean()) })
+              .record({
+                logs: opt(fc.boolean()),
+                pagesets: opt(fc.boolean()),
+                smds: opt(fc.boolean()),
+                smdsGets: opt(fc.constantFrom("buffers", "local", "remote" as const)),
+                pagesetIo: opt(
+                  fc
+                    .record({
+                      getPages: opt(fc.integer({ min: 0, max: 1e9 })),
+                      immediateWritePages: opt(fc.integer({ min: 0, max: 1e9 })),
+                      writePages: opt(fc.integer({ min: 0, max: 1e9 })),
+                      interval: opt(intervalArb),
+                    })
+                    .map(clean),
+                ),
+              })
               .map((e) => clean({ ...e, smds: queues === "shared" ? e.smds : undefined })),
           )
         : fc.constant(undefined),
@@ -192,6 +207,8 @@ export const configArb: fc.Arbitrary<ConfigInput> = fc
                   copies: fc.integer({ min: 0, max: 100 }),
                   opensPerTransaction: opt(fc.double({ min: 0, max: 100, noNaN: true })),
                   expiredPerSecond: opt(fc.double({ min: 0, max: 100000, noNaN: true })),
+                  queuesHeldOpen: opt(fc.boolean()),
+                  separateStructure: opt(fc.boolean()),
                   quality: fc.constantFrom("must-duplicate", "best-effort" as const),
                 })
                 .map(clean),
@@ -207,6 +224,16 @@ export const configArb: fc.Arbitrary<ConfigInput> = fc
             queues: opt(fc.integer({ min: 0, max: 1000000 })),
             tasks: opt(fc.integer({ min: 0, max: 1000000 })),
             apiCallsPerTransaction: opt(fc.double({ min: 0, max: 1000, noNaN: true })),
+            channelInitiatorClass4: opt(fc.boolean()),
+            current: opt(
+              fc
+                .record({
+                  statisticsInterval: opt(intervalArb),
+                  accountingInterval: opt(intervalArb),
+                  volumePerDay: opt(fc.constantFrom("2GB", "500MB", 0)),
+                })
+                .map(clean),
+            ),
           })
           .map(clean),
       ),
@@ -233,6 +260,10 @@ export const configArb: fc.Arbitrary<ConfigInput> = fc
             messagesOnQueue: opt(fc.integer({ min: 0, max: 1e9 })),
             structureSize: opt(fc.constantFrom("64MB", "512MB", "1GB", 1048576, 68719476736)),
             backupIntervalMB: opt(fc.double({ min: 0, max: 1e7, noNaN: true })),
+            recoveryTargetMinutes: opt(fc.double({ min: 0.01, max: 10080, noNaN: true })),
+            queueManagers: opt(fc.integer({ min: 1, max: 32 })),
+            adminStructureEntries: opt(fc.integer({ min: 0, max: 1e9 })),
+            expiryInterval: opt(fc.integer({ min: 0, max: 99999999 })),
           })
           .map(clean),
       ),

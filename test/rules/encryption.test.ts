@@ -106,4 +106,78 @@ describe("encryption rule", () => {
     expect(item(e, "encryption.logs").citations.map((c) => c.id)).toContain("001.carry-dse-z14-z15");
     expect(e.warnings.some((w) => w.concern === "encryption" && /similar on z14 and z15/.test(w.message))).toBe(true);
   });
+
+  const v92 = { version: 1 as const, mq: { release: "9.2" as const } };
+  const warned = (e: ReturnType<typeof estimate>, text: string) =>
+    e.warnings.some((w) => w.concern === "encryption" && w.message.includes(text));
+
+  it("puts the log cost per GB logged as the report's example does: 315,392 + 552,960 us (seed 001 lines 787-798)", () => {
+    const e = estimate({ ...v92, workload: { persistent: true }, encryption: { logs: true } });
+    // "a total of 5 encrypt/decrypt calls for each page logged" (line 770)
+    const passes = item(e, "encryption.log-passes");
+    expect(passes.value).toBe(5);
+    expect(passes.confidence).toBe("arithmetic");
+    // Archive: 154 x 1024 x 2 ("315 CPU milliseconds"); active: 180 x 1024 x 3 ("550 CPU milliseconds")
+    expect(item(e, "encryption.log-archive-per-gb").value).toBe(154 * 1024 * 2);
+    expect(item(e, "encryption.log-active-per-gb").value).toBe(180 * 1024 * 3);
+    // "approximately 0.86 CPU seconds" (0.868 exactly)
+    expect(item(e, "encryption.log-per-gb").value).toBe(154 * 1024 * 2 + 180 * 1024 * 3);
+    // single logs, single archives: 1 write + 1 read for archiving, 1 archive write
+    const single = estimate({
+      ...v92,
+      workload: { persistent: true },
+      logging: { dualLogs: false, dualArchives: false },
+      encryption: { logs: true },
+    });
+    expect(item(single, "encryption.log-passes").value).toBe(2 + 1);
+  });
+
+  it("costs page set encryption from the PSET counts: 0.7, 7,124 us and 7.59 CPU seconds (seed 001 lines 851-855)", () => {
+    const e = estimate({
+      ...v92,
+      encryption: {
+        pagesets: true,
+        pagesetIo: { getPages: 1, immediateWritePages: 10177, writePages: 2918219, interval: "30.00" },
+      },
+    });
+    // "GET: 1 request for an additional 0.7 microseconds"
+    expect(item(e, "encryption.pageset-get").value).toBeCloseTo(0.7, 9);
+    // "IMW: 10,177 requests for 10,177 pages - an additional cost of 7124 CPU microseconds"
+    expect(item(e, "encryption.pageset-imw").value).toBeCloseTo(10177 * 0.7, 6);
+    // "WRITE: 182,403 requests for 2,918,219 pages - ... an additional 7.59 CPU seconds"
+    expect(item(e, "encryption.pageset-write").value).toBeCloseTo(2918219 * 2.6, 3);
+    // over the 30 minutes the counts cover
+    const total = 0.7 + 10177 * 0.7 + 2918219 * 2.6;
+    expect(item(e, "encryption.pagesets")).toMatchObject({ metric: "cpu-per-second" });
+    expect(item(e, "encryption.pagesets").value).toBeCloseTo(total / 1800, 6);
+    // IMWs "occur when the buffer pool reaches 95% full" (line 842); a buffer pool at 105% of the page
+    // set avoids them (line 999)
+    expect(warned(e, "95% full")).toBe(true);
+    expect(warned(e, "105%")).toBe(true);
+    // without the counts the cost per transaction is a gap
+    const none = estimate({ ...v92, encryption: { pagesets: true } });
+    expect(none.gaps.some((g) => g.message.includes("encryption.pagesetIo"))).toBe(true);
+  });
+
+  it("charges nothing for gets from SMDS buffers (seed 001 line 892) and 0.9 us per page from a remote SMDS (line 906)", () => {
+    const smds = (smdsGets?: "buffers" | "local" | "remote") =>
+      estimate({
+        ...v92,
+        workload: { queues: "shared", messageSize: "1MB", pattern: "one-way" },
+        encryption: { smds: true, ...(smdsGets ? { smdsGets } : {}) },
+      });
+    // "the cost of the MQGET remains the same regardless of whether the data set is encrypted"
+    const buffers = smds("buffers");
+    expect(item(buffers, "encryption.smds-get").value).toBe(0);
+    expect(buffers.items.some((i) => i.id === "encryption.smds-get-app")).toBe(false);
+    // "DSBUF(3000) were significantly more expensive than ... DSBUF(10-200)" (line 894)
+    expect(warned(buffers, "DSBUF(3000)")).toBe(true);
+    // 1MB = 256 pages: remote "approximately 0.9 CPU microseconds per 4KB page in SRB usage"
+    expect(item(smds("remote"), "encryption.smds-get").value).toBeCloseTo(0.9 * 256, 9);
+    // not given: the local data set is assumed, with the buffers' nothing as the low end
+    const open = smds();
+    expect(item(open, "encryption.smds-get")).toMatchObject({ low: 0 });
+    expect(item(open, "encryption.smds-get").value).toBeCloseTo(0.8 * 256, 9);
+    expect(warned(open, "encryption.smdsGets is not given")).toBe(true);
+  });
 });

@@ -46,6 +46,30 @@ describe("shared-queue rule", () => {
     expect(np.needsBaseline.some((n) => n.includes("shared queue cost over best-case private queue"))).toBe(true);
   });
 
+  it('adds "about 9%" per extra queue manager for 1000-byte persistent messages (seed 004 line 377)', () => {
+    // "Each extra queue manager increases the CPU cost by about 9%": 4 queue managers, 3 extra: 27% if
+    // the increases add, (1.09^3 - 1) = 29.5% if they compound (the source does not say which)
+    const e = estimate({
+      ...v53,
+      workload: { queues: "shared", persistent: true, messageSize: 1000 },
+      sharedQueue: { queueManagers: 4 },
+    });
+    const q = item(e, "shared-queue.uplift-per-qmgr");
+    expect(q.value).toBeCloseTo(9 * 3, 9);
+    expect(q.high).toBeCloseTo((1.09 ** 3 - 1) * 100, 9);
+    expect(q.metric).toBe("cpu-pct");
+    // non persistent: "Each extra queue manger increases the CPU cost by about 5%" (line 416)
+    const np = estimate({
+      ...v53,
+      workload: { queues: "shared", messageSize: 1000 },
+      sharedQueue: { queueManagers: 2 },
+    });
+    expect(item(np, "shared-queue.uplift-per-qmgr").value).toBeCloseTo(5, 9);
+    // one queue manager: nothing extra
+    const one = estimate({ ...v53, workload: { queues: "shared" }, sharedQueue: { queueManagers: 1 } });
+    expect(one.items.some((i) => i.id === "shared-queue.uplift-per-qmgr")).toBe(false);
+  });
+
   // The 37% is of z/OS CPU, "derived from RMF reported 'MVS BUSY TIME PERC'" (seed 004 line 371), which
   // does not include coupling facility processors: (300 + 200) x 37% = 185, not (300 + 200 + 400) x 37%.
   it("applies the shared queue uplift to z/OS CPU only, not to the CF baseline (seed 004 line 371)", () => {

@@ -69,4 +69,81 @@ describe("smf rule", () => {
     expect(rec(341)).toBe(1);
     expect(rec(342)).toBe(2);
   });
+
+  const warned = (e: ReturnType<typeof estimate>, text: string) =>
+    e.warnings.some((w) => w.concern === "smf" && w.message.includes(text));
+
+  it("takes ACCTIME from STATIME when it is not given: MQ's default -1 (seed 000 line 416)", () => {
+    // "the ACCTIME attribute will default to a value of -1, which indicates that the STATIME value will
+    // be used": 30 tasks writing every 30 s x 4 us = 4 us/s
+    const e = estimate({ version: 1, smf: { accountingClass3: true, tasks: 30, statisticsInterval: "0.30" } });
+    expect(item(e, "smf.class3-writes").value).toBeCloseTo((30 / 30) * 4, 9);
+    expect(warned(e, "ACCTIME defaults to -1")).toBe(true);
+  });
+
+  it('writes "4 times the volume of SMF data" going from 1 minute to 15 seconds (seed 000 line 538)', () => {
+    const e = estimate({
+      version: 1,
+      smf: {
+        statisticsInterval: "0.15",
+        accountingInterval: "0.15",
+        current: { statisticsInterval: "1.00", volumePerDay: "2GB" },
+      },
+    });
+    const f = item(e, "smf.volume-factor");
+    expect(f.value).toBe(60 / 15);
+    expect(f.confidence).toBe("arithmetic");
+    expect(f.citations.map((c) => c.id)).toContain("000.smf-volume-statime-acctime-15s");
+    expect(item(e, "smf.volume-per-day").value).toBeCloseTo(2 * 4, 9);
+    // "logstreams allowed twice, while compressed logstreams allowed 7.6 times" (line 514)
+    expect(warned(e, "logstreams sustained twice and compressed logstreams 7.6 times")).toBe(true);
+    // statistics to 15 s, accounting left at 1 minute: statistics x4, accounting x1, a range
+    const mixed = estimate({
+      version: 1,
+      smf: { statisticsInterval: "0.15", accountingInterval: "1.00", current: { statisticsInterval: "1.00" } },
+    });
+    expect(item(mixed, "smf.volume-factor")).toMatchObject({ value: 4, low: 1, high: 4 });
+  });
+
+  it('writes "4 times the number of SMF 116 records" for a long-running task at ACCTIME(0.15) (seed 000 line 481)', () => {
+    const e = estimate({
+      version: 1,
+      smf: { accountingClass3: true, accountingInterval: "0.15", current: { accountingInterval: "1.00" } },
+    });
+    expect(item(e, "smf.class3-records-factor").value).toBe(4);
+  });
+
+  it('raises the class(3) cost by "0.4% overall" from ACCTIME(1.00) to ACCTIME(0.15) (seed 000 line 496)', () => {
+    const e = estimate({
+      version: 1,
+      workload: { pattern: "one-way", rate: "100/s" },
+      smf: {
+        accountingClass3: true,
+        apiCallsPerTransaction: 1,
+        tasks: 1,
+        accountingInterval: "0.15",
+        current: { accountingInterval: "1.00" },
+      },
+    });
+    // (3016 - 3004) / 3004 = 0.3995%
+    expect(item(e, "smf.class3-cost-change").value).toBeCloseTo(((3016 - 3004) / 3004) * 100, 9);
+  });
+
+  it('adds "1-2%" to the channel initiator with class 4 statistics and accounting (seed 000 line 449)', () => {
+    const e = estimate({ version: 1, smf: { channelInitiatorClass4: true } });
+    expect(item(e, "smf.chin-class4")).toMatchObject({
+      value: 1.5,
+      low: 1,
+      high: 2,
+      addressSpace: "chin",
+      metric: "cpu-pct",
+    });
+  });
+
+  it("notes that queue statistics beat PCF from 4 queues (seed 000 line 600) and that STATIME was in minutes before 9.3 (line 401)", () => {
+    const few = estimate({ version: 1, smf: { statisticsClass5: true, queues: 2 } });
+    expect(warned(few, "more cost effective than PCF for 4 or more queues")).toBe(true);
+    const old = estimate({ version: 1, mq: { release: "9.2" }, smf: { statisticsInterval: "0.15" } });
+    expect(warned(old, "whole minutes (1 to 1440)")).toBe(true);
+  });
 });
