@@ -14,6 +14,7 @@ import { stderrState, stdoutIsTTY, writeStderr, writeStdout } from "./stdout.js"
 import { loadChart } from "./load-chart.js";
 import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
+import { visibleText } from "../util/visible-text.js";
 import { modelsCommand } from "./models.js";
 import { schemaText } from "./schema.js";
 import { diff, type Diff } from "../engine/diff.js";
@@ -218,7 +219,7 @@ export function buildProgram(): Command {
                 ? (await import("../report/html.js")).renderCompareHtml(result)
                 : renderCompareTable(result, { color: isStdout(opts.out) && useColor({ isTTY: stdoutIsTTY() }) });
       writeOutput(opts.out, out, inputs);
-      if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap compare: note: ${n}\n`);
+      if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap compare: note: ${visibleText(n)}\n`);
       if (opts.chart)
         await writeChart(
           opts.chart,
@@ -271,7 +272,7 @@ export function buildProgram(): Command {
               : renderSweepTable(result);
         writeOutput(opts.out, out, inputs);
         // CSV is data only: what the table would print as a note goes to standard error.
-        if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap sweep: note: ${n}\n`);
+        if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap sweep: note: ${visibleText(n)}\n`);
         if (opts.chart) {
           const { sweepChart } = await import("../report/chart-spec.js");
           await writeChart(
@@ -324,7 +325,7 @@ export function buildProgram(): Command {
       for (const f of files) {
         try {
           loadConfigFile(f);
-          writeStdout(`${f}: ok\n`);
+          writeStdout(`${visibleText(f)}: ok\n`);
         } catch (err) {
           if (!(err instanceof InputError)) throw err;
           problems.push(...err.diagnostics.map((d) => formatDiagnostic(d, useColor(process.stderr))));

@@ -14,6 +14,7 @@ import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
 import { AS_NAMES, chartJsConfig, compareChart, diffChart, estimateChart, type ChartSpec } from "./chart-spec.js";
 import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
+import { visibleDeep, visibleText } from "../util/visible-text.js";
 
 export interface HtmlOptions {
   /** The page title; default "mqzcap estimate: <config name>". */
@@ -27,12 +28,12 @@ const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;
 
 /** Escapes text for element content and quoted attribute values. */
 export function esc(s: string | number | null | undefined): string {
-  return String(s ?? "").replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return visibleText(String(s ?? "")).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
 /** JSON safe inside a <script> element: no "<" can end the element or open a comment. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
+  return JSON.stringify(visibleDeep(value)).replace(/</g, "\\u003c");
 }
 
 // ---------------------------------------------------------------------------------------------

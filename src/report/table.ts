@@ -7,6 +7,7 @@ import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import { inputText, type SweepResult } from "../engine/sweep.js";
 import { compareRows, type CompareResult } from "../engine/compare.js";
 import { AS_NAMES } from "./chart-spec.js";
+import { visibleDeep } from "../util/visible-text.js";
 import { cellText, fmt, fmtRange, mergeCitations, pad, style, truncate, WIDTH, wrap } from "./text.js";
 
 /** Section headings for the concerns, as a planner names them (the JSON keeps the ids). */
@@ -30,6 +31,7 @@ export interface TableOptions {
 }
 
 export function renderTable(e: Estimate, opts: TableOptions): string {
+  e = visibleDeep(e); // names, labels and model text: control characters as escapes
   const s = style(opts.color);
   const out: string[] = [];
   const rule = s.dim("─".repeat(WIDTH));
@@ -179,6 +181,7 @@ function explain(i: LineItem, s: ReturnType<typeof style>): string[] {
 
 /** The diff as a terminal table: every changed line with before, after, delta and percentage. */
 export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
+  d = visibleDeep(d);
   const s = style(opts.color);
   const out: string[] = [];
   out.push(s.bold(truncate(`mqzcap diff: ${d.before ?? "base"} -> ${d.after ?? "proposed"}`, WIDTH)));
@@ -218,6 +221,7 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
 
 /** A sweep as a terminal table: one row per point, one column per output, units under the names. */
 export function renderSweepTable(r: SweepResult): string {
+  r = visibleDeep(r);
   const inputs = r.vary.map((v) => v.path);
   const header = [...inputs, ...r.metrics];
   const units = [...inputs.map(() => ""), ...r.metrics.map((m) => r.units[m] ?? "")];
@@ -239,6 +243,7 @@ export function scenarioLetter(k: number): string {
 
 /** Several configs side by side: scenarios lettered (named above the table), one row per output. */
 export function renderCompareTable(r: CompareResult, opts: { color: boolean }): string {
+  r = visibleDeep(r);
   const s = style(opts.color);
   const rule = s.dim("─".repeat(WIDTH));
   const out = [s.bold(`mqzcap compare: ${r.scenarios.length} scenarios`)];
