@@ -207,7 +207,7 @@ export function buildProgram(): Command {
       const registry = registryFor(opts);
       const scenarios = files.map((file) => ({ file, estimate: estimateWith(loadConfigFile(file).config, registry) }));
       const { compare } = await import("../engine/compare.js");
-      const result = compare(scenarios, opts.metric);
+      const result = compare(scenarios, opts.metric, "--metric");
       const out =
         opts.format === "json"
           ? toJson(result)

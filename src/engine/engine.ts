@@ -136,8 +136,8 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
       if (!(err instanceof ModelError) || !registry.overlaid) throw err;
       throw new InputError([
         {
-          file: "--models",
-          message: `the ${rule.id} rule cannot use the model data: ${err.message}`,
+          file: "model data",
+          message: `the ${rule.id} rule cannot use your model data: ${err.message}`,
           severity: "error",
           suggestion: "compare your entry with the shipped one: mqzcap models show ID",
         },

@@ -1,4 +1,5 @@
 // The registry: model entries by id, lookups in tables (exact and interpolated), citations.
+import { argError } from "../util/args.js";
 import { interpolate, type Scheme } from "./interpolate.js";
 import type {
   CarryEntry,
@@ -86,6 +87,10 @@ export class Registry {
   overlaid = false;
 
   constructor(readonly data: ModelData) {
+    const d = data as Partial<Record<keyof ModelData, unknown>> | null | undefined;
+    // "entries" is only asked for, not read: precompiled models give it by a getter that parses them all.
+    if (d === null || typeof d !== "object" || !Array.isArray(d.sources) || !("entries" in d))
+      throw argError("new Registry", "the model data", "{ sources, entries, ... } as loadModels() reads them", data);
     for (const s of data.sources) this.sources.set(s.id, s);
     const lazy = (data as { [LAZY_ENTRIES]?: () => LazyEntries })[LAZY_ENTRIES]?.();
     if (lazy) {
