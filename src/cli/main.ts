@@ -300,16 +300,29 @@ export function buildProgram(): Command {
 
   program
     .command("validate")
-    .description("check config files without estimating; exit 2 if any is bad")
+    .description(
+      "check config files without estimating; exit 2 if any is bad (with --strict, also estimate: exit 1 on any warning, such as a limit exceeded)",
+    )
     .argument("<config...>", "config files")
     .option("-m, --models <dir>", "also validate a folder of your own model files")
-    .action((files: string[], opts: { models?: string }) => {
-      if (opts.models) registryFor(opts);
+    .option(
+      "--strict",
+      "also estimate each config and exit 1 when an estimate has warnings: a limit exceeded (CPU, CHIN storage, CSA, a measured ceiling), extrapolation, carried data",
+    )
+    .action((files: string[], opts: { models?: string; strict?: boolean }) => {
+      const registry = opts.models || opts.strict ? registryFor(opts) : undefined;
       const problems: string[] = [];
+      let warned = 0;
       for (const f of files) {
         try {
-          loadConfigFile(f);
-          writeStdout(`${f}: ok\n`);
+          const { config } = loadConfigFile(f);
+          const warnings = opts.strict ? estimateWith(config, registry!).warnings : [];
+          if (warnings.length === 0) writeStdout(`${f}: ok\n`);
+          else {
+            warned++;
+            writeStdout(`${f}: ${warnings.length} warning(s)\n`);
+            for (const w of warnings) process.stderr.write(`${f}: warning: ${w.concern}: ${w.message}\n`);
+          }
         } catch (err) {
           if (!(err instanceof InputError)) throw err;
           problems.push(...err.diagnostics.map((d) => formatDiagnostic(d, useColor(process.stderr))));
@@ -318,6 +331,9 @@ export function buildProgram(): Command {
       if (problems.length) {
         process.stderr.write(problems.join("\n") + "\n");
         process.exitCode = EXIT.input;
+      } else if (warned) {
+        process.stderr.write(`mqzcap: --strict: ${warned} config(s) with warnings\n`);
+        process.exitCode = EXIT.strict;
       }
     });
 
