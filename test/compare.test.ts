@@ -53,7 +53,11 @@ describe("compare", () => {
       "payments hub - TLS 1.3, SSLRKEYC 1MB",
       "settlement - zHyperWrite and log encryption",
     ]);
-    expect(r.bottlenecks).toEqual([null, null, "log rate ceiling at the measured peak per log copy"]);
+    expect(r.bottlenecks).toEqual([
+      "CPU-bound rate, 3 CPs all busy (no target set)",
+      "CPU-bound rate, 3 CPs all busy (no target set)",
+      "log rate ceiling at the measured peak per log copy",
+    ]);
   });
 
   it("notes that the totals are not like for like when the gap counts differ", () => {

@@ -114,8 +114,12 @@ export function cpuSummary(inp: CpuInputs): { summary: CpuSummary; limit: LineIt
   if (cpus !== null && limitBusyPct !== null && pV > 0) {
     const avail = (cpus * limitBusyPct) / 100;
     const at = (p: number, b: number) => Math.max(0, ((avail - b / 1e6) * 1e6) / p);
-    maxRate = rangeOf(at(pV, bV), at(pH, bH), at(pL, bL));
-    limit = cpuLimitItem(config, cpus, target, maxRate, { pV, bV, avail, covers });
+    const r = rangeOf(at(pV, bV), at(pH, bH), at(pL, bL));
+    // A cost too small to bound any rate (a fraction of a picosecond) gives no limit.
+    if (Number.isFinite(r.value) && Number.isFinite(r.high)) {
+      maxRate = r;
+      limit = cpuLimitItem(config, cpus, target, maxRate, { pV, bV, avail, covers });
+    }
   }
   return {
     summary: {

@@ -109,7 +109,7 @@ export const storageChin: Rule = {
       ctx.item({
         id: "storage.chin-total",
         concern: "storage",
-        label: `CHIN storage, all channel definitions (${defs.length})`,
+        label: "CHIN storage, all channel definitions",
         addressSpace: "chin",
         metric: "storage",
         value: totalMB,
@@ -130,7 +130,8 @@ export const storageChin: Rule = {
     const freeMB = chin.free / 1048576;
     // The report floors the storage limit (1466 x 80% = 1172.8 printed 1172MB) and the channel count.
     const limitMB = Math.floor((headroom.value / 100) * (usedMB + freeMB));
-    const availableMB = limitMB - usedMB;
+    // Already past the guideline at start: nothing is left for channels (never a negative budget).
+    const availableMB = Math.max(0, limitMB - usedMB);
     const budgetText = `floor(${num(headroom.value)}% x (${num(usedMB, 2)} + ${num(freeMB, 2)}) MB) - ${num(usedMB, 2)} MB`;
     const budgetInputs = {
       usedMB: { value: usedMB, unit: "MB", from: "storage.chin.used" },

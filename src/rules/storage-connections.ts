@@ -281,6 +281,9 @@ function csaBudget(
   const limit = ctx.registry.figureValue(book === "93" ? CSA_LIMIT : CSA_LIMIT_92);
   const demand = { value: totalMB, from: "CSA of the queue manager and every connection" };
   if (available === undefined) {
+    // Held against the 2GB always; shown (with the gap that says it is not what the queue manager has)
+    // where the config asks about storage, or where the 2GB itself is exceeded.
+    if (!ctx.config.storage && totalMB <= limit.value * 1024) return;
     ctx.item({
       id: "storage.csa-limit",
       concern: "storage",
