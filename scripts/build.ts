@@ -100,7 +100,7 @@ const zodLocalesPlugin: Plugin = {
   name: "mqzcap-zod-locales",
   setup(b) {
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+      /[\\/]zod[\\/]v4[\\/](?:classic|core)[\\/]/.test(args.importer)
         ? { path: "zod-locales", namespace: "mqzcap-empty" }
         : undefined,
     );

@@ -59,15 +59,15 @@ export function extract(invDir: string): Item[] {
     let m: RegExpExecArray | null;
     if ((m = /^## ([ABC])\.2 /.exec(line))) part = { A: "002", B: "003", C: "004" }[m[1]!]!;
     else if (/^## /.test(line)) part = "";
-    if ((m = /^### (00[234])-(T\d+)[^`]*`([^`]+)`/.exec(line))) add(`${m[1]}:${m[2]}`, undefined, m[3]!);
+    if ((m = /^### (00[234])-(T\d+)(?:[^`\d][^`]*)?`([^`]+)`/.exec(line))) add(`${m[1]}:${m[2]}`, undefined, m[3]!);
     else if ((m = /^\| (00[234])-(C\d+)(?:\/(C\d+))? \| ([^|]*)\| ([^|]*)\|/.exec(line))) {
       add(`${m[1]}:${m[2]}`, m[4], m[5]!);
       if (m[3]) add(`${m[1]}:${m[3]}`, m[4], m[5]!);
-    } else if ((m = /^\* \*\*(00[234])-(W\d+) \(?([^)*]*)\)?\*?\*?(.*)$/.exec(line)))
+    } else if ((m = /^\* \*\*(00[234])-(W\d+) \(?([^)*]*)(?:(?:\)\*{0,2}|\*{1,2})(.*))?$/.exec(line)))
       add(
         `${m[1]}:${m[2]}`,
         /L\d/.test(m[3]!) ? m[3]!.replace(/^.*?\((L[^)]*)\).*$/, "$1") : undefined,
-        `${m[3]} ${m[4]}`,
+        `${m[3]} ${m[4] ?? ""}`,
       );
     else if (part && (m = /^\| (\d+) \| (L[^|]*)\| ([^|]*)\|/.exec(line))) add(`${part}:R${m[1]}`, m[2], m[3]!);
   }

@@ -6,9 +6,8 @@ import { planOf, type Plan } from "../src/config/canonical-plan.js";
 
 export function canonicalSource(): string {
   const fns: string[] = [];
-  const prop = (k: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : JSON.stringify(k));
-  const read = (v: string, k: string) =>
-    /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `${v}.${k}` : `${v}[${JSON.stringify(k)}]`;
+  const prop = (k: string) => (/^[A-Z_]\w*$/i.test(k) ? k : JSON.stringify(k));
+  const read = (v: string, k: string) => (/^[A-Z_]\w*$/i.test(k) ? `${v}.${k}` : `${v}[${JSON.stringify(k)}]`);
   /** An expression copying `v` by `plan` (v may be undefined wherever the schema makes it optional). */
   const expr = (v: string, plan: Plan, name: string): string => {
     if (plan === null) return v;

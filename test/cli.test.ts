@@ -32,7 +32,7 @@ describe("mqzcap CLI", () => {
     expect(bad.stderr).toContain('test/fixtures/misspelt.yaml:3:3: error: unknown key "mesageSize" in workload');
     expect(bad.stderr).toContain("^");
     expect(bad.stderr).toContain('did you mean "messageSize"?');
-    expect(bad.stderr).not.toMatch(/\n\s+at /);
+    expect(bad.stderr).not.toMatch(/\n[ \t]+at /);
   });
 
   it("has help on each command and the schema command prints JSON Schema", () => {
@@ -201,7 +201,7 @@ describe("mqzcap CLI usage errors", () => {
     ]) {
       const r = run(args);
       expect(r.code, args.join(" ")).toBe(2);
-      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(r.stderr).not.toMatch(/\n[ \t]+at /);
     }
   });
 });

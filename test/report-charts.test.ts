@@ -112,7 +112,7 @@ function checkXml(text: string): string[] {
   expect(body.startsWith("<svg")).toBe(true);
   const stack: string[] = [];
   const names: string[] = [];
-  for (const m of body.matchAll(/<(\/?)([A-Za-z][\w:.-]*)(?:"[^"]*"|'[^']*'|[^'">])*?(\/?)>/g)) {
+  for (const m of body.matchAll(/<(\/?)([A-Z][\w:.-]*)(?![\w:.-])(?:"[^"]*"|'[^']*'|[^'">])*?(\/?)>/gi)) {
     const [, close, name, selfClose] = m;
     names.push(name!);
     if (close) expect(stack.pop()).toBe(name);

@@ -34,7 +34,7 @@ describe("renderHtml (static)", () => {
   it("is one self-contained document with Chart.js inlined and the name escaped", () => {
     const html = renderHtml(before);
     expect(html.startsWith("<!doctype html>")).toBe(true);
-    expect(html).not.toMatch(/<script[^>]*\bsrc=/i);
+    expect(html).not.toMatch(/<script\b[^>]*\ssrc=/i);
     expect(html).not.toMatch(/<link\b/i);
     expect(html).toContain("Content-Security-Policy");
     expect(html).not.toContain(XSS);

@@ -13,11 +13,12 @@ import { writeOutput } from "./output.js";
 import { stdoutIsTTY, writeStdout } from "./stdout.js";
 import { loadChart } from "./load-chart.js";
 import { VERSION } from "../version.js";
+import { formatNumber } from "../util/number-format.js";
 import { modelsCommand } from "./models.js";
 import { schemaText } from "./schema.js";
 import { diff, type Diff } from "../engine/diff.js";
 import { DEFAULT_METRICS } from "../engine/metrics.js";
-import { inputText, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
+import { inputText, MAX_SWEEP_POINTS, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
 import { renderCompareTable, renderDiffTable, renderSweepTable } from "../report/table.js";
 import type { ChartSpec } from "../report/chart-spec.js";
 
@@ -193,7 +194,7 @@ export function buildProgram(): Command {
       const registry = registryFor(opts);
       const scenarios = files.map((file) => ({ file, estimate: estimateWith(loadConfigFile(file).config, registry) }));
       const { compare } = await import("../engine/compare.js");
-      const result = compare(scenarios, opts.metric ?? DEFAULT_METRICS);
+      const result = compare(scenarios, opts.metric);
       const out =
         opts.format === "json"
           ? toJson(result)
@@ -216,7 +217,7 @@ export function buildProgram(): Command {
     .argument("<config>", "config file")
     .requiredOption(
       "--vary <spec...>",
-      "PATH=V1,V2,... or PATH=LOW..HIGH (sizes step through the sizes the data has); once or twice",
+      `PATH=V1,V2,... or PATH=LOW..HIGH (sizes step through the sizes the data has, other numbers in ten equal steps); once, or twice for a grid of at most ${formatNumber(MAX_SWEEP_POINTS, 0)} points`,
     )
     .option("--metric <name...>", `outputs: ${DEFAULT_METRICS.join(", ")}, or a line item id`)
     .addOption(new Option("-f, --format <format>", "output format").choices(["table", "json", "csv"]).default("table"))
@@ -236,20 +237,14 @@ export function buildProgram(): Command {
         const started = Date.now();
         const after = Number(process.env.MQZCAP_PROGRESS_AFTER_MS ?? 1000);
         let lastTenth = -1;
-        const result = sweep(
-          source.value as Record<string, unknown>,
-          vary,
-          registry,
-          opts.metric ?? DEFAULT_METRICS,
-          (done, total) => {
-            if (Date.now() - started < after) return;
-            const tenth = Math.floor((done * 10) / total);
-            if (process.stderr.isTTY) process.stderr.write(`\rmqzcap sweep: ${done}/${total} estimates`);
-            else if (tenth !== lastTenth) process.stderr.write(`mqzcap sweep: ${done}/${total} estimates\n`);
-            lastTenth = tenth;
-            if (done === total && process.stderr.isTTY) process.stderr.write("\n");
-          },
-        );
+        const result = sweep(source.value as Record<string, unknown>, vary, registry, opts.metric, (done, total) => {
+          if (Date.now() - started < after) return;
+          const tenth = Math.floor((done * 10) / total);
+          if (process.stderr.isTTY) process.stderr.write(`\rmqzcap sweep: ${done}/${total} estimates`);
+          else if (tenth !== lastTenth) process.stderr.write(`mqzcap sweep: ${done}/${total} estimates\n`);
+          lastTenth = tenth;
+          if (done === total && process.stderr.isTTY) process.stderr.write("\n");
+        });
         const out =
           opts.format === "json"
             ? toJson(result)

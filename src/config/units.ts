@@ -6,10 +6,13 @@ import { formatNumber } from "../util/number-format.js";
 // A number may group its digits in threes with commas, as spreadsheets print them: "2,000/s",
 // "1,048,576". Only whole groups of three: "2,5" is refused rather than read as 2.5 or 25.
 const NUM = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)`;
-const SIZE = new RegExp(String.raw`^\s*${NUM}\s*(B|KB|K|MB|M|GB|G)?\s*$`, "i");
+const SIZE = new RegExp(String.raw`^\s*${NUM}(?:\s*(B|KB|K|MB|M|GB|G))?\s*$`, "i");
 const PERCENT = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/;
 const RATE = new RegExp(String.raw`^\s*${NUM}\s*\/\s*(s|sec|second|min|minute|h|hour|ms)\s*$`, "i");
 const TIME = new RegExp(String.raw`^\s*${NUM}\s*(us|\u00b5s|ms|s)\s*$`, "i");
+
+/** The patterns built from strings here, for the adversarial-input test (test/bad-input/regex.test.ts). */
+export const UNIT_PATTERNS: readonly RegExp[] = [SIZE, RATE, TIME];
 
 /** The number of a unit value, its digit-group commas dropped. */
 const numberOf = (digits: string) => Number(digits.replace(/,/g, ""));

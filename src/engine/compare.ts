@@ -2,7 +2,7 @@
 // tabulates the points of one config varied and a diff details two.
 import { diff } from "./diff.js";
 import type { Estimate } from "./engine.js";
-import { checkMetrics, DEFAULT_METRICS, metricOf, unitOf } from "./metrics.js";
+import { checkMetrics, checkPresent, DEFAULT_METRICS, metricOf, unitOf } from "./metrics.js";
 
 export interface CompareResult {
   format: "mqzcap/compare@1";
@@ -22,10 +22,8 @@ export interface CompareResult {
   notes: string[];
 }
 
-export function compare(
-  scenarios: { file: string; estimate: Estimate }[],
-  metrics: readonly string[] = DEFAULT_METRICS,
-): CompareResult {
+export function compare(scenarios: { file: string; estimate: Estimate }[], asked?: readonly string[]): CompareResult {
+  const metrics = asked ?? DEFAULT_METRICS;
   checkMetrics(metrics, new Set(scenarios.flatMap((s) => s.estimate.items.map((i) => i.id))));
   const values: Record<string, (number | null)[]> = {};
   const units: Record<string, string | null> = {};
@@ -37,6 +35,7 @@ export function compare(
     const has = scenarios.find((s, k) => row[k] !== null)!;
     units[m] = unitOf(has.estimate, m);
   }
+  if (asked) checkPresent(asked, Object.keys(values));
   const gaps = scenarios.map((s) => s.estimate.gaps.length + s.estimate.needsBaseline.length);
   const named = names(scenarios);
   const notes: string[] = [];

@@ -45,6 +45,23 @@ export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string
   );
 }
 
+/**
+ * Refuses outputs asked for by name (--metric) that none of the estimates has: a column of nothing,
+ * exit 0, would read as an answer.
+ */
+export function checkPresent(asked: readonly string[], present: readonly string[]): void {
+  const missing = asked.filter((m) => !present.includes(m));
+  if (missing.length === 0) return;
+  throw new InputError(
+    missing.map((m) => ({
+      file: "--metric",
+      message: `"${m}" has no value in any of these estimates`,
+      severity: "error" as const,
+      suggestion: present.length ? `these have one: ${present.join(", ")}` : "no output asked for has a value here",
+    })),
+  );
+}
+
 /** A metric's unit in an estimate (null when the estimate does not have the metric). */
 export function unitOf(e: Estimate, metric: string): string | null {
   if (metric.startsWith("cost.")) return "us";

@@ -4,8 +4,9 @@ import { parseConfigText } from "../config/load.js";
 import { formatSize, parseSize } from "../config/units.js";
 import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
+import { formatNumber } from "../util/number-format.js";
 import { estimateWith } from "./engine.js";
-import { checkMetrics, DEFAULT_METRICS, metricOf, unitOf } from "./metrics.js";
+import { checkMetrics, checkPresent, DEFAULT_METRICS, metricOf, unitOf } from "./metrics.js";
 import { stringify } from "yaml";
 
 export interface Vary {
@@ -30,46 +31,103 @@ export interface SweepResult {
 }
 
 // Config paths whose change a measured baseline does not follow: its cost was measured at one value.
-const BASELINE_HELD = /^(workload\.(messageSize|persistent|pattern|queues|syncpoint)|channels\.[^.]+\.messageSize)$/;
+const BASELINE_HELD = /^(?:workload\.(?:messageSize|persistent|pattern|queues|syncpoint)|channels\..+\.messageSize)$/;
 
-/** Parses `path=v1,v2,...` or `path=LOW..HIGH`. */
+/**
+ * Points a sweep may have, one estimate each, its values for one input or a grid of two together: an
+ * engineering bound (about 100,000 estimates a second on one core, and the table, JSON and chart hold
+ * every point), said in --help.
+ */
+export const MAX_SWEEP_POINTS = 100000;
+/** Points a range of numbers (not sizes) is cut into: its ends and nine steps between. */
+const NUMBER_STEPS = 10;
+
+// Config fields that hold a size (32KB, 4MB): a range over one steps through the sizes the data has.
+const SIZE_FIELD = /(?:^|\.)(?:messageSize|resetBytes|logOverheadPerMessage|structureSize|used|free)$/;
+
+/** Whether a config path names a size field. */
+export function isSizePath(path: string): boolean {
+  return SIZE_FIELD.test(path);
+}
+
+// Path segments that would reach an object's prototype rather than a config key.
+const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
+
+function varyError(message: string, suggestion?: string): never {
+  throw new InputError([{ file: "--vary", message, severity: "error", ...(suggestion ? { suggestion } : {}) }]);
+}
+
+/** A number as a --vary range end: digits, a sign, a point, digit-group commas ("50,000"). */
+function rangeNumber(text: string): number | undefined {
+  const t = text.replace(/,/g, "").trim();
+  if (!/^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(t)) return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * Parses `path=v1,v2,...` or `path=LOW..HIGH`. A range over a size field steps through the sizes
+ * `stepsFor` gives (the sizes the data has); over any other field, in ten equal steps (whole numbers
+ * when both ends are).
+ */
 export function parseVary(spec: string, stepsFor: (path: string, low: number, high: number) => number[]): Vary {
   const eq = spec.indexOf("=");
   if (eq <= 0) {
-    throw new InputError([
-      {
-        file: "--vary",
-        message: `"${spec}" is not PATH=V1,V2,... or PATH=LOW..HIGH`,
-        severity: "error",
-        suggestion: "for example --vary workload.messageSize=1KB,32KB,1MB",
-      },
-    ]);
+    varyError(
+      `"${spec}" is not PATH=V1,V2,... or PATH=LOW..HIGH`,
+      "for example --vary workload.messageSize=1KB,32KB,1MB",
+    );
   }
   const path = spec.slice(0, eq).trim();
+  checkPath(path);
   const rhs = spec.slice(eq + 1).trim();
-  const range = /^(.+?)\.\.(.+)$/.exec(rhs);
-  if (range) {
-    const low = parseSize(range[1]!.trim());
-    const high = parseSize(range[2]!.trim());
+  const dots = rhs.indexOf("..");
+  if (dots > 0) {
+    const size = isSizePath(path);
+    const read = (t: string) => (size ? parseSize(t.trim()) : rangeNumber(t));
+    const low = read(rhs.slice(0, dots));
+    const high = read(rhs.slice(dots + 2));
     if (low === undefined || high === undefined || !(low < high)) {
-      throw new InputError([
-        {
-          file: "--vary",
-          message: `range "${rhs}" must be LOW..HIGH with LOW below HIGH, in sizes or numbers`,
-          severity: "error",
-        },
-      ]);
+      varyError(
+        `range "${rhs}" must be LOW..HIGH with LOW below HIGH, ${size ? "in sizes (1KB..4MB) or bytes" : "in numbers"}`,
+      );
     }
-    return { path, values: stepsFor(path, low, high) };
+    const values = size ? stepsFor(path, low, high) : numberSteps(low, high);
+    if (values.length > MAX_SWEEP_POINTS)
+      varyError(`range "${rhs}" has more than ${formatNumber(MAX_SWEEP_POINTS, 0)} steps`);
+    return { path, values };
   }
   const values = rhs
     .split(",")
     .map((v) => v.trim())
     .filter((v) => v !== "")
-    .map((v) => (v === "true" ? true : v === "false" ? false : /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v));
-  if (values.length === 0)
-    throw new InputError([{ file: "--vary", message: `no values for ${path}`, severity: "error" }]);
+    .map((v) => (v === "true" ? true : v === "false" ? false : /^-?\d+(?:\.\d+)?$/.test(v) ? Number(v) : v));
+  if (values.length === 0) varyError(`no values for ${path}`);
+  if (values.length > MAX_SWEEP_POINTS)
+    varyError(`${path} has ${values.length} values; a sweep takes at most ${formatNumber(MAX_SWEEP_POINTS, 0)} points`);
   return { path, values };
+}
+
+/** Refuses a path that could not name a config field: empty segments, or a prototype's name. */
+function checkPath(path: string): void {
+  const segs = path.split(".");
+  if (segs.some((s) => s === ""))
+    varyError(`"${path}" is not a config path`, "for example workload.rate or channels.CLIENTS.count");
+  const bad = segs.find((s) => FORBIDDEN_SEGMENTS.has(s));
+  if (bad) varyError(`${path}: "${bad}" is not a config key`, "name a config field, for example workload.rate");
+}
+
+/** Ten equal steps from low to high; whole numbers (without repeats) when both ends are whole. */
+export function numberSteps(low: number, high: number): number[] {
+  const whole = Number.isInteger(low) && Number.isInteger(high);
+  if (whole && high - low <= NUMBER_STEPS) return Array.from({ length: high - low + 1 }, (_, k) => low + k);
+  const out: number[] = [];
+  for (let k = 0; k <= NUMBER_STEPS; k++) {
+    const v = k === NUMBER_STEPS ? high : low + ((high - low) * k) / NUMBER_STEPS;
+    const step = whole ? Math.round(v) : Number(v.toPrecision(12));
+    if (out.at(-1) !== step) out.push(step);
+  }
+  return out;
 }
 
 /** Message sizes measured in the model tables between two sizes; powers of two when none are. */
@@ -84,58 +142,77 @@ export function measuredSteps(registry: Registry, low: number, high: number): nu
   sizes.add(high);
   const out = [...sizes].sort((a, b) => a - b);
   if (out.length > 2) return out;
-  const pow: number[] = [];
-  for (let s = low; s < high; s *= 2) pow.push(s);
+  // Doubling from the first size above zero: doubling from 0 never gets anywhere.
+  const pow: number[] = low > 0 ? [] : [low];
+  for (let s = Math.max(low, 1); s < high; s *= 2) pow.push(s);
   pow.push(high);
   return pow;
 }
 
-/** Sets a dotted path in a config object; `channels.NAME` selects a channel by name. */
+/**
+ * Sets a dotted path in a config object; `channels.NAME` selects a channel by name, a name with dots
+ * in it too (`channels.TO.HUB.count`: the longest name that a channel has).
+ */
 export function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  checkPath(path);
   const segs = path.split(".");
   let cur: Record<string, unknown> | unknown[] = obj;
   for (let i = 0; i < segs.length; i++) {
-    const seg = segs[i]!;
-    const last = i === segs.length - 1;
+    let seg = segs[i]!;
     if (Array.isArray(cur)) {
-      const idx = /^\d+$/.test(seg) ? Number(seg) : cur.findIndex((c) => (c as { name?: unknown })?.name === seg);
+      let idx = /^\d+$/.test(seg) ? Number(seg) : -1;
+      if (idx < 0) {
+        const list = cur;
+        for (let j = segs.length; j > i && idx < 0; j--) {
+          const name = segs.slice(i, j).join(".");
+          idx = list.findIndex((c) => (c as { name?: unknown } | null)?.name === name);
+          if (idx >= 0) i = j - 1;
+        }
+        seg = segs[i]!;
+      }
       if (idx < 0 || idx >= cur.length)
-        throw new InputError([
-          {
-            file: "--vary",
-            message: `${path}: no list item "${seg}"`,
-            severity: "error",
-            suggestion: "use an index (channels.0) or a channel name (channels.CLIENTS)",
-          },
-        ]);
-      if (last) cur[idx] = value;
-      else cur = cur[idx] as Record<string, unknown>;
+        varyError(`${path}: no list item "${seg}"`, "use an index (channels.0) or a channel name (channels.CLIENTS)");
+      if (i === segs.length - 1) cur[idx] = value;
+      else cur = sectionAt(cur[idx], path, segs.slice(0, i + 1).join("."));
       continue;
     }
-    if (last) {
+    if (i === segs.length - 1) {
       cur[seg] = value;
       continue;
     }
     if (cur[seg] === undefined || cur[seg] === null) cur[seg] = {};
-    cur = cur[seg] as Record<string, unknown>;
+    cur = sectionAt(cur[seg], path, segs.slice(0, i + 1).join("."));
   }
+}
+
+/** The section or list at a path's prefix; a scalar there cannot hold the rest of the path. */
+function sectionAt(v: unknown, path: string, prefix: string): Record<string, unknown> | unknown[] {
+  if (v === null || typeof v !== "object") varyError(`${path}: ${prefix} is a value, not a section or list`);
+  return v as Record<string, unknown> | unknown[];
 }
 
 /** A swept value as the config would write it: sizes (a path ending in a size field) as 32KB, not 32768. */
 export function inputText(path: string, v: string | number | boolean | undefined): string {
-  return typeof v === "number" && /(messageSize|resetBytes)$/.test(path) ? formatSize(v) : String(v);
+  return typeof v === "number" && isSizePath(path) ? formatSize(v) : String(v);
 }
 
 export function sweep(
   base: Record<string, unknown>,
   vary: Vary[],
   registry: Registry,
-  metrics: string[] = DEFAULT_METRICS,
+  asked?: readonly string[],
   onProgress?: (done: number, total: number) => void,
 ): SweepResult {
-  if (vary.length === 0 || vary.length > 2) {
-    throw new InputError([{ file: "--vary", message: "vary one input, or two for a grid", severity: "error" }]);
-  }
+  if (vary.length === 0 || vary.length > 2) varyError("vary one input, or two for a grid");
+  if (vary.length === 2 && vary[0]!.path === vary[1]!.path)
+    varyError(`${vary[0]!.path} is varied twice`, "vary two different inputs, or list every value in one --vary");
+  const count = vary.reduce((n, v) => n * v.values.length, 1);
+  if (count > MAX_SWEEP_POINTS)
+    varyError(
+      `the sweep has ${vary.map((v) => v.values.length).join(" x ")} = ${formatNumber(count, 0)} points; at most ${formatNumber(MAX_SWEEP_POINTS, 0)} are allowed`,
+      "use fewer values, or a range over a smaller span",
+    );
+  const metrics = asked ?? DEFAULT_METRICS;
   const grid: Record<string, string | number | boolean>[] = [];
   for (const a of vary[0]!.values) {
     if (vary.length === 1) grid.push({ [vary[0]!.path]: a });
@@ -163,6 +240,7 @@ export function sweep(
   });
   checkMetrics(metrics, ids);
   const used = metrics.filter((m) => points.some((p) => p.outputs[m] !== null));
+  if (asked) checkPresent(asked, used);
   for (const p of points) p.outputs = Object.fromEntries(used.map((m) => [m, p.outputs[m] ?? null]));
   const held = base.baseline !== undefined ? vary.filter((v) => BASELINE_HELD.test(v.path)).map((v) => v.path) : [];
   return {

@@ -40,7 +40,8 @@ export function checkFaithfulness(data: ModelData, seedsDir: string): FaithProbl
     const text = fold(linesText(seeds.get(source) ?? [], lines));
     // A quote may elide with "..." or "…"; each fragment must be there.
     const fragments = fold(raw)
-      .split(/\s*(?:\.\.\.|…)\s*/)
+      .split(/\.\.\.|…/)
+      .map((f) => f.trim())
       .filter((f) => f.length > 0);
     if (!fragments.every((f) => text.includes(f))) problems.push({ id, file, what, raw, lines });
   };

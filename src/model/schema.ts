@@ -28,7 +28,7 @@ function build() {
   );
 
   const InventoryId = describe(
-    z.string().regex(/^00[0-4]:[A-Z][0-9]+[a-z]?$/, "an inventory id such as 000:T01 or 003:R12"),
+    z.string().regex(/^00[0-4]:[A-Z]\d+[a-z]?$/, "an inventory id such as 000:T01 or 003:R12"),
     "Id in shared/inventory/, qualified by seed number: 000:T01, 001:R123, 002:C4, 004:W7.",
   );
 

@@ -144,7 +144,7 @@ function strictJsonError(text: string): { offset: number; message: string } | un
     const offset = m ? Math.min(Number(m[1]), text.length) : 0;
     return {
       offset,
-      message: firstLine(message.replace(/ in JSON at position \d+.*$/, "").replace(/ \(line \d+ column \d+\)$/, "")),
+      message: firstLine(message.replace(/ in JSON at position \d.*$/, "").replace(/ \(line \d+ column \d+\)$/, "")),
     };
   }
 }

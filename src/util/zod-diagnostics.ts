@@ -116,7 +116,7 @@ export function zodIssuesToDiagnostics(
           sourceLine: lineText(src.text, pos.line),
           message: `unknown key "${key}"${path.length ? ` in ${pathText}` : ""}`,
           // "2,000/s" in a { } mapping: the comma ends the value and "000/s" reads as a key.
-          suggestion: /^\d{3}(\D|$)/.test(key)
+          suggestion: /^\d{3}(?:\D|$)/.test(key)
             ? 'in { } a comma ends a value: write 2000/s, or quote it: "2,000/s"'
             : guess
               ? `did you mean "${guess}"?`
@@ -160,9 +160,9 @@ export function zodIssuesToDiagnostics(
       if (
         issue.expected === "boolean" &&
         typeof actual === "string" &&
-        /^(y|yes|n|no|on|off|true|false)$/i.test(actual)
+        /^(?:y|yes|n|no|on|off|true|false)$/i.test(actual)
       ) {
-        const yes = /^(y|yes|on|true)$/i.test(actual);
+        const yes = /^(?:y|yes|on|true)$/i.test(actual);
         // Quoted or not, it is text: YAML 1.2 has only true and false.
         suggestion = `write ${yes ? "true" : "false"}: ${actual} is text, not a boolean, in YAML 1.2 (which mqzcap reads)`;
       }

@@ -157,7 +157,7 @@ function checkOutput(name: string, file: string, exp: Expectation, r: RunResult,
   const what = `${command} ${name}`;
   expect(r.code, `${what}: exit code\n${r.stderr}`).toBe(exp.exit);
   const all = `${r.stdout}\n${r.stderr}`;
-  expect(all, `${what}: stack trace`).not.toMatch(/^\s+at /m);
+  expect(all, `${what}: stack trace`).not.toMatch(/^[ \t]+at /m);
   expect(all, `${what}: internal error`).not.toContain("internal error");
   const lines = r.stderr.split("\n");
   const errorLines = lines.filter((l) => /^\S.*: error: /.test(l));

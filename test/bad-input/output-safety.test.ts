@@ -46,7 +46,7 @@ function listing(d: string): string[] {
   return out.sort();
 }
 
-const tmpFiles = (d: string) => listing(d).filter((f) => /(^|\/)\..*\.tmp$/.test(f));
+const tmpFiles = (d: string) => listing(d).filter((f) => /(?:^|\/)\.[^/]*\.tmp$/.test(f));
 
 /** A sweep big enough (about 1 MB of JSON, a couple of seconds) to be caught mid-way. */
 function bigSweepArgs(config: string, out: string, rates = 400): string[] {
@@ -118,7 +118,7 @@ describe("--out safety", () => {
       const r = run(args, { cwd: dir });
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toContain("refusing to overwrite it");
-      expect(r.stderr).not.toMatch(/^\s+at /m);
+      expect(r.stderr).not.toMatch(/^[ \t]+at /m);
       expect(readFileSync(join(dir, "plan.yaml"))).toEqual(before);
     }
     expect(tmpFiles(dir)).toEqual([]);
@@ -134,7 +134,7 @@ describe("--out safety", () => {
     expect(folder.code).toBe(2);
     expect(folder.stderr).toMatch(/^reports: error: cannot write/m);
     for (const r of [missing, folder]) {
-      expect(r.stderr).not.toMatch(/^\s+at /m);
+      expect(r.stderr).not.toMatch(/^[ \t]+at /m);
       expect(r.stderr).not.toContain("internal error");
       expect(r.stdout).toBe("");
     }

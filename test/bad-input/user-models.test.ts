@@ -116,7 +116,7 @@ describe("--models: user-supplied model files", () => {
       expect(r.stderr).toContain('did you mean "quote"?');
       expect(r.stderr).toContain("models/misspelt.yaml:6:5: error: figures.0.quote: missing");
       expect(r.stderr).not.toContain("headroom.yaml");
-      expect(r.stderr).not.toMatch(/^\s+at /m);
+      expect(r.stderr).not.toMatch(/^[ \t]+at /m);
     }
   });
 
@@ -134,7 +134,7 @@ describe("--models: user-supplied model files", () => {
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/^models\/broken\.yaml:\d+:\d+: error: YAML syntax: /m);
     for (const r of [bad, broken]) {
-      expect(r.stderr).not.toMatch(/^\s+at /m);
+      expect(r.stderr).not.toMatch(/^[ \t]+at /m);
       expect(r.stderr).not.toContain("internal error");
     }
   });
