@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { loadModelDir } from "../src/model/loader.js";
 import { checkFaithfulness } from "../src/model/faithfulness.js";
 import { coverage } from "../src/model/coverage.js";
+import { RULES } from "../src/rules/index.js";
 import { InputError, formatDiagnostic } from "../src/util/diagnostic.js";
 
 const only = process.argv.slice(2);
@@ -13,7 +14,7 @@ try {
   for (const p of problems.filter((p) => !only.length || only.some((s) => p.id.startsWith(s)))) {
     console.log(`NOT ON CITED LINES: ${p.file} ${p.id} ${p.what}: "${p.raw}" lines ${JSON.stringify(p.lines)}`);
   }
-  const cov = coverage(data);
+  const cov = coverage(data, RULES);
   for (const s of cov.bySource.filter((s) => !only.length || only.includes(s.source))) {
     console.log(
       `${s.source}: inventory ${s.inventory}, encoded ${s.encoded}, gaps ${s.gaps}, not encoded ${s.notEncoded}, missing ${s.missing.length}`,
@@ -21,6 +22,10 @@ try {
     if (s.missing.length) console.log(`  missing: ${s.missing.join(" ")}`);
   }
   if (cov.unknown.length) console.log(`ids not in the inventory: ${cov.unknown.join(" ")}`);
+  const u = cov.use;
+  console.log(
+    `tables, figures, formulas ${u.entries}: read by a rule ${u.read}, context ${u.context}, unused without a reason ${u.unused}`,
+  );
   console.log(`entries ${data.entries.length}; faithfulness problems ${problems.length}`);
   process.exit(problems.length || cov.unknown.length ? 1 : 0);
 } catch (err) {

@@ -8,8 +8,19 @@ export { Config as configSchema, type ConfigInput, type Config } from "./config/
 export type { Estimate, AddressSpaceCost, Range } from "./engine/engine.js";
 export type { LineItem, Rule, Concern } from "./engine/types.js";
 export { formatDiagnostic, type Diagnostic } from "./util/diagnostic.js";
-export { coverage, type Coverage } from "./model/coverage.js";
-export { RULES } from "./rules/index.js";
+import { coverage as modelCoverage, type Coverage } from "./model/coverage.js";
+import type { ModelData } from "./model/types.js";
+import { RULES } from "./rules/index.js";
+import type { Rule } from "./engine/types.js";
+export type { Coverage, EntryUse, FileUse } from "./model/coverage.js";
+export { RULES };
+/**
+ * How the model data covers the sources' inventories, and which rule reads each table, figure and
+ * formula (or the `use: context` reason none does): what `mqzcap models coverage` prints.
+ */
+export function coverage(data: ModelData, rules: readonly Pick<Rule, "id" | "uses">[] = RULES): Coverage {
+  return modelCoverage(data, rules);
+}
 import { fileURLToPath } from "node:url";
 /** Absolute path of the config JSON Schema shipped with the package. */
 export const configSchemaPath: string = fileURLToPath(new URL("../schema/config.schema.json", import.meta.url));

@@ -58,6 +58,14 @@ describe("mqzcap CLI", () => {
     const cov = JSON.parse(run(["models", "coverage", "--format", "json"]).stdout);
     expect(cov.format).toBe("mqzcap/coverage@1");
     expect(cov.bySource).toHaveLength(5);
+    // The other direction: which rule reads each table, figure and formula, or why none does.
+    const peak = cov.entries.find((e: { id: string }) => e.id === "000.peak-log-rate-per-copy");
+    expect(peak.rules).toContain("logging");
+    expect(Array.isArray(cov.unusedWithoutReason)).toBe(true);
+    expect(cov.use.read + cov.use.context + cov.use.unused).toBe(cov.use.entries);
+    const text = run(["models", "coverage", "--entries"]).stdout;
+    expect(text).toContain("  000.peak-log-rate-per-copy: read by logging\n");
+    expect(text).toMatch(/tables, figures and formulas read by a rule: \d+ of \d+; context/);
   });
 
   it("lists every model entry with its id whole, so that `models show` takes it as printed", () => {

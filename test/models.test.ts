@@ -71,6 +71,48 @@ describe("model files", () => {
     }
   });
 
+  it("take use: context with a one-line why, and refuse either without the other", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mqzcap-models-"));
+    const file = (extra: string) =>
+      'kind: data\nsource: "000"\ntitle: t\nappliesTo: { releases: ["9.3"], hardware: [z15] }\nfigures:\n  - id: x.y\n    inventory: []\n    section: s\n    lines: 1\n    quote: q\n    subject: s\n    unit: us\n    value: "3"\n' +
+      extra;
+    writeFileSync(
+      join(dir, "ok.yaml"),
+      file("    use: context\n    why: the test LPAR's processor count, not a cost\n"),
+    );
+    const ok = loadModelDir(dir, { displayRoot: dir });
+    expect(ok.entries[0]!.context).toBe("the test LPAR's processor count, not a cost");
+    const cov = coverage(ok, [{ id: "r", uses: [] }]);
+    expect([cov.use, cov.unusedWithoutReason]).toEqual([{ entries: 1, read: 0, context: 1, unused: 0 }, []]);
+    // Named in a rule's uses as well: both cannot be right.
+    expect(coverage(ok, [{ id: "r", uses: ["x.y"] }]).contextButRead).toEqual(["x.y"]);
+    for (const [extra, message] of [
+      ["    use: context\n", "use: context needs why:"],
+      ["    why: no reason to be here\n", "why: goes with use: context"],
+    ] as const) {
+      writeFileSync(join(dir, "ok.yaml"), file(extra));
+      try {
+        loadModelDir(dir, { displayRoot: dir });
+        expect.unreachable();
+      } catch (err) {
+        expect(err).toBeInstanceOf(InputError);
+        expect((err as InputError).diagnostics.map((d) => d.message).join("\n")).toContain(message);
+      }
+    }
+  });
+
+  it("give each table, figure and formula the rules whose uses name it (coverage, the other direction)", () => {
+    const cov = coverage(data, [
+      { id: "a", uses: ["000.chin-footprint-svrconn", "no.such-entry"] },
+      { id: "b", uses: ["000.chin-footprint-svrconn"] },
+    ]);
+    expect(cov.entries.find((e) => e.id === "000.chin-footprint-svrconn")!.rules).toEqual(["a", "b"]);
+    expect(cov.usesUnknown).toEqual([{ rule: "a", id: "no.such-entry" }]);
+    expect(cov.unusedWithoutReason).not.toContain("000.chin-footprint-svrconn");
+    // Gaps, examples and carries are not counted: only what a rule could look a value up in.
+    expect(new Set(cov.entries.map((e) => e.type))).toEqual(new Set(["table", "figure", "formula"]));
+  });
+
   it("account for every inventory id (coverage has nothing missing)", () => {
     const cov = coverage(data);
     expect(cov.unknown).toEqual([]);

@@ -1,7 +1,8 @@
 // `mqzcap models list|show|coverage`: what data is shipped, one entry in full, and coverage of the
 // sources' inventory.
 import { Command, Option } from "commander";
-import { coverage } from "../model/coverage.js";
+import { coverage, type Coverage } from "../model/coverage.js";
+import { RULES } from "../rules/index.js";
 import type { Registry } from "../model/registry.js";
 import { toJson } from "../report/json.js";
 import { InputError } from "../util/diagnostic.js";
@@ -125,30 +126,69 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
     });
   cmd
     .command("coverage")
-    .description("how much of each source's inventory the model files account for")
+    .description(
+      "how much of each source's inventory the model files account for, and which rule reads each table, figure and formula",
+    )
     .addOption(fmt())
     .option("-m, --models <dir>", "include a folder of your own model files")
-    .action((opts: { format: string; models?: string }) => {
-      const cov = coverage(registryFor(opts).data);
+    .option("-e, --entries", "list every table, figure and formula with the rules that read it or its context reason")
+    .action((opts: { format: string; models?: string; entries?: boolean }) => {
+      const cov = coverage(registryFor(opts).data, RULES);
       if (opts.format === "json") {
         writeStdout(toJson(cov));
         return;
       }
-      writeStdout(
-        `${pad("source", 8)}${pad("inventory", 11, true)}${pad("encoded", 10, true)}${pad("gaps", 8, true)}${pad("not enc.", 10, true)}${pad("missing", 10, true)}\n`,
-      );
-      for (const s of cov.bySource) {
-        writeStdout(
-          `${pad(s.source, 8)}${pad(String(s.inventory), 11, true)}${pad(String(s.encoded), 10, true)}${pad(String(s.gaps), 8, true)}${pad(String(s.notEncoded), 10, true)}${pad(String(s.missing.length), 10, true)}\n`,
-        );
-      }
-      writeStdout(`${cov.accounted} of ${cov.total} inventory ids accounted for\n`);
-      if (cov.missing.length) writeStdout(`missing: ${cov.missing.join(" ")}\n`);
-      const pending = cov.examples.filter((e) => !e.computed);
-      writeStdout(
-        `worked examples run by the engine: ${cov.examples.length - pending.length} of ${cov.examples.length}\n`,
-      );
-      for (const p of pending) writeStdout(`  not yet: ${p.id}: ${p.reason}\n`);
+      writeStdout(coverageTable(cov, opts.entries === true));
     });
   return cmd;
+}
+
+/** Beyond this many, the unused entries are left to --entries (a list a screen long is not read). */
+const UNUSED_LISTED = 40;
+
+function coverageTable(cov: Coverage, listEntries: boolean): string {
+  const out: string[] = [];
+  out.push(
+    `${pad("source", 8)}${pad("inventory", 11, true)}${pad("encoded", 10, true)}${pad("gaps", 8, true)}${pad("not enc.", 10, true)}${pad("missing", 10, true)}\n`,
+  );
+  for (const s of cov.bySource) {
+    out.push(
+      `${pad(s.source, 8)}${pad(String(s.inventory), 11, true)}${pad(String(s.encoded), 10, true)}${pad(String(s.gaps), 8, true)}${pad(String(s.notEncoded), 10, true)}${pad(String(s.missing.length), 10, true)}\n`,
+    );
+  }
+  out.push(`${cov.accounted} of ${cov.total} inventory ids accounted for\n`);
+  if (cov.missing.length) out.push(`missing: ${cov.missing.join(" ")}\n`);
+  const pending = cov.examples.filter((e) => !e.computed);
+  out.push(`worked examples run by the engine: ${cov.examples.length - pending.length} of ${cov.examples.length}\n`);
+  for (const p of pending) out.push(`  not yet: ${p.id}: ${p.reason}\n`);
+  const u = cov.use;
+  out.push(
+    `\ntables, figures and formulas read by a rule: ${u.read} of ${u.entries}; context (no rule, with a reason): ${u.context}; unused without a reason: ${u.unused}\n`,
+  );
+  const fileWidth = Math.max(8, ...cov.byFile.map((f) => f.file.length)) + 1;
+  out.push(
+    `${pad("model file", fileWidth)}${pad("entries", 9, true)}${pad("read", 7, true)}${pad("context", 9, true)}${pad("unused", 8, true)}\n`,
+  );
+  for (const f of cov.byFile) {
+    out.push(
+      `${pad(f.file, fileWidth)}${pad(String(f.entries), 9, true)}${pad(String(f.read), 7, true)}${pad(String(f.context), 9, true)}${pad(String(f.unused), 8, true)}\n`,
+    );
+  }
+  if (listEntries) {
+    for (const e of cov.entries) {
+      const by = e.rules.length
+        ? `read by ${e.rules.join(", ")}`
+        : e.context !== undefined
+          ? `context: ${e.context}`
+          : "UNUSED";
+      out.push(`  ${e.id}: ${by}\n`);
+    }
+  } else if (cov.unusedWithoutReason.length > UNUSED_LISTED) {
+    out.push(`${cov.unusedWithoutReason.length} unused without a reason: --entries lists them (UNUSED)\n`);
+  } else {
+    for (const id of cov.unusedWithoutReason) out.push(`  unused without a reason: ${id}\n`);
+  }
+  if (cov.contextButRead.length) out.push(`marked use: context but read by a rule: ${cov.contextButRead.join(" ")}\n`);
+  for (const x of cov.usesUnknown) out.push(`rule ${x.rule} uses ${x.id}, which no model entry has\n`);
+  return out.join("");
 }

@@ -152,7 +152,15 @@ function copyConfigLogging(v: Any): Any {
     metroMirror: v.metroMirror,
     archiveCompression: v.archiveCompression,
     logOverheadPerMessage: v.logOverheadPerMessage,
+    disk: v.disk == null ? v.disk : copyConfigLoggingDisk(v.disk),
     archiveCompressibility: v.archiveCompressibility,
+  };
+}
+
+function copyConfigLoggingDisk(v: Any): Any {
+  return {
+    subsystem: v.subsystem,
+    stripes: v.stripes,
   };
 }
 

@@ -556,6 +556,35 @@ export const Config = z
             description:
               "Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG).",
           }),
+        disk: z
+          .strictObject({
+            subsystem: z
+              .string()
+              .min(1)
+              .max(40)
+              .optional()
+              .register(docs, {
+                description:
+                  "The disk subsystem holding the active logs, as IBM names it: DS8950F, DS8870, ... The reports' peak log rates were measured on a DS8950F (MQ 9.3 report) and a DS8870 (MQ 9.2 and z15 reports); a figure measured on another subsystem is used with a warning.",
+                examples: ["DS8950F"],
+              }),
+            stripes: z
+              .number()
+              .int()
+              .min(1)
+              .max(16)
+              .optional()
+              .register(docs, {
+                description:
+                  "Stripes of each active log data set (DFSMS data striping; VSAM allows up to 16). The peak log rates were measured with 4.",
+                examples: [4],
+              }),
+          })
+          .optional()
+          .register(docs, {
+            description: "The disks of the active logs, for the log rate ceiling measured on each.",
+            examples: [{ subsystem: "DS8950F", stripes: 4 }],
+          }),
         archiveCompressibility: percent("archiveCompressibility", { examples: ["60%", 60] })
           .optional()
           .register(docs, {

@@ -1,7 +1,32 @@
 // Which inventory ids the model files account for: encoded (as table, figure, formula, example,
-// carry), listed as a gap (a chart whose numbers are lost), or deliberately not encoded.
+// carry), listed as a gap (a chart whose numbers are lost), or deliberately not encoded. And the other
+// direction: which rule reads each table, figure and formula, or why none does (`use: context`).
 import { compareText } from "../util/number-format.js";
-import type { ModelData } from "./types.js";
+import type { ModelData, ModelEntry } from "./types.js";
+
+/** What coverage needs of a rule: its id and the model entries its `uses` names. */
+export interface RuleUses {
+  id: string;
+  uses: readonly string[];
+}
+
+/** One table, figure or formula: the rules whose `uses` name it, or the reason none does. */
+export interface EntryUse {
+  id: string;
+  type: "table" | "figure" | "formula";
+  file: string;
+  rules: string[];
+  /** The model file's `why:` for an entry marked `use: context`. */
+  context?: string;
+}
+
+export interface FileUse {
+  file: string;
+  entries: number;
+  read: number;
+  context: number;
+  unused: number;
+}
 
 export interface SourceCoverage {
   source: string;
@@ -20,9 +45,27 @@ export interface Coverage {
   unknown: string[];
   bySource: SourceCoverage[];
   examples: { id: string; computed: boolean; reason?: string }[];
+  /** Tables, figures and formulas: how many a rule reads, how many are context, how many neither. */
+  use: { entries: number; read: number; context: number; unused: number };
+  /** Every table, figure and formula, in model order, with its rules or its context reason. */
+  entries: EntryUse[];
+  /** Per model file, the same counts. */
+  byFile: FileUse[];
+  /** Tables, figures and formulas that no rule reads and no `use: context` explains: defects. */
+  unusedWithoutReason: string[];
+  /** Entries marked `use: context` that a rule's `uses` names all the same: one of the two is wrong. */
+  contextButRead: string[];
+  /** Ids a rule's `uses` names that no model entry has. */
+  usesUnknown: { rule: string; id: string }[];
 }
 
-export function coverage(data: ModelData): Coverage {
+const USE_TYPES = new Set<ModelEntry["type"]>(["table", "figure", "formula"]);
+
+/**
+ * Coverage of the inventory by the model files and, given the rules, of the model entries by the rules
+ * (the library's `coverage` passes RULES; without rules every entry counts as read by none).
+ */
+export function coverage(data: ModelData, rules: readonly RuleUses[] = []): Coverage {
   const status = new Map<string, "encoded" | "gap" | "notEncoded">();
   const referenced = new Set<string>();
   for (const e of data.entries) {
@@ -57,6 +100,7 @@ export function coverage(data: ModelData): Coverage {
   }
   const sources = [...bySource.values()].sort((a, b) => compareText(a.source, b.source));
   const missing = sources.flatMap((s) => s.missing);
+  const usage = entryUse(data, rules);
   return {
     format: "mqzcap/coverage@1",
     total: data.inventory.length,
@@ -71,5 +115,47 @@ export function coverage(data: ModelData): Coverage {
           ? { id: e.id, computed: true }
           : { id: e.id, computed: false, reason: e.notComputable ?? "no rule computes it yet" },
       ),
+    ...usage,
+  };
+}
+
+function entryUse(
+  data: ModelData,
+  rules: readonly RuleUses[],
+): Pick<Coverage, "use" | "entries" | "byFile" | "unusedWithoutReason" | "contextButRead" | "usesUnknown"> {
+  const readers = new Map<string, string[]>();
+  for (const r of rules) {
+    for (const id of r.uses) {
+      const list = readers.get(id);
+      if (!list) readers.set(id, [r.id]);
+      else if (!list.includes(r.id)) list.push(r.id);
+    }
+  }
+  const known = new Set(data.entries.map((e) => e.id));
+  const usesUnknown = rules.flatMap((r) => r.uses.filter((id) => !known.has(id)).map((id) => ({ rule: r.id, id })));
+  const entries: EntryUse[] = [];
+  const byFile = new Map<string, FileUse>();
+  for (const e of data.entries) {
+    if (!USE_TYPES.has(e.type)) continue;
+    const u: EntryUse = { id: e.id, type: e.type as EntryUse["type"], file: e.file, rules: readers.get(e.id) ?? [] };
+    if (e.context !== undefined) u.context = e.context;
+    entries.push(u);
+    let f = byFile.get(e.file);
+    if (!f) byFile.set(e.file, (f = { file: e.file, entries: 0, read: 0, context: 0, unused: 0 }));
+    f.entries++;
+    if (u.rules.length) f.read++;
+    else if (u.context !== undefined) f.context++;
+    else f.unused++;
+  }
+  const read = entries.filter((e) => e.rules.length > 0).length;
+  const context = entries.filter((e) => e.rules.length === 0 && e.context !== undefined).length;
+  const unusedWithoutReason = entries.filter((e) => e.rules.length === 0 && e.context === undefined).map((e) => e.id);
+  return {
+    use: { entries: entries.length, read, context, unused: unusedWithoutReason.length },
+    entries,
+    byFile: [...byFile.values()].sort((a, b) => compareText(a.file, b.file)),
+    unusedWithoutReason,
+    contextButRead: entries.filter((e) => e.rules.length > 0 && e.context !== undefined).map((e) => e.id),
+    usesUnknown,
   };
 }

@@ -86,11 +86,12 @@ function base(
     lines: string | number;
     appliesTo?: Applies;
     notes?: string[];
+    why?: string | undefined;
   },
   type: EntryBase["type"],
   userSupplied: boolean,
 ): EntryBase {
-  return {
+  const b: EntryBase = {
     id: e.id,
     type,
     source: data.source,
@@ -102,6 +103,8 @@ function base(
     notes: e.notes ?? [],
     userSupplied,
   };
+  if (e.why !== undefined) b.context = e.why;
+  return b;
 }
 
 function mark(v: Value, userSupplied: boolean): Value {

@@ -121,32 +121,66 @@ function build() {
     notes: z.array(z.string()).optional(),
   };
 
-  const Table = z.strictObject({
-    ...Entry,
-    caption: z.string().min(1),
-    axes: z.array(Axis),
-    measures: z.array(Measure).min(1),
-    columns: z
+  // An entry no rule reads on purpose says so, with the reason: `models coverage` lists every other
+  // table, figure and formula no rule's `uses` names as a defect.
+  const Use = {
+    use: z
+      .literal("context")
+      .optional()
+      .describe(
+        "context: no rule reads this entry, on purpose (test conditions, release history, a qualitative statement); give the reason in why.",
+      ),
+    why: z
       .string()
+      .min(1)
+      .regex(/^[^\n]*$/, "one line")
       .optional()
-      .describe("With rows: the axis whose values are the row's keys; leave out when the keys are measure names."),
-    rows: z.array(TableRow).optional(),
-    cells: z.array(TableCell).optional(),
-  });
+      .describe("With use: context, one line saying why no config could reach this entry."),
+  };
+  /** use and why go together: a reason for nothing, or context without a reason, is refused. */
+  const useWithWhy = (e: { use?: "context" | undefined; why?: string | undefined }, ctx: z.RefinementCtx) => {
+    if (e.use !== undefined && e.why === undefined)
+      ctx.addIssue({ code: "custom", message: "use: context needs why: (one line, the reason)", path: ["use"] });
+    if (e.why !== undefined && e.use === undefined)
+      ctx.addIssue({ code: "custom", message: "why: goes with use: context", path: ["why"] });
+  };
+  // The same rule for editors (draft-07 `dependencies`).
+  const USE_DEPENDENCIES = { dependencies: { use: ["why"], why: ["use"] } };
 
-  const Figure = z.strictObject({
-    ...Entry,
-    quote: z.string().min(1).describe("The sentence as printed."),
-    subject: z.string().min(1).describe("What the figure measures, as a stable key, e.g. 'csa-per-connection'."),
-    condition: z
-      .record(z.string(), Key)
-      .optional()
-      .describe("When it holds, e.g. { connectionType: svrconn, sharecnv: 1 }."),
-    relativeTo: z.string().optional().describe("What a delta is relative to, e.g. 'z14', 'no AMS', 'MQ 9.2'."),
-    unit: z.string().min(1),
-    addressSpace: z.enum(ADDRESS_SPACES).optional(),
-    value: Cell,
-  });
+  const Table = z
+    .strictObject({
+      ...Entry,
+      ...Use,
+      caption: z.string().min(1),
+      axes: z.array(Axis),
+      measures: z.array(Measure).min(1),
+      columns: z
+        .string()
+        .optional()
+        .describe("With rows: the axis whose values are the row's keys; leave out when the keys are measure names."),
+      rows: z.array(TableRow).optional(),
+      cells: z.array(TableCell).optional(),
+    })
+    .superRefine(useWithWhy)
+    .meta(USE_DEPENDENCIES);
+
+  const Figure = z
+    .strictObject({
+      ...Entry,
+      ...Use,
+      quote: z.string().min(1).describe("The sentence as printed."),
+      subject: z.string().min(1).describe("What the figure measures, as a stable key, e.g. 'csa-per-connection'."),
+      condition: z
+        .record(z.string(), Key)
+        .optional()
+        .describe("When it holds, e.g. { connectionType: svrconn, sharecnv: 1 }."),
+      relativeTo: z.string().optional().describe("What a delta is relative to, e.g. 'z14', 'no AMS', 'MQ 9.2'."),
+      unit: z.string().min(1),
+      addressSpace: z.enum(ADDRESS_SPACES).optional(),
+      value: Cell,
+    })
+    .superRefine(useWithWhy)
+    .meta(USE_DEPENDENCIES);
 
   const Parameter = z.strictObject({
     name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/),
@@ -156,22 +190,26 @@ function build() {
     description: z.string().optional(),
   });
 
-  const Formula = z.strictObject({
-    ...Entry,
-    name: z.string().min(1),
-    expression: z.string().min(1).describe("The formula as a planner would write it."),
-    quote: z.string().optional(),
-    variables: z.array(
-      z.strictObject({
-        name: z.string().min(1),
-        unit: z.string().min(1),
-        description: z.string().optional(),
-      }),
-    ),
-    parameters: z.array(Parameter).optional().describe("Constants printed in the source, with their print."),
-    result: z.strictObject({ name: z.string().min(1), unit: z.string().min(1) }),
-    uses: z.array(Id).optional().describe("Model entries (tables, figures) the formula reads."),
-  });
+  const Formula = z
+    .strictObject({
+      ...Entry,
+      ...Use,
+      name: z.string().min(1),
+      expression: z.string().min(1).describe("The formula as a planner would write it."),
+      quote: z.string().optional(),
+      variables: z.array(
+        z.strictObject({
+          name: z.string().min(1),
+          unit: z.string().min(1),
+          description: z.string().optional(),
+        }),
+      ),
+      parameters: z.array(Parameter).optional().describe("Constants printed in the source, with their print."),
+      result: z.strictObject({ name: z.string().min(1), unit: z.string().min(1) }),
+      uses: z.array(Id).optional().describe("Model entries (tables, figures) the formula reads."),
+    })
+    .superRefine(useWithWhy)
+    .meta(USE_DEPENDENCIES);
 
   const Gap = z.strictObject({
     ...Entry,

@@ -41,6 +41,11 @@ export interface EntryBase {
   appliesTo: Applies;
   notes: string[];
   userSupplied: boolean;
+  /**
+   * Set on a table, figure or formula that no rule reads on purpose (`use: context` in the model file):
+   * the one-line reason (`why:`).
+   */
+  context?: string;
 }
 
 export interface AxisDef {

@@ -4,7 +4,7 @@
 import { PAGE_BYTES } from "../config/mq-defaults.js";
 import type { Rule } from "../engine/types.js";
 import { carried, entryForRelease, fromLookups, mapItems, num, putsPerTransaction, sizeLabel } from "./helpers.js";
-import { logBytesPerTransaction } from "./logging.js";
+import { LOG_VOLUME_USES, logBytesPerTransaction } from "./logging.js";
 
 const LOG = "001.dse-log-cost";
 const PASSES = "001.dse-log-passes";
@@ -18,7 +18,7 @@ export const encryption: Rule = {
   concern: "encryption",
   description: "Data set encryption of active and archive logs, page sets and shared message data sets.",
   reads: ["encryption.*", "logging.*", "workload.*"],
-  uses: [LOG, PASSES, PAGESET, SMDS, SMDS_THRESHOLD],
+  uses: [LOG, PASSES, PAGESET, SMDS, SMDS_THRESHOLD, ...LOG_VOLUME_USES],
   applies: (c) => Boolean(c.encryption && (c.encryption.logs || c.encryption.pagesets || c.encryption.smds)),
   run(context) {
     let ctx = context;

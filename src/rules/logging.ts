@@ -17,6 +17,9 @@ const ZHW_COMMIT = "001.zhw-commit-time-fraction-small";
 const ARCHIVE_COMPRESSION = "003.archive-compression-overhead";
 const ARCHIVE_RECOVERY = "003.archive-recovery";
 
+/** The entries logBytesPerTransaction reads: in the `uses` of every rule that calls it. */
+export const LOG_VOLUME_USES: readonly string[] = [V53_LOG_BYTES, STREAMING_LOG_FACTOR];
+
 export interface LogVolume {
   /** Bytes written to one copy of the active log per transaction. */
   bytesPerTxn: number;
@@ -88,6 +91,7 @@ export const logging: Rule = {
     ZHW_RATE,
     ZHW_COMMIT,
     ARCHIVE_COMPRESSION,
+    ARCHIVE_RECOVERY,
     STREAMING_LOG_FACTOR,
   ],
   applies: (c) => c.workload.persistent || c.logging !== undefined,

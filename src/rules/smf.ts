@@ -9,14 +9,13 @@ const WRITE = "000.class3-smf-write-cost-2-4-queues";
 const WRITE_RANGE = "000.class3-smf-write-cost-range";
 const QSTAT = "000.qstat-smf-records";
 const QSTAT_COST = "000.qstat-cost-thousand-queues";
-const CLASS4 = "000.chin-class4-trace-cost";
 
 export const smf: Rule = {
   id: "smf",
   concern: "smf",
   description: "Class(3) accounting gathering and SMF write costs; queue statistics record volume and cost.",
   reads: ["smf.*", "workload.rate", "workload.pattern"],
-  uses: [GATHER, WRITE, WRITE_RANGE, QSTAT, QSTAT_COST, CLASS4],
+  uses: [GATHER, WRITE, WRITE_RANGE, QSTAT, QSTAT_COST],
   applies: (c) => c.smf !== undefined,
   run(ctx) {
     const { config, registry } = ctx;

@@ -57,7 +57,7 @@ export const storageChin: Rule = {
     "storage.chin",
     "mq.release",
   ],
-  uses: [SVRCONN, PER_CHANNEL, HEADROOM, MAX_CLIENTS, "000.chin-channel-capacity"],
+  uses: [SVRCONN, PER_CHANNEL, HEADROOM, MAX_CLIENTS],
   applies: (c) => (c.channels?.length ?? 0) > 0,
   run(ctx) {
     const { config, registry } = ctx;

@@ -1,0 +1,536 @@
+// A figure holds under the conditions it was measured: release, machine, message size, persistence,
+// queue type, log copies, disk, CPUs... (DESIGN.md, "Conditions"). This module compares an entry's
+// measured conditions with a config, picks the best-matching entry among candidates, and widens a
+// figure used outside its conditions (extrapolated, a warning naming the condition, a range that comes
+// from what the sources measured under the other conditions, or from a carry's stated tolerance).
+//
+// Usage (a full example is in test/rules/conditions.test.ts):
+//
+//   const subject = subjectOf(ctx.config);                      // the config in the models' vocabulary
+//   const best = bestMatch(ctx.registry, [PEAK_93, PEAK_92], subject, { weights: { disk: 3 } });
+//   let r = ctx.registry.figureValue(best.id);
+//   if (!best.check.inside) {
+//     r = widen(r, best.check, spreadOf(...candidates.map((c) => ctx.registry.figureValue(c))));
+//     ctx.warn("logging", outsideMessage("peak log rate", best.check), [r.citation]);
+//   }
+//   for (const a of best.check.assumed) ctx.warn("logging", assumedMessage("peak log rate", a));
+//
+// The vocabulary (models/README.md, "Conditions"): CONFIG_CONDITIONS are compared with the config;
+// TEST_CONDITIONS describe how a measurement was run and have no config counterpart (they are listed,
+// never compared). A test keeps every condition key of the models in one of the two lists.
+import type { Config } from "../config/schema.js";
+import { formatSize } from "../config/units.js";
+import type { LookupResult, Registry } from "../model/registry.js";
+import type { CarryEntry, ModelEntry } from "../model/types.js";
+import { RELEASES } from "../config/schema.js";
+
+type Scalar = string | number | boolean;
+
+/**
+ * Condition keys a config can be compared on, each with the config path a planner sets for it (named in
+ * the warning when the config leaves it out). messageSizeMin, messageSizeMax (inclusive) and
+ * messageSizeAbove (exclusive) bound the same config value as messageSize.
+ */
+export const CONFIG_CONDITIONS = {
+  release: "mq.release",
+  hardware: "hardware.generation",
+  messageSize: "workload.messageSize",
+  messageSizeMin: "workload.messageSize",
+  messageSizeMax: "workload.messageSize",
+  messageSizeAbove: "workload.messageSize",
+  persistent: "workload.persistent",
+  syncpoint: "workload.syncpoint",
+  queueType: "workload.queues",
+  logCopies: "logging.dualLogs",
+  archiveCopies: "logging.archiving",
+  zHyperWrite: "logging.zHyperWrite",
+  mirroring: "logging.metroMirror",
+  archiveCompression: "logging.archiveCompression",
+  disk: "logging.disk.subsystem",
+  logStripes: "logging.disk.stripes",
+  cpus: "hardware.cpus",
+  rni: "hardware.rni",
+  transport: "channels[].transport",
+  channelType: "channels[].type",
+  sharecnv: "channels[].sharecnv",
+  cipher: "channels[].tls.cipher",
+  tlsVersion: "channels[].tls.cipher",
+  sslrkeyc: "channels[].tls.resetBytes",
+  compression: "channels[].compression",
+  compressibility: "channels[].compressibility",
+  amsPolicy: "ams.policy",
+  keyReuse: "ams.keyReuse",
+  streamQueue: "streamingQueues.copies",
+  streamQos: "streamingQueues.quality",
+} as const;
+
+export type ConditionKey = keyof typeof CONFIG_CONDITIONS;
+
+/**
+ * Condition keys that describe how a measurement was run and that no config field matches: shown as
+ * "measured with" context, never compared. New keys are added here (or to CONFIG_CONDITIONS) on purpose.
+ */
+export const TEST_CONDITIONS: readonly string[] = [
+  "accountingClass",
+  "achievedBatchSize",
+  "acctime",
+  "acctimeFrom",
+  "acctimeTo",
+  "amsTopology",
+  "api",
+  "applicationStructures",
+  "batchSize",
+  "bind",
+  "capexpryMinutes",
+  "cf",
+  "cfAccess",
+  "cfccLevel",
+  "cfLevel",
+  "cfLink",
+  "cfProcessors",
+  "channelPairs",
+  "channels",
+  "chiadaps",
+  "chidisps",
+  "chinitTrace",
+  "cipherFamily",
+  "complexTriggering",
+  "configuration",
+  "connectionType",
+  "conversationsPerInstance",
+  "copies",
+  "costSource",
+  "crlChecking",
+  "crossLpar",
+  "cryptoCard",
+  "csqAdminSize",
+  "curshcnv",
+  "depth",
+  "dfwDelays",
+  "direction",
+  "epvtSize",
+  "event",
+  "example",
+  "expand",
+  "expirySet",
+  "expryint",
+  "getters",
+  "globalTrace",
+  "icsfFmid",
+  "imsBridge",
+  "imsCommitMode",
+  "includesCf",
+  "indexedQueue",
+  "ioSubsystemConstrained",
+  "keyReuseSetting",
+  "logPagesPerIO",
+  "logPreformatted",
+  "logRateMBs",
+  "logRateMBsPerCopy",
+  "loggerTaskBusy",
+  "lpar",
+  "maxMessageSizeKB",
+  "meaning",
+  "messageExitsPerChannel",
+  "messageSizeClass",
+  "messages",
+  "mirrorDistanceKm",
+  "mode",
+  "network",
+  "networkProfile",
+  "offload",
+  "openFrequency",
+  "openTarget",
+  "pages",
+  "pagesPerIo",
+  "parameter",
+  "peak",
+  "processing",
+  "putRate",
+  "putters",
+  "qindxbld",
+  "qsgMember",
+  "queueManagers",
+  "queuePairs",
+  "queues",
+  "queuesAccessed",
+  "receiveTimeout",
+  "recoveryTargetMinutes",
+  "requesterSyncpoint",
+  "requesters",
+  "requestersPerQmgr",
+  "residency",
+  "servers",
+  "serversPerQmgr",
+  "setting",
+  "smds",
+  "smfDestination",
+  "statimeFrom",
+  "statimeTo",
+  "statisticsClass",
+  "streamTarget",
+  "structurePlacement",
+  "structureSize",
+  "subtype",
+  "syncqChannelPairs",
+  "targetRate",
+  "taskDuration",
+  "threads",
+  "tls",
+  "trace",
+  "traceDestination",
+  "workload",
+  "xbatchsz",
+  "zhpf",
+  "ziipOffload",
+];
+
+/**
+ * The config as the conditions see it. A key that is present with a value is compared; present and
+ * undefined, the config could give it and did not (the measured value is assumed, with a warning);
+ * absent, it does not apply to what is being looked up (a channel's cipher for a logging figure) and is
+ * not compared.
+ */
+export type Subject = Partial<Record<ConditionKey, Scalar | undefined>>;
+
+const ARCHIVE_ON_CHIP = new Set(["z15", "z16", "z17"]);
+
+/**
+ * The config's values under the condition keys: the workload, logging, machine and AMS settings.
+ * Channel conditions (transport, cipher, sharecnv...) differ per channel: a rule adds them with `extra`.
+ */
+export function subjectOf(config: Config, extra: Subject = {}): Subject {
+  const w = config.workload;
+  const lg = config.logging;
+  const dual = lg?.dualLogs ?? true;
+  const archiving = lg?.archiving ?? true;
+  const mirror = lg?.metroMirror ?? false;
+  const zhw = mirror && (lg?.zHyperWrite ?? false);
+  const s: Subject = {
+    release: config.mq.release,
+    hardware: config.hardware.generation,
+    messageSize: w.messageSize,
+    persistent: w.persistent,
+    syncpoint: w.syncpoint,
+    queueType: w.queues,
+    logCopies: dual ? 2 : 1,
+    archiveCopies: archiving ? ((lg?.dualArchives ?? true) ? 2 : 1) : 0,
+    zHyperWrite: zhw,
+    mirroring: zhw ? "zhyperwrite" : mirror ? "pprc" : "none",
+    archiveCompression: lg?.archiveCompression
+      ? ARCHIVE_ON_CHIP.has(config.hardware.generation)
+        ? "on-chip"
+        : "zedc"
+      : "none",
+    disk: lg?.disk?.subsystem,
+    logStripes: lg?.disk?.stripes,
+    cpus: config.hardware.cpus,
+    rni: config.hardware.rni,
+    amsPolicy: config.ams?.policy ?? "none",
+    streamQueue: (config.streamingQueues?.copies ?? 0) > 0,
+  };
+  if (config.ams?.policy === "confidentiality") s.keyReuse = config.ams.keyReuse;
+  if (config.streamingQueues) s.streamQos = config.streamingQueues.quality === "must-duplicate" ? "mustdup" : "bestef";
+  if (lg?.archiveCompression) s.compressibility = lg.archiveCompressibility;
+  return { ...s, ...extra };
+}
+
+/** A condition the figure was measured under that the config does not meet. */
+export interface Outside {
+  key: ConditionKey;
+  /** As measured, in words: "dual logs", "DS8950F", "32KB", "MQ 9.1, 9.2, 9.3". */
+  measured: string;
+  /** The config's value, in words. */
+  config: string;
+  /** For the release: a carry statement that lets the figure stand for the config's release. */
+  carry?: CarryEntry;
+}
+
+/** A condition the config leaves open: the figure's measured value is assumed. */
+export interface Assumed {
+  key: ConditionKey;
+  measured: string;
+  /** The config field that would settle it. */
+  path: string;
+}
+
+export interface ConditionCheck {
+  /** The entry checked. */
+  id: string;
+  /** True when every condition the config can be compared on holds (carried releases aside). */
+  inside: boolean;
+  outside: Outside[];
+  assumed: Assumed[];
+  /** Test conditions of the entry, in words ("requesters 5"), for a "measured with" note. */
+  context: string[];
+}
+
+/** An entry's measured conditions: its appliesTo conditions, with a figure's own condition over them. */
+export function conditionsOf(entry: ModelEntry): Record<string, Scalar> {
+  const applies = entry.appliesTo.conditions ?? {};
+  return entry.type === "figure" ? { ...applies, ...entry.condition } : applies;
+}
+
+const isConfigKey = (k: string): k is ConditionKey => Object.prototype.hasOwnProperty.call(CONFIG_CONDITIONS, k);
+
+/** Disk subsystems compare without case, spaces or hyphens: "DS8950F" = "ds8950f", "ESS 2105-E20" = "ESS2105E20". */
+const diskKey = (v: Scalar) =>
+  String(v)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "");
+
+/** Words for a condition value, as a planner reads it in a warning. */
+export function describe(key: ConditionKey, v: Scalar): string {
+  switch (key) {
+    case "release":
+      return `MQ ${String(v)}`;
+    case "messageSize":
+      return typeof v === "number" ? formatSize(v) : String(v);
+    case "messageSizeMin":
+      return `messages of ${typeof v === "number" ? formatSize(v) : String(v)} and more`;
+    case "messageSizeMax":
+      return `messages up to ${typeof v === "number" ? formatSize(v) : String(v)}`;
+    case "messageSizeAbove":
+      return `messages over ${typeof v === "number" ? formatSize(v) : String(v)}`;
+    case "persistent":
+      return v ? "persistent messages" : "non-persistent messages";
+    case "syncpoint":
+      return v ? "in syncpoint" : "out of syncpoint";
+    case "queueType":
+      return `${String(v)} queues`;
+    case "logCopies":
+      return Number(v) === 2 ? "dual logs" : "single logs";
+    case "archiveCopies":
+      return Number(v) === 0 ? "archiving off" : Number(v) === 2 ? "dual archives" : "single archives";
+    case "zHyperWrite":
+      return v ? "zHyperWrite" : "no zHyperWrite";
+    case "mirroring":
+      return v === "none" ? "no mirroring" : v === "pprc" ? "Metro Mirror (PPRC)" : "Metro Mirror with zHyperWrite";
+    case "archiveCompression":
+      return v === "none"
+        ? "uncompressed archives"
+        : v === "zedc"
+          ? "zEDC archive compression"
+          : "on-chip archive compression";
+    case "logStripes":
+      return `${String(v)} log stripes`;
+    case "cpus":
+      return `${String(v)} CPUs`;
+    case "rni":
+      return `${String(v)} RNI`;
+    case "compressibility":
+      return `${String(v)}% compressible`;
+    case "streamQueue":
+      return v ? "a streaming queue" : "no streaming queue";
+    default:
+      return String(v);
+  }
+}
+
+/** Whether the config's value meets one measured condition. */
+function meets(key: ConditionKey, measured: Scalar, value: Scalar): boolean {
+  if (key === "disk") return diskKey(measured) === diskKey(value);
+  const n = typeof value === "number" ? value : Number.NaN;
+  if (key === "messageSizeMin") return n >= Number(measured);
+  if (key === "messageSizeMax") return n <= Number(measured);
+  if (key === "messageSizeAbove") return n > Number(measured);
+  // "2-4", "1-50": a measured range of a count.
+  if (typeof measured === "string" && typeof value === "number") {
+    const m = /^(\d+)-(\d+)$/.exec(measured);
+    if (m) return value >= Number(m[1]) && value <= Number(m[2]);
+  }
+  return String(measured) === String(value);
+}
+
+const RELEASE_ORDER: readonly string[] = RELEASES;
+const SIZE_BOUNDS = new Set<ConditionKey>(["messageSizeMin", "messageSizeMax", "messageSizeAbove"]);
+
+/**
+ * Compares an entry's measured conditions with the subject. `only`, when given, limits the comparison
+ * to those keys, release and machine included (a rule that knows a condition does not change the figure
+ * leaves it out and says why in a comment: a CPU figure leaves out the machine, which the hardware rule
+ * scales by a factor the sources give).
+ */
+export function checkConditions(
+  registry: Registry,
+  id: string,
+  subject: Subject,
+  only?: readonly ConditionKey[],
+): ConditionCheck {
+  const entry = registry.get(id);
+  const outside: Outside[] = [];
+  const assumed: Assumed[] = [];
+  const context: string[] = [];
+  const compared = (k: ConditionKey) => !only || only.includes(k);
+  const release = subject.release;
+  if (compared("release") && typeof release === "string" && !entry.appliesTo.releases.includes(release)) {
+    const carry = entry.appliesTo.releases
+      .map((r) => registry.carryFor("release", r, release))
+      .find((c) => c !== undefined);
+    const o: Outside = {
+      key: "release",
+      measured: describe("release", entry.appliesTo.releases.join(", ")),
+      config: describe("release", release),
+    };
+    if (carry) o.carry = carry;
+    outside.push(o);
+  }
+  const hardware = subject.hardware;
+  if (
+    compared("hardware") &&
+    typeof hardware === "string" &&
+    !(entry.appliesTo.hardware as readonly string[]).includes(hardware)
+  ) {
+    outside.push({ key: "hardware", measured: entry.appliesTo.hardware.join(", "), config: hardware });
+  }
+  for (const [key, measured] of Object.entries(conditionsOf(entry))) {
+    if (!isConfigKey(key)) {
+      context.push(`${key} ${String(measured)}`);
+      continue;
+    }
+    if (!compared(key)) continue;
+    // messageSizeMin, messageSizeMax and messageSizeAbove bound the subject's messageSize.
+    const from: ConditionKey = SIZE_BOUNDS.has(key) ? "messageSize" : key;
+    if (!(from in subject)) continue;
+    const value = subject[from];
+    if (value === undefined) {
+      assumed.push({ key, measured: describe(key, measured), path: CONFIG_CONDITIONS[key] });
+      continue;
+    }
+    if (!meets(key, measured, value))
+      outside.push({ key, measured: describe(key, measured), config: describe(key, value) });
+  }
+  const inside = outside.every((o) => o.carry !== undefined);
+  return { id, inside, outside, assumed, context };
+}
+
+export interface Candidate {
+  id: string;
+  check: ConditionCheck;
+  /** Lower is better: the weighted count of conditions outside, then of conditions assumed. */
+  score: number;
+}
+
+export interface MatchOptions {
+  /** How much a condition outside counts (default 1; a carried release counts half its weight). */
+  weights?: Partial<Record<ConditionKey, number>>;
+  only?: readonly ConditionKey[];
+}
+
+/**
+ * The candidates ranked by how well their measured conditions match the subject, best first: fewest
+ * (weighted) conditions outside, then fewest assumed, then the nearest message size, then the nearest
+ * release, then the order given. Every candidate is returned, with its check, so that a rule can use
+ * the others as the spread of a figure used outside its conditions.
+ */
+export function rankCandidates(
+  registry: Registry,
+  ids: readonly string[],
+  subject: Subject,
+  options: MatchOptions = {},
+): Candidate[] {
+  const weight = (k: ConditionKey) => options.weights?.[k] ?? 1;
+  const size = typeof subject.messageSize === "number" ? subject.messageSize : undefined;
+  const release = typeof subject.release === "string" ? RELEASE_ORDER.indexOf(subject.release) : -1;
+  const ranked = ids.map((id, order) => {
+    const check = checkConditions(registry, id, subject, options.only);
+    const score =
+      check.outside.reduce((s, o) => s + (o.carry ? weight(o.key) / 2 : weight(o.key)), 0) + check.assumed.length / 100;
+    const entry = registry.get(id);
+    const measuredSize = conditionsOf(entry).messageSize;
+    const sizeDistance =
+      size !== undefined && typeof measuredSize === "number" ? Math.abs(Math.log(size / measuredSize)) : 0;
+    const releaseDistance =
+      release < 0 ? 0 : Math.min(...entry.appliesTo.releases.map((r) => Math.abs(RELEASE_ORDER.indexOf(r) - release)));
+    return { candidate: { id, check, score }, sizeDistance, releaseDistance, order };
+  });
+  ranked.sort(
+    (a, b) =>
+      a.candidate.score - b.candidate.score ||
+      a.sizeDistance - b.sizeDistance ||
+      a.releaseDistance - b.releaseDistance ||
+      a.order - b.order,
+  );
+  return ranked.map((r) => r.candidate);
+}
+
+/** The best-matching candidate (rankCandidates' first). */
+export function bestMatch(
+  registry: Registry,
+  ids: readonly string[],
+  subject: Subject,
+  options: MatchOptions = {},
+): Candidate {
+  const [best] = rankCandidates(registry, ids, subject, options);
+  if (!best) throw new Error("bestMatch needs at least one candidate");
+  return best;
+}
+
+/** The range the sources' figures span: the lowest low and the highest high of the results. */
+export function spreadOf(...results: readonly LookupResult[]): { low: number; high: number } {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const r of results) {
+    low = Math.min(low, r.low ?? r.value, r.value);
+    high = Math.max(high, r.high ?? r.value, r.value);
+  }
+  return { low, high };
+}
+
+/**
+ * A carry's stated tolerance as a factor range on the value: "±6%" gives 0.94 to 1.06. Undefined when
+ * the carry states none.
+ */
+export function carryTolerance(carry: CarryEntry): { low: number; high: number } | undefined {
+  const t = carry.tolerance;
+  if (!t || t.value === null) return undefined;
+  const pct = Math.abs(t.high ?? t.value);
+  return { low: 1 - pct / 100, high: 1 + pct / 100 };
+}
+
+/**
+ * A figure used outside its measured conditions: confidence extrapolated (carried-forward when only the
+ * release is outside and a carry states it may stand), and the range widened to take in `spread`, the
+ * values the sources measured under the other conditions (spreadOf of the candidates), and a carried
+ * release's stated tolerance. With no spread and no tolerance the range stays as printed: the width of
+ * an extrapolation is never invented, and the warning (outsideMessage) says what was measured.
+ * A copy: lookup results are shared.
+ */
+export function widen(r: LookupResult, check: ConditionCheck, spread?: { low: number; high: number }): LookupResult {
+  if (check.outside.length === 0) return r;
+  const carriedOnly = check.outside.every((o) => o.carry !== undefined);
+  const confidence = carriedOnly ? (r.confidence === "measured" ? "carried-forward" : r.confidence) : "extrapolated";
+  let low = r.low ?? r.value;
+  let high = r.high ?? r.value;
+  if (spread) {
+    low = Math.min(low, spread.low);
+    high = Math.max(high, spread.high);
+  }
+  for (const o of check.outside) {
+    const t = o.carry ? carryTolerance(o.carry) : undefined;
+    if (t) {
+      low = Math.min(low, r.value * t.low);
+      high = Math.max(high, r.value * t.high);
+    }
+  }
+  const copy: LookupResult = { ...r, confidence };
+  return low !== r.value || high !== r.value ? { ...copy, low, high } : copy;
+}
+
+/**
+ * The warning for a figure used outside its conditions, naming each: "peak log rate: measured with dual
+ * logs on DS8950F; this config has single logs on DS8870 (extrapolated)". A carried release is named with
+ * its carry's statement by the rule (chooseRelease), not here.
+ */
+export function outsideMessage(what: string, check: ConditionCheck): string {
+  const out = check.outside.filter((o) => !o.carry);
+  if (out.length === 0) return `${what}: measured under this config's conditions`;
+  return `${what}: measured with ${out.map((o) => o.measured).join(", ")}; this config has ${out
+    .map((o) => o.config)
+    .join(", ")}, so the figure is extrapolated`;
+}
+
+/** The warning for a condition the config leaves open: "logging.disk.subsystem is not given: assumed DS8950F, as measured". */
+export function assumedMessage(what: string, a: Assumed): string {
+  return `${what}: ${a.path} is not given; assumed ${a.measured}, as measured`;
+}

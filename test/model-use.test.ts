@@ -1,0 +1,111 @@
+// Every table, figure and formula of the models is read by a rule (its `uses` names it) or marked
+// `use: context` with the reason no config could reach it (models/README.md). `models coverage` lists
+// the rest as unusedWithoutReason: defects.
+//
+// Issue #13 is marking them file by file. Until it is done, the model files below may still hold
+// unmarked entries; every other file must have none. This list ONLY SHRINKS: whoever finishes a file
+// takes it out (the test fails while a listed file has nothing left to mark); a new model file is
+// never added to it. The comment on each group says who marks it.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadModelDir } from "../src/model/loader.js";
+import { coverage } from "../src/model/coverage.js";
+import { RULES } from "../src/rules/index.js";
+import { ROOT } from "./helpers/cli.js";
+
+const PENDING: readonly string[] = [
+  // #13, 13a: logging (section 3)
+  "models/000/logging-limits.yaml",
+  "models/001/encryption-logs.yaml",
+  "models/001/logging-disk-write-volume.yaml",
+  "models/001/logging-logger-statistics.yaml",
+  "models/001/zhyperwrite-benefits.yaml",
+  "models/001/zhyperwrite-costs.yaml",
+  "models/001/zhyperwrite-test-config.yaml",
+  "models/003/archive-log-compression.yaml",
+  "models/004/logging.yaml",
+  // #13, 13a: regression appendices, test environments, other V5.3 changes (section 1)
+  "models/000/regression-carry.yaml",
+  "models/000/regression-ims-trace.yaml",
+  "models/000/regression-private.yaml",
+  "models/000/system-config.yaml",
+  "models/001/highlights-and-regression.yaml",
+  "models/001/regression-appendix-a.yaml",
+  "models/001/system-configuration.yaml",
+  "models/002/sysplex-environment.yaml",
+  "models/003/environment.yaml",
+  "models/003/lspr-z14-z15.yaml",
+  "models/004/grouping-jms-expiry.yaml",
+  "models/004/v53-other-changes.yaml",
+  // #13, 13b: page set and SMDS encryption, shared queues and CF, streaming, SMF (sections 4 and 5)
+  "models/000/regression-shared.yaml",
+  "models/000/smf-intervals.yaml",
+  "models/000/statistics-queue.yaml",
+  "models/000/streaming-accounting.yaml",
+  "models/000/streaming-cost-sources.yaml",
+  "models/000/streaming-expiry.yaml",
+  "models/000/streaming-persistent.yaml",
+  "models/000/streaming-private-api.yaml",
+  "models/000/streaming-pubsub.yaml",
+  "models/000/streaming-qos.yaml",
+  "models/000/streaming-shared-api.yaml",
+  "models/001/encryption-pagesets.yaml",
+  "models/001/encryption-smds.yaml",
+  "models/001/encryption-support.yaml",
+  "models/002/sysplex-cf-usage.yaml",
+  "models/004/sq-backup-recovery.yaml",
+  "models/004/sq-performance.yaml",
+  "models/004/sq-structure-sizing.yaml",
+  // #14: AMS, TLS, channels, compression
+  "models/000/ams-regression.yaml",
+  "models/000/regression-channels.yaml",
+  "models/001/ams-interception.yaml",
+  "models/001/fasp-gateway.yaml",
+  "models/001/tls-channels.yaml",
+  "models/002/sysplex-transport-cost.yaml",
+  "models/002/sysplex-transport-rate.yaml",
+  "models/003/ams.yaml",
+  "models/003/channel-compression.yaml",
+  "models/003/tls-crypto-express.yaml",
+  "models/004/channels-moving-messages.yaml",
+  "models/004/receive-timeout.yaml",
+  "models/004/ssl.yaml",
+  // #15: capacity and storage
+  "models/000/chin-storage.yaml",
+  "models/000/storage-connections.yaml",
+  "models/001/storage-chin.yaml",
+  "models/001/storage-connections.yaml",
+  "models/001/storage-csa.yaml",
+  "models/003/scalability.yaml",
+  "models/004/sq-limits-cf-links.yaml",
+];
+
+const data = loadModelDir(join(ROOT, "models"), { displayRoot: ROOT });
+const cov = coverage(data, RULES);
+
+describe("model entries are read by a rule or marked use: context", () => {
+  it("leave no entry unused without a reason outside the files still being marked", () => {
+    const pending = new Set(PENDING);
+    const unused = cov.entries.filter((e) => e.rules.length === 0 && e.context === undefined);
+    expect(unused.filter((e) => !pending.has(e.file)).map((e) => `${e.file}: ${e.id}`)).toEqual([]);
+    // The JSON's list is the same entries.
+    expect(cov.unusedWithoutReason).toEqual(unused.map((e) => e.id));
+  });
+
+  it("list only files that exist and still have an entry to mark (take a finished file out)", () => {
+    const files = new Map(cov.byFile.map((f) => [f.file, f]));
+    const stale = PENDING.filter((f) => !files.has(f) || files.get(f)!.unused === 0);
+    expect(stale).toEqual([]);
+    expect(new Set(PENDING).size).toBe(PENDING.length);
+  });
+
+  it("mark no entry context that a rule reads, and name no entry in uses that the models lack", () => {
+    expect(cov.contextButRead).toEqual([]);
+    expect(cov.usesUnknown).toEqual([]);
+  });
+
+  it("count every table, figure and formula once: read + context + unused", () => {
+    expect(cov.use.read + cov.use.context + cov.use.unused).toBe(cov.use.entries);
+    expect(cov.use.entries).toBe(data.entries.filter((e) => ["table", "figure", "formula"].includes(e.type)).length);
+  });
+});
