@@ -370,12 +370,12 @@ export const Config = z
           }),
         factor: z
           .number()
-          .gt(0)
+          .min(0.01)
           .max(100)
           .optional()
           .register(docs, {
             description:
-              "Capacity factor you supply for this machine relative to the machine the data was measured on, a ratio above 0 and at most 100 (cost divides by it); shown as user-supplied.",
+              "Capacity factor you supply for this machine relative to the machine the data was measured on, a ratio from 0.01 to 100 (cost divides by it); shown as user-supplied.",
             examples: [1.2],
           }),
         factorRelativeTo: z

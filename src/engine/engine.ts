@@ -1,7 +1,8 @@
 // Runs the rules over a config and composes their line items into totals, limits, warnings and gaps.
 // Ranges are carried through sums (low with low, high with high) so the answer shows its width.
 import type { Config } from "../config/schema.js";
-import type { Registry, Citation } from "../model/registry.js";
+import { ModelError, type Registry, type Citation } from "../model/registry.js";
+import { InputError } from "../util/diagnostic.js";
 import { ADDRESS_SPACES, type AddressSpace } from "../model/schema.js";
 import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, Rule, RuleContext, Warning } from "./types.js";
@@ -105,6 +106,16 @@ class RuleRun implements RuleContext {
   ) {}
 
   item(i: LineItem): void {
+    // No number that is not finite reaches a report (JSON would print null, a table "-" as if none):
+    // such an item is left out and said so.
+    if (
+      !Number.isFinite(i.value) ||
+      (i.low !== undefined && !Number.isFinite(i.low)) ||
+      (i.high !== undefined && !Number.isFinite(i.high))
+    ) {
+      this.warn(i.concern, `${i.label}: left out, its value is not a finite number (an input far out of range)`);
+      return;
+    }
     this.items.push(i);
   }
 
@@ -129,7 +140,22 @@ class RuleRun implements RuleContext {
 export function runRules(config: Config, registry: Registry, rules: readonly Rule[] = RULES) {
   const ctx = new RuleRun(config, registry);
   for (const rule of rules) {
-    if (rule.applies(config)) rule.run(ctx);
+    if (!rule.applies(config)) continue;
+    try {
+      rule.run(ctx);
+    } catch (err) {
+      // The loader checks a --models entry against the shipped one it replaces; one that still does not
+      // fit a rule is the user's data, not a bug: exit 2, naming the rule.
+      if (!(err instanceof ModelError) || !registry.overlaid) throw err;
+      throw new InputError([
+        {
+          file: "--models",
+          message: `the ${rule.id} rule cannot use the model data: ${err.message}`,
+          severity: "error",
+          suggestion: "compare your entry with the shipped one: mqzcap models show ID",
+        },
+      ]);
+    }
   }
   const { items, warnings, gaps } = ctx;
   scaleForHardware(items, ctx);

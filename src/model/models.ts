@@ -16,5 +16,6 @@ export function shippedRegistry(): Registry {
 export function loadModels(userDir?: string): Registry {
   const base = shippedRegistry();
   if (!userDir) return base;
-  return base.withOverrides(loadModelDir(userDir, { userSupplied: true }));
+  const shipped = (id: string) => (base.has(id) ? base.get(id) : undefined);
+  return base.withOverrides(loadModelDir(userDir, { userSupplied: true, base: shipped }));
 }

@@ -23,7 +23,14 @@ export interface Citation {
   userSupplied?: boolean;
 }
 
-export type Confidence = "measured" | "interpolated" | "extrapolated" | "carried-forward" | "user-supplied";
+/**
+ * How a value stands to the sources. arithmetic: computed from the config's own inputs by a formula a
+ * source states (bytes per transaction, renegotiations per second, records per interval), no measured
+ * figure in it; measured: a figure as printed; user-supplied: the config's own figure; carried-forward:
+ * another release's or machine's figure under a stated carry; interpolated; extrapolated.
+ */
+export type Confidence =
+  "arithmetic" | "measured" | "interpolated" | "extrapolated" | "carried-forward" | "user-supplied";
 
 /**
  * A looked-up value with its citation. Results are kept by the registry and shared by every caller
@@ -82,6 +89,8 @@ export class Registry {
   private complete = true;
   private readonly lazy?: { source: LazyEntries; position: Map<string, number> };
   private readonly byType = new Map<string, ModelEntry[]>();
+  /** Whether a user's entries (--models) are laid over the shipped ones. */
+  overlaid = false;
 
   constructor(readonly data: ModelData) {
     for (const s of data.sources) this.sources.set(s.id, s);
@@ -124,7 +133,9 @@ export class Registry {
       notEncoded: this.data.notEncoded,
       files: [...this.data.files, ...user.files],
     };
-    return new Registry(merged);
+    const r = new Registry(merged);
+    r.overlaid = true;
+    return r;
   }
 
   get(id: string): ModelEntry {
