@@ -16,6 +16,7 @@ import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
 import { visibleText } from "../util/visible-text.js";
 import { modelsCommand } from "./models.js";
+import { calibrateCommand, planWithBaseline } from "./calibrate.js";
 import { schemaText } from "./schema.js";
 import { diff, type Diff } from "../engine/diff.js";
 import { DEFAULT_METRICS } from "../engine/metrics.js";
@@ -136,11 +137,12 @@ export function buildProgram(): Command {
     .option("--strict", "exit 1 when the estimate has warnings (extrapolation, carried data, flagged source values)")
     .option("--explain", "show each line's formula, inputs, confidence and citations")
     .option("--chart <file>", "also draw cost by address space to FILE.png or FILE.svg")
-    .action(async (file: string, opts: CommonOptions & { chart?: string }) => {
+    .option("--baseline-from <dir>", "take the baseline from SMF data (mq-smf-csv output), as mqzcap calibrate --merge")
+    .action(async (file: string, opts: CommonOptions & { chart?: string; baselineFrom?: string }) => {
       const inputs = inputsOf([file], opts);
       checkOutputs(opts.out, opts.chart, inputs);
       const registry = registryFor(opts);
-      const { config } = loadConfigFile(file);
+      const { config } = opts.baselineFrom ? await planWithBaseline(file, opts.baselineFrom) : loadConfigFile(file);
       const e = estimateWith(config, registry);
       writeOutput(opts.out, await renderEstimate(e, opts.format, Boolean(opts.explain), !isStdout(opts.out)), inputs);
       if (opts.chart)
@@ -316,16 +318,30 @@ export function buildProgram(): Command {
 
   program
     .command("validate")
-    .description("check config files without estimating; exit 2 if any is bad")
+    .description(
+      "check config files without estimating; exit 2 if any is bad (with --strict, also estimate: exit 1 on any warning, such as a limit exceeded)",
+    )
     .argument("<config...>", "config files")
     .option("-m, --models <dir>", "also validate a folder of your own model files")
-    .action((files: string[], opts: { models?: string }) => {
-      if (opts.models) registryFor(opts);
+    .option(
+      "--strict",
+      "also estimate each config and exit 1 when an estimate has warnings: a limit exceeded (CPU, CHIN storage, CSA, a measured ceiling), extrapolation, carried data",
+    )
+    .action((files: string[], opts: { models?: string; strict?: boolean }) => {
+      const registry = opts.models || opts.strict ? registryFor(opts) : undefined;
       const problems: string[] = [];
+      let warned = 0;
       for (const f of files) {
         try {
-          loadConfigFile(f);
-          writeStdout(`${visibleText(f)}: ok\n`);
+          const { config } = loadConfigFile(f);
+          const warnings = opts.strict ? estimateWith(config, registry!).warnings : [];
+          const shown = visibleText(f);
+          if (warnings.length === 0) writeStdout(`${shown}: ok\n`);
+          else {
+            warned++;
+            writeStdout(`${shown}: ${warnings.length} warning(s)\n`);
+            for (const w of warnings) writeStderr(`${shown}: warning: ${w.concern}: ${visibleText(w.message)}\n`);
+          }
         } catch (err) {
           if (!(err instanceof InputError)) throw err;
           problems.push(...err.diagnostics.map((d) => formatDiagnostic(d, useColor(process.stderr))));
@@ -334,6 +350,9 @@ export function buildProgram(): Command {
       if (problems.length) {
         writeStderr(problems.join("\n") + "\n");
         process.exitCode = EXIT.input;
+      } else if (warned) {
+        writeStderr(`mqzcap: --strict: ${warned} config(s) with warnings\n`);
+        process.exitCode = EXIT.strict;
       }
     });
 
@@ -346,6 +365,7 @@ export function buildProgram(): Command {
     });
 
   program.addCommand(modelsCommand(registryFor));
+  program.addCommand(calibrateCommand());
   return program;
 }
 

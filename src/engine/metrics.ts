@@ -1,5 +1,7 @@
-// The outputs a sweep or a comparison tabulates: totals by address space, CPU, the bottleneck's
-// ceiling, storage, or any line item by id; with their units, and a check of the names asked for.
+// The outputs a sweep or a comparison tabulates: totals by address space, CPU, the lowest throughput
+// ceiling, the bottleneck's headroom, storage by kind (channel initiator, CSA, queue manager below the
+// bar: they are different storage and never add up), or any line item by id; with their units, and a
+// check of the names asked for.
 import { InputError } from "../util/diagnostic.js";
 import { didYouMean } from "../util/zod-diagnostics.js";
 import type { Estimate } from "./engine.js";
@@ -14,8 +16,12 @@ export const DEFAULT_METRICS = [
   "cost.cf",
   "cost.xcf",
   "cpu",
+  "lpar",
   "limit",
-  "storage",
+  "headroom",
+  "storage.chin",
+  "storage.csa",
+  "storage.below-bar",
 ];
 
 /**
@@ -60,8 +66,10 @@ export function checkPresent(asked: readonly string[], present: readonly string[
 export function unitOf(e: Estimate, metric: string): string | null {
   if (metric.startsWith("cost.")) return "us";
   if (metric === "cpu") return "CPU s/s";
-  if (metric === "limit") return e.bottleneck?.unit ?? null;
-  if (metric === "storage") return "MB";
+  if (metric === "lpar") return "%";
+  if (metric === "limit") return lowestCeiling(e)?.unit ?? null;
+  if (metric === "headroom") return "%";
+  if (metric.startsWith("storage.")) return "MB";
   return e.items.find((i) => i.id === metric)?.unit ?? null;
 }
 
@@ -74,11 +82,26 @@ export function metricOf(e: Estimate, metric: string): number | null {
     return c ? (c.total?.value ?? c.added.value) : null;
   }
   if (metric === "cpu") return e.totals.cpuSecondsPerSecond?.value ?? null;
-  if (metric === "limit") return e.bottleneck?.value ?? null;
-  if (metric === "storage") {
-    const mb = e.storage.filter((s) => s.unit === "MB");
-    return mb.length ? mb.reduce((a, s) => a + s.value, 0) : null;
-  }
+  if (metric === "lpar") return e.cpu.lparPct?.value ?? null;
+  if (metric === "limit") return lowestCeiling(e)?.value ?? null;
+  if (metric === "headroom") return e.bottleneck?.headroomPct ?? null;
+  if (metric === "storage.chin") return sumOf(e, (id) => id === "storage.chin-total");
+  if (metric === "storage.csa") return sumOf(e, (id) => id === "storage.csa-total");
+  if (metric === "storage.below-bar") return sumOf(e, (id) => id.startsWith("storage.qmgr-connections."));
   const item = e.items.find((i) => i.id === metric);
   return item ? item.value : null;
+}
+
+/** The lowest throughput ceiling (transactions per second), which the "limit" output tabulates. */
+function lowestCeiling(e: Estimate): { value: number; unit: string } | null {
+  let low: { value: number; unit: string } | null = null;
+  for (const l of e.limits) if (l.limitOf === "transactions-per-second" && (!low || l.value < low.value)) low = l;
+  return low;
+}
+
+/** The sum of the storage items (MB) an id test picks out; null when there is none. */
+function sumOf(e: Estimate, pick: (id: string) => boolean): number | null {
+  let sum: number | null = null;
+  for (const s of e.storage) if (s.unit === "MB" && pick(s.id)) sum = (sum ?? 0) + s.value;
+  return sum;
 }

@@ -24,7 +24,14 @@ export interface Citation {
   userSupplied?: boolean;
 }
 
-export type Confidence = "measured" | "interpolated" | "extrapolated" | "carried-forward" | "user-supplied";
+/**
+ * How a value stands to the sources. arithmetic: computed from the config's own inputs by a formula a
+ * source states (bytes per transaction, renegotiations per second, records per interval), no measured
+ * figure in it; measured: a figure as printed; user-supplied: the config's own figure; carried-forward:
+ * another release's or machine's figure under a stated carry; interpolated; extrapolated.
+ */
+export type Confidence =
+  "arithmetic" | "measured" | "interpolated" | "extrapolated" | "carried-forward" | "user-supplied";
 
 /**
  * A looked-up value with its citation. Results are kept by the registry and shared by every caller

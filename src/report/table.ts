@@ -8,6 +8,7 @@ import { inputText, type SweepResult } from "../engine/sweep.js";
 import { compareRows, type CompareResult } from "../engine/compare.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { visibleDeep } from "../util/visible-text.js";
+import { bottleneckText, cpuHeading, lparText, pctText } from "./limits-text.js";
 import { cellText, fmt, fmtRange, mergeCitations, pad, style, truncate, WIDTH, wrap } from "./text.js";
 
 /** Section headings for the concerns, as a planner names them (the JSON keeps the ids). */
@@ -23,6 +24,7 @@ const CONCERN_NAMES: Record<Concern, string> = {
   smf: "SMF",
   storage: "Storage",
   "shared-queue": "Shared queues",
+  capacity: "Capacity",
 };
 
 export interface TableOptions {
@@ -65,7 +67,11 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
   }
   if (e.totals.cpuSecondsPerSecond) {
     out.push(
-      `  CPU at ${fmt(e.totals.rate)}/s: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU seconds per second")} (engines busy)`,
+      ...wrap(
+        `${cpuHeading(e)}: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU seconds per second")} (engines busy)`,
+        WIDTH,
+        "  ",
+      ),
     );
     if (e.totals.backgroundCpuSecondsPerSecond.value > 0) {
       out.push(
@@ -73,12 +79,19 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
       );
     }
   }
+  out.push(...lparLines(e));
 
   if (e.limits.length) {
     out.push(rule);
     out.push(s.bold("Limits"));
-    for (const l of e.limits) out.push(...itemLines(l, s));
-    if (e.bottleneck) out.push(`  bottleneck: ${e.bottleneck.label}`);
+    const rooms = new Map(e.headroom.map((h) => [h.id, h]));
+    for (const l of e.limits) {
+      out.push(...itemLines(l, s));
+      const h = rooms.get(l.id);
+      if (h) out.push(headroomLine(h, s));
+    }
+    const b = bottleneckText(e);
+    if (b) out.push(...wrap(`bottleneck: ${b}`, WIDTH, "  "));
   }
   const groups = new Map<string, LineItem[]>();
   for (const i of e.items.filter((i) => i.metric !== "limit"))
@@ -135,6 +148,18 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
     ),
   );
   return out.join("\n") + "\n";
+}
+
+/** The LPAR's engines: busy share in total and by address space (hardware.cpus), when there is a rate. */
+function lparLines(e: Estimate): string[] {
+  const text = lparText(e);
+  return text ? wrap(text, WIDTH, "    ") : [];
+}
+
+/** A limit's headroom under it: the demand it is held against and the share of it left. */
+function headroomLine(h: Estimate["headroom"][number], s: ReturnType<typeof style>): string {
+  const text = `    at ${fmtRange(h.demand, h.unit)} (${h.demandFrom}): headroom ${pctText(h.headroomPct.value)}`;
+  return h.exceeded ? s.yellow(`${text}, exceeded`) : text;
 }
 
 /** Label width beside the value column: 54 + 26 columns leave room for the widest mark. */
