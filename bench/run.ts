@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { recompute, type Recomputation } from "./consistency.js";
 import { leaveOneOut, SCHEMES, type AccuracyResult } from "./accuracy.js";
 import { machine } from "./lib/machine.js";
+import { calibrateBench, calibrateSection } from "./calibrate.js";
 import { timeInterleaved } from "./lib/spawn-timing.js";
 import { quantile, r3, summarise, type Summary } from "./lib/stats.js";
 import { loadModelDir } from "../src/model/loader.js";
@@ -17,7 +18,15 @@ import { DEFAULT_SCHEME, Registry } from "../src/model/registry.js";
 
 const ROOT = process.cwd();
 const QUICK = process.argv.includes("--quick"); // fewer runs, for trying the bench itself out
-const GOALS = { startRatio: 1.5, estimatesPerSecond: 100_000, chartMs: 100, rssMB: 80, noisePct: 6 };
+const GOALS = {
+  startRatio: 1.5,
+  estimatesPerSecond: 100_000,
+  chartMs: 100,
+  rssMB: 80,
+  noisePct: 6,
+  calibrateMBps: 100,
+  calibrateRssMB: 150,
+};
 const started = Date.now();
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 
@@ -278,6 +287,10 @@ const results = {
   },
   elapsedSeconds: 0,
 };
+// ---------------------------------------------------------------- 7. calibrate
+log("7/7 calibrate on a generated 1 GB of SMF data");
+const calib = calibrateBench(ROOT, CLI, tmp, QUICK ? 100 : 1000);
+(results as Record<string, unknown>).calibrate = calib ?? "skipped: ../shared/fixtures/smf is missing";
 results.elapsedSeconds = Math.round((Date.now() - started) / 1000);
 
 const L: string[] = [];
@@ -480,6 +493,7 @@ if (flagDisagrees.length)
     "",
   );
 
+L.push("", ...calibrateSection(calib, { mbPerSecond: GOALS.calibrateMBps, rssMB: GOALS.calibrateRssMB }));
 writeFileSync(join(ROOT, "bench", "RESULTS.md"), L.join("\n").replace(/\n{3,}/g, "\n\n"));
 writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify(results, null, 2) + "\n");
 log(`wrote bench/RESULTS.md and bench/results.json in ${results.elapsedSeconds} s`);

@@ -150,11 +150,17 @@ const chartApartPlugin: Plugin = {
   name: "mqzcap-chart-apart",
   setup(b) {
     b.onResolve({ filter: /load-chart\.js$/ }, () => ({ path: "load-chart", namespace: "mqzcap-chart-apart" }));
-    b.onLoad({ filter: /.*/, namespace: "mqzcap-chart-apart" }, () => ({
-      contents: 'export async function loadChart() { return require("./cli-chart.cjs"); }',
+    b.onLoad({ filter: /.*/, namespace: "mqzcap-chart-apart" }, (args) => ({
+      contents:
+        args.path === "load-smf"
+          ? 'export async function loadSmf() { return require("./cli-smf.cjs"); }'
+          : 'export async function loadChart() { return require("./cli-chart.cjs"); }',
       loader: "js",
     }));
     b.onResolve({ filter: /^\.\/cli-chart\.cjs$/ }, () => ({ path: "./cli-chart.cjs", external: true }));
+    // Likewise the SMF reading of calibrate (csv-parse, zlib): dist/cli-smf.cjs.
+    b.onResolve({ filter: /load-smf\.js$/ }, () => ({ path: "load-smf", namespace: "mqzcap-chart-apart" }));
+    b.onResolve({ filter: /^\.\/cli-smf\.cjs$/ }, () => ({ path: "./cli-smf.cjs", external: true }));
   },
 };
 
@@ -229,6 +235,7 @@ if (process.env.MQZCAP_NO_MINIFY === undefined) {
 }
 // Chart drawing (chart.js and the canvas) in a bundle of its own, required only by commands that draw.
 await cjsBundle("cli-chart", "src/report/chart.ts", []);
+await cjsBundle("cli-smf", "src/cli/smf-entry.ts", [modelsPlugin, zodLocalesPlugin, yamlEsmPlugin]);
 await build({
   entryPoints: { cli: "src/cli/launcher.ts" },
   outdir: "dist",

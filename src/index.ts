@@ -26,3 +26,14 @@ import { fileURLToPath } from "node:url";
 export const configSchemaPath: string = fileURLToPath(new URL("../schema/config.schema.json", import.meta.url));
 /** Absolute path of the model-file JSON Schema. */
 export const modelSchemaPath: string = fileURLToPath(new URL("../schema/model.schema.json", import.meta.url));
+// calibrate: a baseline from mq-smf-csv output (paths or named streams); the core takes rows.
+export { calibrate, type CalibrateInput, type ByteStream } from "./smf/files.js";
+export {
+  calibrateSources,
+  type Calibration,
+  type CalibrateOptions,
+  type RowSource,
+  type SkippedFile,
+} from "./smf/calibrate.js";
+export type { Derived, Provenance, AsidCpu, ConnectionTypeFigures, ChannelFigures } from "./smf/derive.js";
+export { renderYaml as calibrationYaml, mergeIntoPlan } from "./smf/fragment.js";

@@ -48,7 +48,11 @@ mod.exports.main(process.argv).then(
   },
   // main reports its own errors; this is only for one inside that reporting: say so, without a trace.
   (err: unknown) => {
-    process.stderr.write(`mqzcap: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    try {
+      process.stderr.write(`mqzcap: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    } catch {
+      /* standard error is gone too: the exit code says it */
+    }
     process.exitCode = 3;
   },
 );

@@ -9,12 +9,14 @@ import { InputError, formatDiagnostic } from "../util/diagnostic.js";
 import { toJson } from "../report/json.js";
 import { renderTable } from "../report/table.js";
 import { useColor } from "../report/text.js";
-import { writeOutput } from "./output.js";
-import { stdoutIsTTY, writeStdout } from "./stdout.js";
+import { checkOutputs, isStdout, writeOutput, type Inputs } from "./output.js";
+import { stderrState, stdoutIsTTY, writeStderr, writeStdout } from "./stdout.js";
 import { loadChart } from "./load-chart.js";
 import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
+import { visibleText } from "../util/visible-text.js";
 import { modelsCommand } from "./models.js";
+import { calibrateCommand, planWithBaseline } from "./calibrate.js";
 import { schemaText } from "./schema.js";
 import { diff, type Diff } from "../engine/diff.js";
 import { DEFAULT_METRICS } from "../engine/metrics.js";
@@ -93,12 +95,15 @@ async function renderDiff(
 }
 
 /** Draws a chart to FILE.png or FILE.svg; chart.js and the canvas load only here. */
-async function writeChart(file: string, spec: () => Promise<ChartSpec>, inputs: string[]): Promise<void> {
-  const lower = file.toLowerCase();
-  const format = lower.endsWith(".svg") ? "svg" : lower.endsWith(".png") ? "png" : undefined;
-  if (!format) throw new InputError([{ file, message: "a chart file must end in .png or .svg", severity: "error" }]);
+async function writeChart(file: string, spec: () => Promise<ChartSpec>, inputs: Inputs): Promise<void> {
+  const format = file.toLowerCase().endsWith(".svg") ? "svg" : "png"; // checkOutputs allowed these two
   const { renderChart } = await loadChart();
   writeOutput(file, await renderChart(await spec(), { format }), inputs);
+}
+
+/** What a command reads, for the --out checks: its config files and the --models folder. */
+function inputsOf(files: string[], opts: { models?: string }): Inputs {
+  return { files, ...(opts.models !== undefined ? { modelsDir: opts.models } : {}) };
 }
 
 function strictFailed(e: Estimate): boolean {
@@ -114,7 +119,7 @@ export function buildProgram(): Command {
     )
     .version(VERSION)
     .showHelpAfterError("(run with --help for usage)")
-    .configureOutput({ outputError: (str, write) => write(str) });
+    .configureOutput({ writeOut: writeStdout, writeErr: writeStderr, outputError: (str, write) => write(str) });
 
   const formatOption = () =>
     new Option("-f, --format <format>", "output format").choices([...FORMATS]).default("table");
@@ -124,20 +129,26 @@ export function buildProgram(): Command {
     .description("estimate CPU, throughput and storage for a config")
     .argument("<config>", "config file (.yaml or .json)")
     .addOption(formatOption())
-    .option("-o, --out <file>", "write the report to a file (atomically) instead of standard output")
+    .option(
+      "-o, --out <file>",
+      "write the report to a file (atomically; never over an input) instead of standard output",
+    )
     .option("-m, --models <dir>", "a folder of your own model files, laid over the shipped ones")
     .option("--strict", "exit 1 when the estimate has warnings (extrapolation, carried data, flagged source values)")
     .option("--explain", "show each line's formula, inputs, confidence and citations")
     .option("--chart <file>", "also draw cost by address space to FILE.png or FILE.svg")
-    .action(async (file: string, opts: CommonOptions & { chart?: string }) => {
+    .option("--baseline-from <dir>", "take the baseline from SMF data (mq-smf-csv output), as mqzcap calibrate --merge")
+    .action(async (file: string, opts: CommonOptions & { chart?: string; baselineFrom?: string }) => {
+      const inputs = inputsOf([file], opts);
+      checkOutputs(opts.out, opts.chart, inputs);
       const registry = registryFor(opts);
-      const { config } = loadConfigFile(file);
+      const { config } = opts.baselineFrom ? await planWithBaseline(file, opts.baselineFrom) : loadConfigFile(file);
       const e = estimateWith(config, registry);
-      writeOutput(opts.out, await renderEstimate(e, opts.format, Boolean(opts.explain), Boolean(opts.out)), [file]);
+      writeOutput(opts.out, await renderEstimate(e, opts.format, Boolean(opts.explain), !isStdout(opts.out)), inputs);
       if (opts.chart)
-        await writeChart(opts.chart, async () => (await import("../report/chart-spec.js")).estimateChart(e), [file]);
+        await writeChart(opts.chart, async () => (await import("../report/chart-spec.js")).estimateChart(e), inputs);
       if (opts.strict && strictFailed(e)) {
-        process.stderr.write(`mqzcap: --strict: ${e.warnings.length} warning(s)\n`);
+        writeStderr(`mqzcap: --strict: ${e.warnings.length} warning(s)\n`);
         process.exitCode = EXIT.strict;
       }
     });
@@ -152,16 +163,18 @@ export function buildProgram(): Command {
     .option("-m, --models <dir>", "a folder of your own model files")
     .option("--chart <file>", "also draw the changes as grouped bars to FILE.png or FILE.svg")
     .action(async (a: string, b: string, opts: CommonOptions & { chart?: string }) => {
+      const inputs = inputsOf([a, b], opts);
+      checkOutputs(opts.out, opts.chart, inputs);
       const registry = registryFor(opts);
       const before = estimateWith(loadConfigFile(a).config, registry);
       const after = estimateWith(loadConfigFile(b).config, registry);
       const d = diff(before, after);
-      writeOutput(opts.out, await renderDiff(d, before, after, opts.format, Boolean(opts.out)), [a, b]);
+      writeOutput(opts.out, await renderDiff(d, before, after, opts.format, !isStdout(opts.out)), inputs);
       if (opts.chart)
         await writeChart(
           opts.chart,
           async () => (await import("../report/chart-spec.js")).diffChart(d, before, after),
-          [a, b],
+          inputs,
         );
     });
 
@@ -191,10 +204,12 @@ export function buildProgram(): Command {
             suggestion: "mqzcap compare a.yaml b.yaml [c.yaml ...]; for one config, mqzcap estimate",
           },
         ]);
+      const inputs = inputsOf(files, opts);
+      checkOutputs(opts.out, opts.chart, inputs);
       const registry = registryFor(opts);
       const scenarios = files.map((file) => ({ file, estimate: estimateWith(loadConfigFile(file).config, registry) }));
       const { compare } = await import("../engine/compare.js");
-      const result = compare(scenarios, opts.metric);
+      const result = compare(scenarios, opts.metric, "--metric");
       const out =
         opts.format === "json"
           ? toJson(result)
@@ -204,11 +219,15 @@ export function buildProgram(): Command {
               ? (await import("../report/markdown.js")).renderCompareMarkdown(result)
               : opts.format === "html"
                 ? (await import("../report/html.js")).renderCompareHtml(result)
-                : renderCompareTable(result, { color: !opts.out && useColor({ isTTY: stdoutIsTTY() }) });
-      writeOutput(opts.out, out, files);
-      if (opts.format === "csv") for (const n of result.notes) process.stderr.write(`mqzcap compare: note: ${n}\n`);
+                : renderCompareTable(result, { color: isStdout(opts.out) && useColor({ isTTY: stdoutIsTTY() }) });
+      writeOutput(opts.out, out, inputs);
+      if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap compare: note: ${visibleText(n)}\n`);
       if (opts.chart)
-        await writeChart(opts.chart, async () => (await import("../report/chart-spec.js")).compareChart(result), files);
+        await writeChart(
+          opts.chart,
+          async () => (await import("../report/chart-spec.js")).compareChart(result),
+          inputs,
+        );
     });
 
   program
@@ -229,6 +248,8 @@ export function buildProgram(): Command {
         file: string,
         opts: { vary: string[]; metric?: string[]; format: string; out?: string; models?: string; chart?: string },
       ) => {
+        const inputs = inputsOf([file], opts);
+        checkOutputs(opts.out, opts.chart, inputs);
         const registry = registryFor(opts);
         const { source } = loadConfigFile(file);
         const vary = opts.vary.map((v) => parseVary(v, (_p, lo, hi) => measuredSteps(registry, lo, hi)));
@@ -240,10 +261,10 @@ export function buildProgram(): Command {
         const result = sweep(source.value as Record<string, unknown>, vary, registry, opts.metric, (done, total) => {
           if (Date.now() - started < after) return;
           const tenth = Math.floor((done * 10) / total);
-          if (process.stderr.isTTY) process.stderr.write(`\rmqzcap sweep: ${done}/${total} estimates`);
-          else if (tenth !== lastTenth) process.stderr.write(`mqzcap sweep: ${done}/${total} estimates\n`);
+          if (process.stderr.isTTY) writeStderr(`\rmqzcap sweep: ${done}/${total} estimates`);
+          else if (tenth !== lastTenth) writeStderr(`mqzcap sweep: ${done}/${total} estimates\n`);
           lastTenth = tenth;
-          if (done === total && process.stderr.isTTY) process.stderr.write("\n");
+          if (done === total && process.stderr.isTTY) writeStderr("\n");
         });
         const out =
           opts.format === "json"
@@ -251,9 +272,9 @@ export function buildProgram(): Command {
             : opts.format === "csv"
               ? (await import("../report/csv.js")).renderSweepCsv(result)
               : renderSweepTable(result);
-        writeOutput(opts.out, out, [file]);
+        writeOutput(opts.out, out, inputs);
         // CSV is data only: what the table would print as a note goes to standard error.
-        if (opts.format === "csv") for (const n of result.notes) process.stderr.write(`mqzcap sweep: note: ${n}\n`);
+        if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap sweep: note: ${visibleText(n)}\n`);
         if (opts.chart) {
           const { sweepChart } = await import("../report/chart-spec.js");
           await writeChart(
@@ -276,7 +297,7 @@ export function buildProgram(): Command {
                   yLabel: "value (units in the legend)",
                 },
               ),
-            [file],
+            inputs,
           );
         }
       },
@@ -289,30 +310,49 @@ export function buildProgram(): Command {
     .requiredOption("-o, --out <file>", "FILE.png or FILE.svg")
     .option("-m, --models <dir>", "a folder of your own model files")
     .action(async (file: string, opts: { out: string; models?: string }) => {
+      const inputs = inputsOf([file], opts);
+      checkOutputs(undefined, opts.out, inputs);
       const e = estimateWith(loadConfigFile(file).config, registryFor(opts));
-      await writeChart(opts.out, async () => (await import("../report/chart-spec.js")).estimateChart(e), [file]);
+      await writeChart(opts.out, async () => (await import("../report/chart-spec.js")).estimateChart(e), inputs);
     });
 
   program
     .command("validate")
-    .description("check config files without estimating; exit 2 if any is bad")
+    .description(
+      "check config files without estimating; exit 2 if any is bad (with --strict, also estimate: exit 1 on any warning, such as a limit exceeded)",
+    )
     .argument("<config...>", "config files")
     .option("-m, --models <dir>", "also validate a folder of your own model files")
-    .action((files: string[], opts: { models?: string }) => {
-      if (opts.models) registryFor(opts);
+    .option(
+      "--strict",
+      "also estimate each config and exit 1 when an estimate has warnings: a limit exceeded (CPU, CHIN storage, CSA, a measured ceiling), extrapolation, carried data",
+    )
+    .action((files: string[], opts: { models?: string; strict?: boolean }) => {
+      const registry = opts.models || opts.strict ? registryFor(opts) : undefined;
       const problems: string[] = [];
+      let warned = 0;
       for (const f of files) {
         try {
-          loadConfigFile(f);
-          writeStdout(`${f}: ok\n`);
+          const { config } = loadConfigFile(f);
+          const warnings = opts.strict ? estimateWith(config, registry!).warnings : [];
+          const shown = visibleText(f);
+          if (warnings.length === 0) writeStdout(`${shown}: ok\n`);
+          else {
+            warned++;
+            writeStdout(`${shown}: ${warnings.length} warning(s)\n`);
+            for (const w of warnings) writeStderr(`${shown}: warning: ${w.concern}: ${visibleText(w.message)}\n`);
+          }
         } catch (err) {
           if (!(err instanceof InputError)) throw err;
           problems.push(...err.diagnostics.map((d) => formatDiagnostic(d, useColor(process.stderr))));
         }
       }
       if (problems.length) {
-        process.stderr.write(problems.join("\n") + "\n");
+        writeStderr(problems.join("\n") + "\n");
         process.exitCode = EXIT.input;
+      } else if (warned) {
+        writeStderr(`mqzcap: --strict: ${warned} config(s) with warnings\n`);
+        process.exitCode = EXIT.strict;
       }
     });
 
@@ -325,6 +365,7 @@ export function buildProgram(): Command {
     });
 
   program.addCommand(modelsCommand(registryFor));
+  program.addCommand(calibrateCommand());
   return program;
 }
 
@@ -338,7 +379,9 @@ export async function main(argv: string[]): Promise<number> {
   override(program);
   try {
     await program.parseAsync(argv);
-    return typeof process.exitCode === "number" ? process.exitCode : EXIT.ok;
+    const code = typeof process.exitCode === "number" ? process.exitCode : EXIT.ok;
+    // A message that could not reach standard error (2> /dev/full) is a failure of the run.
+    return stderrState.failed && code === EXIT.ok ? EXIT.input : code;
   } catch (err) {
     return handleError(err);
   }
@@ -347,7 +390,7 @@ export async function main(argv: string[]): Promise<number> {
 export function handleError(err: unknown): number {
   if (err instanceof InputError) {
     const color = useColor(process.stderr);
-    process.stderr.write(err.diagnostics.map((d) => formatDiagnostic(d, color)).join("\n") + "\n");
+    writeStderr(err.diagnostics.map((d) => formatDiagnostic(d, color)).join("\n") + "\n");
     return EXIT.input;
   }
   const code = (err as { code?: string; exitCode?: number }).code;
@@ -356,7 +399,7 @@ export function handleError(err: unknown): number {
     return EXIT.input;
   }
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`mqzcap: internal error: ${message}\nPlease report it with the config that caused it.\n`);
-  if (process.env.MQZCAP_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+  writeStderr(`mqzcap: internal error: ${message}\nPlease report it with the config that caused it.\n`);
+  if (process.env.MQZCAP_DEBUG && err instanceof Error) writeStderr(`${err.stack}\n`);
   return EXIT.internal;
 }

@@ -1,40 +1,198 @@
-// Writing reports: to standard output, or to --out FILE atomically (a temporary file beside it, then a
-// rename), never over one of the command's own inputs.
-import { renameSync, writeFileSync, unlinkSync, realpathSync, existsSync } from "node:fs";
-import { dirname, basename, join, resolve } from "node:path";
+// Writing reports: to standard output (no --out, or --out -), or to --out FILE atomically: a temporary
+// file beside the target, written, flushed to disk, then renamed over it.
+//
+// Hand-written rather than write-file-atomic: that package names its temporary file from a hash of
+// its own path, the process id and a counter (predictable), and opens it with "w", which follows a
+// symbolic link planted at that name, so in a shared folder another user could have a report written
+// over a file of their choosing. Here the temporary name has a random part and is created exclusively
+// ("wx": O_CREAT | O_EXCL, which fails on an existing name, a symbolic link included).
+//
+// What --out may name (checked before anything is computed or written, and again at the write):
+// a regular file or a new name in an existing folder. Never a device, FIFO, socket or folder (a rename
+// would replace /dev/null with a regular file, as root); never a read-only file; never one of the
+// command's inputs (configs, the --models folder's files), however spelt (symbolic links, "..", hard
+// links); never the --chart file. A symbolic link is written through: the file it names is replaced,
+// the link kept.
+import { randomBytes } from "node:crypto";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from "node:fs";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import { InputError } from "../util/diagnostic.js";
-import { writeStdout } from "./stdout.js";
+import { outputError, writeStdout } from "./stdout.js";
 
-export function writeOutput(out: string | undefined, content: string | Uint8Array, inputs: string[]): void {
-  if (!out) {
+/** What a command reads: config files, and the --models folder (any file under it). */
+export interface Inputs {
+  files: string[];
+  modelsDir?: string;
+}
+
+function refuse(file: string, message: string, suggestion?: string): never {
+  throw new InputError([{ file, message, severity: "error", ...(suggestion ? { suggestion } : {}) }]);
+}
+
+function statOrUndefined(p: string, follow: boolean): Stats | undefined {
+  try {
+    return follow ? statSync(p) : lstatSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
+function realOr(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return resolve(p);
+  }
+}
+
+/** Whether --out means standard output. */
+export const isStdout = (out: string | undefined): boolean => out === undefined || out === "-";
+
+/**
+ * Checks an output file name and gives the path to write (the real file, a symbolic link resolved).
+ * `what` names the option in messages (--out, --chart).
+ */
+export function checkTarget(out: string, what: string, inputs: Inputs): string {
+  const link = statOrUndefined(out, false);
+  let target = resolve(out);
+  if (link?.isSymbolicLink()) {
+    try {
+      target = realpathSync(out);
+    } catch {
+      refuse(out, `${what} is a symbolic link to nothing`, "name the file itself, or remove the link");
+    }
+  }
+  // The kind of file the name leads to, through any links (/dev/stdout is a link to a pipe or a
+  // terminal, whose real path may be no name at all).
+  const st = statOrUndefined(out, true);
+  if (st && !st.isFile()) {
+    const kind = st.isDirectory()
+      ? "a folder"
+      : st.isCharacterDevice() || st.isBlockDevice()
+        ? "a device"
+        : st.isFIFO()
+          ? "a named pipe"
+          : st.isSocket()
+            ? "a socket"
+            : "not a regular file";
+    refuse(
+      out,
+      `${what} names ${kind}; it writes regular files only`,
+      st.isDirectory() ? "name a file inside it" : `leave ${what} out, or write ${what} -, for standard output`,
+    );
+  }
+  const folder = dirname(target);
+  const dst = statOrUndefined(folder, true);
+  if (!dst?.isDirectory()) refuse(out, `the folder for ${what} does not exist`);
+  if (st) {
+    // Read-only: no write permission bit at all (root may write anyway), or none for this user.
+    let writable = (st.mode & 0o222) !== 0;
+    try {
+      accessSync(target, constants.W_OK);
+    } catch {
+      writable = false;
+    }
+    if (!writable) refuse(out, `${what} names a read-only file; refusing to replace it`, "write to another file");
+  }
+  if (isInput(target, st, inputs)) {
+    refuse(
+      out,
+      `${what} names one of this command's input files; refusing to overwrite it`,
+      "write the report to another file",
+    );
+  }
+  return target;
+}
+
+function isInput(target: string, st: Stats | undefined, inputs: Inputs): boolean {
+  for (const f of inputs.files) {
+    if (realOr(f) === target) return true;
+    const s = statOrUndefined(f, true);
+    if (st && s && s.dev === st.dev && s.ino === st.ino) return true;
+  }
+  if (inputs.modelsDir !== undefined) {
+    const models = realOr(inputs.modelsDir);
+    if (target === models || target.startsWith(models.endsWith(sep) ? models : models + sep)) return true;
+  }
+  return false;
+}
+
+/** Checks --out and --chart together, before anything is computed: both valid, and not the same file. */
+export function checkOutputs(out: string | undefined, chart: string | undefined, inputs: Inputs): void {
+  const report = isStdout(out) ? undefined : checkTarget(out!, "--out", inputs);
+  if (chart === undefined) return;
+  const lower = chart.toLowerCase();
+  if (!lower.endsWith(".svg") && !lower.endsWith(".png")) refuse(chart, "a chart file must end in .png or .svg");
+  const drawn = checkTarget(chart, "--chart", inputs);
+  if (report !== undefined && drawn === report)
+    refuse(chart, "--chart names the same file as --out; the chart would replace the report", "name another file");
+}
+
+/** Writes a report to standard output or, atomically, to the --out file. */
+export function writeOutput(out: string | undefined, content: string | Uint8Array, inputs: Inputs): void {
+  if (isStdout(out)) {
     writeStdout(content);
     return;
   }
-  const target = resolve(out);
-  const real = (p: string) => (existsSync(p) ? realpathSync(p) : resolve(p));
-  if (inputs.some((i) => real(i) === real(target))) {
-    throw new InputError([
-      {
-        file: out,
-        message: "--out names one of this command's input files; refusing to overwrite it",
-        severity: "error",
-        suggestion: "write the report to another file",
-      },
-    ]);
-  }
-  if (!existsSync(dirname(target))) {
-    throw new InputError([{ file: out, message: "the folder for --out does not exist", severity: "error" }]);
-  }
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+  writeFileAtomic(out!, checkTarget(out!, "--out", inputs), content);
+}
+
+/** Writes a file by a temporary file beside it (created exclusively, random name), fsync and rename. */
+export function writeFileAtomic(shown: string, target: string, content: string | Uint8Array): void {
+  const existing = statOrUndefined(target, true);
+  const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+  let fd: number | undefined;
+  let created = false;
   try {
-    writeFileSync(tmp, content);
+    // 0644 before the umask for a new file; an existing file's own mode (and owner, as root) after.
+    fd = openSync(tmp, "wx", 0o644);
+    created = true;
+    if (existing) {
+      fchmodSync(fd, existing.mode & 0o7777);
+      if (process.getuid?.() === 0) fchownSync(fd, existing.uid, existing.gid);
+    }
+    const buf = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+    for (let done = 0; done < buf.length;) done += writeSync(fd, buf, done, buf.length - done);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
     renameSync(tmp, target);
   } catch (err) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      /* nothing was written */
+    if (fd !== undefined) closeSync(fd);
+    // Only a file this run created: a name that was taken (EEXIST) is someone else's.
+    if (created) {
+      try {
+        unlinkSync(tmp);
+      } catch {
+        /* renamed already, or gone */
+      }
     }
-    throw new InputError([{ file: out, message: `cannot write: ${(err as Error).message}`, severity: "error" }]);
+    throw outputError(shown, err);
+  }
+  // The rename is durable once the folder is flushed; a file system that cannot flush one is no error.
+  try {
+    const dirFd = openSync(dirname(target), "r");
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  } catch {
+    /* best effort */
   }
 }

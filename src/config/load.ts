@@ -26,17 +26,29 @@ function fail(file: string, message: string, suggestion?: string): never {
 }
 
 export function readConfigText(file: string): string {
+  return readLimitedText(file, MAX_CONFIG_BYTES, "config", false);
+}
+
+/**
+ * Reads a text file of at most `limit` bytes, UTF-8, no NUL bytes. With `regularOnly`, a device, pipe
+ * or socket is refused before it is opened (/dev/zero never ends, a FIFO may never open); a config may
+ * be one (mqzcap estimate <(make-config)), read only to the limit. `kind` names the file in messages
+ * ("config", "model").
+ */
+export function readLimitedText(file: string, limit: number, kind: string, regularOnly: boolean): string {
   let st;
   try {
     st = statSync(file);
   } catch {
     fail(file, "no such file", "check the path; configs are YAML (.yaml) or JSON (.json) files");
   }
-  if (st.isDirectory()) fail(file, "is a folder, not a config file", "name a .yaml or .json file inside it");
-  if (st.size > MAX_CONFIG_BYTES) {
+  if (st.isDirectory()) fail(file, `is a folder, not a ${kind} file`, "name a .yaml or .json file inside it");
+  if (regularOnly && !st.isFile())
+    fail(file, `is not a regular file (a device, pipe or socket); a ${kind} file must be one`);
+  if (st.size > limit) {
     fail(
       file,
-      `is ${Math.round(st.size / 1024)} KB; configs are limited to ${MAX_CONFIG_BYTES / 1024} KB`,
+      `is ${Math.round(st.size / 1024)} KB; ${kind}s are limited to ${limit / 1024} KB`,
       "is this the right file?",
     );
   }
@@ -44,13 +56,13 @@ export function readConfigText(file: string): string {
   // beforehand and may never end.
   let buf: Buffer;
   try {
-    buf = readBounded(file, MAX_CONFIG_BYTES + 1);
+    buf = readBounded(file, limit + 1);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     fail(file, `cannot be read${code ? ` (${code})` : ""}`, "check the file's permissions");
   }
-  if (buf.length > MAX_CONFIG_BYTES) {
-    fail(file, `is larger than ${MAX_CONFIG_BYTES / 1024} KB, the limit for a config`, "is this the right file?");
+  if (buf.length > limit) {
+    fail(file, `is larger than ${limit / 1024} KB, the limit for a ${kind}`, "is this the right file?");
   }
   if (buf.includes(0)) fail(file, "is a binary file, not YAML or JSON text");
   const text = buf.toString("utf8");

@@ -1,19 +1,27 @@
 // Runs the rules over a config and composes their line items into totals, limits, warnings and gaps.
 // Ranges are carried through sums (low with low, high with high) so the answer shows its width.
 import type { Config } from "../config/schema.js";
-import type { Registry, Citation } from "../model/registry.js";
+import { ModelError, type Registry, type Citation } from "../model/registry.js";
+import { InputError } from "../util/diagnostic.js";
 import { ADDRESS_SPACES, type AddressSpace } from "../model/schema.js";
 import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
 import { rangedItem } from "./item-range.js";
 import { VERSION } from "../version.js";
+import { formatNumber } from "../util/number-format.js";
 import { baselineFactor, scaleForHardware } from "../rules/hardware.js";
+import {
+  bottleneckOf,
+  cpuSummary,
+  exceededWarnings,
+  headrooms,
+  type Bottleneck,
+  type CpuSummary,
+  type Headroom,
+  type Range,
+} from "./limits.js";
 
-export interface Range {
-  value: number;
-  low: number;
-  high: number;
-}
+export type { Range, Headroom, CpuSummary, Bottleneck };
 
 export interface AddressSpaceCost {
   addressSpace: AddressSpace;
@@ -41,12 +49,17 @@ export interface Estimate {
     backgroundCpuSecondsPerSecond: Range;
   };
   limits: RangedLineItem[];
-  bottleneck: { id: string; label: string; value: number; low: number; high: number; unit: string } | null;
+  /** The limit that binds first (least headroom), with its headroom; null when there is no limit. */
+  bottleneck: Bottleneck | null;
   storage: RangedLineItem[];
   items: RangedLineItem[];
   warnings: Warning[];
   gaps: GapItem[];
   needsBaseline: string[];
+  /** Each limit with a demand: the limit, what the config asks of it, headroom, exceeded or not. */
+  headroom: Headroom[];
+  /** CPU on the LPAR's engines (hardware.cpus): busy engines, share of the LPAR, the CPU-bound rate. */
+  cpu: CpuSummary;
 }
 
 const CONCERN_ORDER: Concern[] = [
@@ -61,6 +74,7 @@ const CONCERN_ORDER: Concern[] = [
   "smf",
   "storage",
   "shared-queue",
+  "capacity",
 ];
 
 const CONCERN_RANK = new Map(CONCERN_ORDER.map((c, k) => [c, k]));
@@ -102,6 +116,16 @@ class RuleRun implements RuleContext {
   ) {}
 
   item(i: LineItem): void {
+    // No number that is not finite reaches a report (JSON would print null, a table "-" as if none):
+    // such an item is left out and said so.
+    if (
+      !Number.isFinite(i.value) ||
+      (i.low !== undefined && !Number.isFinite(i.low)) ||
+      (i.high !== undefined && !Number.isFinite(i.high))
+    ) {
+      this.warn(i.concern, `${i.label}: left out, its value is not a finite number (an input far out of range)`);
+      return;
+    }
     // Each item's low and high from its lookups' ranges, or the rule's own (item-range.ts).
     this.items.push(rangedItem(i));
   }
@@ -127,7 +151,22 @@ class RuleRun implements RuleContext {
 export function runRules(config: Config, registry: Registry, rules: readonly Rule[] = RULES) {
   const ctx = new RuleRun(config, registry);
   for (const rule of rules) {
-    if (rule.applies(config)) rule.run(ctx);
+    if (!rule.applies(config)) continue;
+    try {
+      rule.run(ctx);
+    } catch (err) {
+      // The loader checks a --models entry against the shipped one it replaces; one that still does not
+      // fit a rule is the user's data, not a bug: exit 2, naming the rule.
+      if (!(err instanceof ModelError) || !registry.overlaid) throw err;
+      throw new InputError([
+        {
+          file: "model data",
+          message: `the ${rule.id} rule cannot use your model data: ${err.message}`,
+          severity: "error",
+          suggestion: "compare your entry with the shipped one: mqzcap models show ID",
+        },
+      ]);
+    }
   }
   const { items, warnings, gaps } = ctx;
   scaleForHardware(items, ctx);
@@ -186,18 +225,29 @@ interface ItemSums {
   perTxn: Map<AddressSpace, Range>;
   pct: Map<AddressSpace, Range>;
   background: Range;
+  /** Background CPU by address space ("none" for an item that names none). */
+  backgroundBy: Map<string, Range>;
   limits: RangedLineItem[];
   storage: RangedLineItem[];
 }
 
 function sumItems(items: readonly RangedLineItem[]): ItemSums {
-  const sums: ItemSums = { perTxn: new Map(), pct: new Map(), background: zero(), limits: [], storage: [] };
+  const sums: ItemSums = {
+    perTxn: new Map(),
+    pct: new Map(),
+    background: zero(),
+    backgroundBy: new Map(),
+    limits: [],
+    storage: [],
+  };
   for (const i of items) {
     const as = i.addressSpace;
     if (i.metric === "cpu-per-txn" && as) accumulate(sumOf(sums.perTxn, as), i);
     else if (i.metric === "cpu-pct" && as) accumulate(sumOf(sums.pct, as), i);
-    else if (i.metric === "cpu-per-second") accumulate(sums.background, i);
-    else if (i.metric === "limit") sums.limits.push(i);
+    else if (i.metric === "cpu-per-second") {
+      accumulate(sums.background, i);
+      accumulate(sumOf(sums.backgroundBy as Map<AddressSpace, Range>, (as ?? "none") as AddressSpace), i);
+    } else if (i.metric === "limit") sums.limits.push(i);
     else if (i.metric === "storage") sums.storage.push(i);
   }
   return sums;
@@ -347,15 +397,32 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   // With no cost of any kind (no baseline, no cost items) there is no CPU to give, rather than zero.
   const anyCost = costs.length > 0 || background.value !== 0;
   const cpu = rate !== null && anyCost ? add(scale(perTxn, rate / 1e6), scale(background, 1e-6)) : null;
+  // The CPU the LPAR's engines allow: per address space, the total where there is a baseline, else
+  // what this config adds; a % of the whole transaction ("total") counts on the LPAR too.
+  const lpar = cpuSummary({
+    config,
+    rate,
+    perTxn: costs.map((c) => ({ addressSpace: c.addressSpace, cost: c.total ?? c.added })),
+    background: sums.backgroundBy,
+    hasBaseline: baseline !== undefined,
+  });
   const limits = sums.limits;
-  const tps = limits.filter((l) => l.limitOf === "transactions-per-second").sort((a, b) => a.value - b.value);
-  const b = tps[0];
-  const bottleneck = b ? { id: b.id, label: b.label, value: b.value, low: b.low, high: b.high, unit: b.unit } : null;
-  if (bottleneck && rate !== null && rate > bottleneck.value) {
+  if (lpar.limit) {
+    const cpuLimit = rangedItem(lpar.limit);
+    items.push(cpuLimit);
+    limits.push(cpuLimit);
+  }
+  const rooms = headrooms(limits, rate);
+  const bottleneck = bottleneckOf(limits, rooms);
+  for (const w of exceededWarnings(limits, rooms)) warnings.push(w);
+  const busy = lpar.summary;
+  // Said once: the CPU limit's own finding says it when the limit is all the engines.
+  const saidByLimit = lpar.limit !== null && busy.targetBusy === null;
+  if (!saidByLimit && busy.engines && busy.cpus !== null && busy.engines.value > busy.cpus) {
     warnings.push({
-      concern: tps[0]!.concern,
-      message: `the target rate ${rate}/s exceeds the lowest throughput ceiling, ${tps[0]!.label} (${round(bottleneck.value)} ${bottleneck.unit})`,
-      citations: tps[0]!.citations,
+      concern: "capacity",
+      message: `CPU demand exceeds the engines: ${fmtN(busy.engines.value, 2)} engines busy at ${fmtN(rate!, 0)}/s on ${busy.cpus} CP${busy.cpus === 1 ? "" : "s"} (${fmtN(busy.lparPct!.value, 0)}% of the LPAR)${baseline ? "" : ", counting only the items this config adds (no baseline)"}`,
+      citations: [],
     });
   }
   if (!baseline) {
@@ -385,9 +452,11 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
     warnings,
     gaps,
     needsBaseline,
+    headroom: rooms,
+    cpu: busy,
   };
 }
 
-function round(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+function fmtN(n: number, digits: number): string {
+  return formatNumber(n, Number.isInteger(n) ? 0 : digits);
 }

@@ -60,7 +60,9 @@ export function rangedItem(i: LineItem): RangedLineItem {
   // A rule's bounds hold the value (a bound set beside a point taken from elsewhere must not exclude it).
   if (low === undefined || low > value) low = value;
   if (high === undefined || high < value) high = value;
-  return {
+  // Every key of a line item, in one order: a field added to LineItem must be added here (the type
+  // makes the compiler say so), or estimates would drop it.
+  const out: Record<keyof RangedLineItem, unknown> = {
     id: i.id,
     concern: i.concern,
     label: i.label,
@@ -78,7 +80,11 @@ export function rangedItem(i: LineItem): RangedLineItem {
     spread,
     measuredOn: i.measuredOn,
     limitOf: i.limitOf,
+    demand: i.demand,
+    hardwareFit: i.hardwareFit,
+    scalesWithCpu: i.scalesWithCpu,
   };
+  return out as RangedLineItem;
 }
 
 function ruleBounds(id: string, value: number, low: number, high: number): RangePart {

@@ -1,4 +1,5 @@
 // The registry: model entries by id, lookups in tables (exact and interpolated), citations.
+import { argError } from "../util/args.js";
 import { interpolate, type Scheme } from "./interpolate.js";
 import { interpolationError, pctText, valueRange, widenBy, type RangePart, type ValueKind } from "./ranges.js";
 import type {
@@ -25,7 +26,14 @@ export interface Citation {
   userSupplied?: boolean;
 }
 
-export type Confidence = "measured" | "interpolated" | "extrapolated" | "carried-forward" | "user-supplied";
+/**
+ * How a value stands to the sources. arithmetic: computed from the config's own inputs by a formula a
+ * source states (bytes per transaction, renegotiations per second, records per interval), no measured
+ * figure in it; measured: a figure as printed; user-supplied: the config's own figure; carried-forward:
+ * another release's or machine's figure under a stated carry; interpolated; extrapolated.
+ */
+export type Confidence =
+  "arithmetic" | "measured" | "interpolated" | "extrapolated" | "carried-forward" | "user-supplied";
 
 /**
  * A looked-up value with its citation and its range. Results are kept by the registry and shared by
@@ -91,8 +99,14 @@ export class Registry {
   private complete = true;
   private readonly lazy?: { source: LazyEntries; position: Map<string, number> };
   private readonly byType = new Map<string, ModelEntry[]>();
+  /** Whether a user's entries (--models) are laid over the shipped ones. */
+  overlaid = false;
 
   constructor(readonly data: ModelData) {
+    const d = data as Partial<Record<keyof ModelData, unknown>> | null | undefined;
+    // "entries" is only asked for, not read: precompiled models give it by a getter that parses them all.
+    if (d === null || typeof d !== "object" || !Array.isArray(d.sources) || !("entries" in d))
+      throw argError("new Registry", "the model data", "{ sources, entries, ... } as loadModels() reads them", data);
     for (const s of data.sources) this.sources.set(s.id, s);
     const lazy = (data as { [LAZY_ENTRIES]?: () => LazyEntries })[LAZY_ENTRIES]?.();
     if (lazy) {
@@ -135,7 +149,9 @@ export class Registry {
     };
     const errors = user.interpolationErrors ?? this.data.interpolationErrors;
     if (errors) merged.interpolationErrors = errors;
-    return new Registry(merged);
+    const r = new Registry(merged);
+    r.overlaid = true;
+    return r;
   }
 
   get(id: string): ModelEntry {

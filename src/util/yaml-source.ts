@@ -69,6 +69,21 @@ export function parseYamlSource(text: string, file: string, limits: ParseLimits 
       ...(e.code === "MULTIPLE_DOCS" ? { suggestion: "a config file holds one document; remove the ---" } : {}),
     });
   }
+  // A %YAML 1.1 directive would switch the parser to YAML 1.1, where yes is true, 0777 octal and 1:30
+  // sexagesimal: a config would mean something else than it reads as everywhere else. Refused.
+  const directive = doc.directives?.yaml;
+  if (src.errors.length === 0 && directive?.explicit && directive.version !== "1.2") {
+    const offset = text.indexOf("%YAML");
+    const pos = at(Math.max(0, offset));
+    src.errors.push({
+      file,
+      ...pos,
+      message: `%YAML ${directive.version}: mqzcap reads YAML 1.2 only (in 1.1, yes is true, 0777 octal, 1:30 a number)`,
+      sourceLine: lineText(text, pos.line),
+      severity: "error",
+      suggestion: "remove the %YAML line (and the --- after it); write true and false for booleans",
+    });
+  }
   // YAML accepts things JSON does not (comments, single quotes, unquoted keys, trailing commas): a .json
   // file must be JSON.
   if (src.errors.length === 0 && kind === "JSON") {

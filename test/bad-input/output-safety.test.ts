@@ -48,8 +48,8 @@ function listing(d: string): string[] {
 
 const tmpFiles = (d: string) => listing(d).filter((f) => /(?:^|\/)\.[^/]*\.tmp$/.test(f));
 
-/** A sweep big enough (about 1 MB of JSON, a couple of seconds) to be caught mid-way. */
-function bigSweepArgs(config: string, out: string, rates = 400): string[] {
+/** A sweep big enough (a few hundred KB of JSON) to be caught mid-way. */
+function bigSweepArgs(config: string, out: string, rates = 100): string[] {
   const r = Array.from({ length: rates }, (_, i) => i + 1).join(",");
   return [
     "sweep",
@@ -132,7 +132,7 @@ describe("--out safety", () => {
     mkdirSync(join(dir, "reports"));
     const folder = run(["estimate", "plan.yaml", "--out", "reports"], { cwd: dir });
     expect(folder.code).toBe(2);
-    expect(folder.stderr).toMatch(/^reports: error: cannot write/m);
+    expect(folder.stderr).toMatch(/^reports: error: --out names a folder; it writes regular files only$/m);
     for (const r of [missing, folder]) {
       expect(r.stderr).not.toMatch(/^[ \t]+at /m);
       expect(r.stderr).not.toContain("internal error");
@@ -153,8 +153,9 @@ describe("--out safety", () => {
     let reads = 0;
     const states = new Set<string>();
     try {
-      for (let i = 0; i < 3; i++) {
-        const child = spawnCli(bigSweepArgs("plan.yaml", "sweep.json", 200), dir);
+      // One run: the reads before the rename see the old report, those after it the new one.
+      for (let i = 0; i < 1; i++) {
+        const child = spawnCli(bigSweepArgs("plan.yaml", "sweep.json"), dir);
         const done = new Promise<number | null>((resolve) => child.on("close", resolve));
         let finished = false;
         void done.then(() => (finished = true));
@@ -172,7 +173,7 @@ describe("--out safety", () => {
     expect(reads).toBeGreaterThan(50);
     expect(states).toEqual(new Set(["old", "new"]));
     expect(
-      [...seen].some((n) => /^\.sweep\.json\.\d+\.tmp$/.test(n)),
+      [...seen].some((n) => /^\.sweep\.json\.[\da-f]{12}\.tmp$/.test(n)),
       [...seen].join(", "),
     ).toBe(true);
     expect(tmpFiles(dir)).toEqual([]);
@@ -180,27 +181,45 @@ describe("--out safety", () => {
 
   it("a run killed with SIGKILL part-way leaves the old report or a complete new one, never a partial", async () => {
     const target = join(dir, "sweep.json");
-    const outcomes: string[] = [];
-    // Kill at delays spread over the run (which takes roughly 1.5-3 s here), so that some land while
-    // it computes and some after it has written.
-    for (const delay of [200, 900, 1500, 2000, 2400, 2800, 6000]) {
+    // Killed at events, not after delays (a loaded machine runs at any speed): on the first progress
+    // line (computing), at half way, when the temporary file appears (writing), and not at all.
+    const moments = ["first progress", "half way", "temporary file", "never"] as const;
+    const outcomes: Record<string, string> = {};
+    for (const moment of moments) {
       writeFileSync(target, OLD);
-      const child = spawnCli(bigSweepArgs("plan.yaml", "sweep.json"), dir);
-      const closed = new Promise<void>((resolve) => child.on("close", () => resolve()));
-      const timer = setTimeout(() => child.kill("SIGKILL"), delay);
-      await closed;
-      clearTimeout(timer);
-      outcomes.push(expectOldOrComplete(target));
+      const child = spawn(process.execPath, [CLI, ...bigSweepArgs("plan.yaml", "sweep.json")], {
+        cwd: dir,
+        env: { ...process.env, NO_COLOR: "1", MQZCAP_PROGRESS_AFTER_MS: "0" },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      const kill = () => child.kill("SIGKILL");
+      const watcher = watch(dir, (_event, name) => {
+        if (moment === "temporary file" && name && /\.tmp$/.test(String(name))) kill();
+      });
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (d: string) => {
+        stderr += d;
+        const progress = [...stderr.matchAll(/^mqzcap sweep: (\d+)\/(\d+) estimates$/gm)];
+        if (moment === "first progress" && progress.length) kill();
+        if (moment === "half way" && progress.some((m) => Number(m[1]) * 2 >= Number(m[2]))) kill();
+      });
+      const signal = await new Promise<NodeJS.Signals | null>((resolve) =>
+        child.on("close", (_c, sig) => resolve(sig)),
+      );
+      watcher.close();
+      outcomes[moment] = expectOldOrComplete(target);
+      if (moment !== "never") expect(signal, moment).toBe("SIGKILL");
       // A kill between writing the temporary file and renaming it may leave the temporary file (never
-      // the target) behind; it is named for the process and hidden.
+      // the target) behind; it is hidden, with a random name.
       for (const f of tmpFiles(dir)) {
-        expect(f).toMatch(/^\.sweep\.json\.\d+\.tmp$/);
+        expect(f).toMatch(/^\.sweep\.json\.[\da-f]{12}\.tmp$/);
         rmSync(join(dir, f));
       }
     }
-    expect(outcomes).toContain("old");
-    expect(outcomes[outcomes.length - 1]).toBe("new");
-  }, 60_000);
+    expect(outcomes["first progress"]).toBe("old");
+    expect(outcomes["half way"]).toBe("old");
+    expect(outcomes["never"]).toBe("new");
+  }, 120_000);
 });
 
 describe("standard output", () => {

@@ -1,0 +1,499 @@
+// calibrate's core: rows in (async iterables, from whatever read them), a baseline out. It streams:
+// every row is decoded, added to running sums and dropped. Platform-neutral (no file system): the
+// CLI and the library reach it through src/smf/files.ts; the live page may feed it rows itself.
+import { InputError, type Diagnostic } from "../util/diagnostic.js";
+import { QmgrState, class3Sums } from "./aggregate.js";
+import { derive, type AsidCpu, type Derivation } from "./derive.js";
+import { isStructure, STRUCTURE_NAMES, STRUCTURE_TITLES, type Structure } from "./fields.js";
+import { TaskJoin, type JoinStats } from "./join.js";
+import { CsvDecoder, decodeJson, RowError, type RawRow, type SmfRecord } from "./records.js";
+import { formatTimestamp } from "./values.js";
+
+/** A stream of rows: one CSV file of one structure (its first row the header), or NDJSON of many. */
+export interface RowSource {
+  /** The file as the user named it (for messages and provenance). */
+  name: string;
+  /** Files of one formatter run (one folder): class 3 files of a group are joined together. */
+  group: string;
+  kind: Structure | "ndjson";
+  bytes?: number;
+  /** Opens the rows; a second call (for --peak) reads them again, where the source allows it. */
+  open(): AsyncIterable<RawRow>;
+  reopenable: boolean;
+}
+
+/** A file that was found but not read, and why. */
+export interface SkippedFile {
+  name: string;
+  reason: string;
+  bytes?: number;
+}
+
+export interface CalibrateOptions {
+  /** Queue manager name (QMgr), or LPAR/QMGR. Needed when the data holds more than one. */
+  qmgr?: string;
+  /** Record times (SMF Date and Time) from and to, inclusive, as milliseconds on the data's clock. */
+  from?: number;
+  to?: number;
+  /** Only the busiest statistics interval (by MQPUT + MQPUT1 per second, QMST). */
+  peak?: boolean;
+  pattern?: "request-reply" | "one-way";
+  asidCpu?: AsidCpu[];
+  /** Bytes per log control interval; MQ's active log CI is 4 KB. */
+  logCiBytes?: number;
+  /** A malformed row stops calibrate (InputError) instead of being skipped and reported. */
+  strict?: boolean;
+}
+
+/** MQ's active log data sets have 4 KB control intervals (VSAM CONTROLINTERVALSIZE(4096)): a product
+ * fact, not a measured figure; --log-ci-size changes it. */
+export const LOG_CI_BYTES = 4096;
+
+export interface RowProblem {
+  file: string;
+  line: number;
+  message: string;
+}
+
+export interface FileUse {
+  name: string;
+  kind: string;
+  rows: number;
+  bytes?: number;
+}
+
+export interface Calibration extends Derivation {
+  format: "mqzcap/calibration@1";
+  queueManager: { lpar: string; qmgr: string; qsg?: string; mqVersion?: string; release?: string };
+  selection: { rule: string; from?: string; to?: string };
+  inputs: { files: FileUse[]; skipped: SkippedFile[] };
+  missing: { structure: string; file: string; what: string; neededFor: string }[];
+  rows: { read: number; used: number; outside: number; otherQueueManagers: number; malformed: number };
+  problems: RowProblem[];
+  join?: JoinStats;
+  /** The config fragment (version 1 and the derived keys), as it would be written in YAML. */
+  config: Record<string, unknown>;
+}
+
+const NEEDED_FOR: Record<Structure, string> = {
+  QMST: "the transaction rate, message size and persistence (MQ 9.3+), API calls per transaction",
+  QJST: "logging: write rate, dual logs, archiving, compression",
+  QCCT: "channel counts and channel initiator storage",
+  QCTDSP: "channel initiator CPU (dispatcher tasks)",
+  QCTADP: "channel initiator CPU (adapter tasks)",
+  QCTSSL: "channel initiator CPU (SSL tasks; absent when there are none)",
+  QCTDNS: "channel initiator CPU (DNS task)",
+  QMAC: "MQ API CPU by connection type (class 1), when class 3 is absent",
+  WTID: "MQ API CPU by connection type (class 3: who each task is)",
+  WTAS: "MQ API CPU by connection type (class 3 task figures)",
+  WQ: "MQ API CPU by connection type, message size and persistence (class 3 queue figures)",
+  QCST: "per-channel rates, sizes, batches, TLS cipher; channel initiator CPU per message",
+};
+const OPTIONAL: ReadonlySet<Structure> = new Set(["QCTSSL", "QCTDNS", "QMAC"]);
+const MAX_PROBLEMS_KEPT = 100;
+
+class Run {
+  readonly states = new Map<string, QmgrState>();
+  readonly others = new Map<string, number>();
+  readonly problems: RowProblem[] = [];
+  malformed = 0;
+  read = 0;
+  used = 0;
+  outside = 0;
+  readonly fileRows = new Map<string, FileUse>();
+  readonly structuresSeen = new Set<Structure>();
+  readonly joins: TaskJoin[] = [];
+  window?: { from?: number; to?: number; openStart?: boolean };
+
+  constructor(readonly opts: CalibrateOptions) {}
+
+  problem(file: string, line: number, message: string): void {
+    this.malformed++;
+    if (this.opts.strict)
+      throw new InputError([
+        {
+          file,
+          line,
+          col: 1,
+          message: `malformed row: ${message}`,
+          severity: "error",
+          suggestion: "without --strict, calibrate skips such rows and reports them",
+        },
+      ]);
+    if (this.problems.length < MAX_PROBLEMS_KEPT) this.problems.push({ file, line, message });
+  }
+
+  /** The queue manager's state for a record inside the selection, or undefined (counted). */
+  accept(r: SmfRecord): QmgrState | undefined {
+    const v = r.v;
+    if (typeof v.at !== "number" || typeof v.qmgr !== "string" || typeof v.lpar !== "string") {
+      this.problem(r.file, r.line, "no record Date, Time, LPAR or QMgr");
+      return undefined;
+    }
+    const key = `${v.lpar}/${v.qmgr}`;
+    const want = this.opts.qmgr;
+    if (want && want !== v.qmgr && want !== key) {
+      this.others.set(key, (this.others.get(key) ?? 0) + 1);
+      return undefined;
+    }
+    const w = this.window;
+    if (w) {
+      const at = v.at;
+      if ((w.from !== undefined && (w.openStart ? at <= w.from : at < w.from)) || (w.to !== undefined && at > w.to)) {
+        this.outside++;
+        return undefined;
+      }
+    }
+    let s = this.states.get(key);
+    if (!s) this.states.set(key, (s = new QmgrState(v.lpar, v.qmgr)));
+    this.used++;
+    return s;
+  }
+
+  /** Decoded records of a source; malformed rows reported and skipped. */
+  async *records(src: RowSource, only?: ReadonlySet<Structure>): AsyncGenerator<SmfRecord> {
+    let decoder: CsvDecoder | undefined;
+    const use = this.fileRows.get(src.name) ?? { name: src.name, kind: src.kind, rows: 0, bytes: src.bytes };
+    this.fileRows.set(src.name, use);
+    for await (const raw of src.open()) {
+      if ("error" in raw) {
+        this.read++;
+        this.problem(src.name, raw.line, raw.error);
+        continue;
+      }
+      if ("cells" in raw) {
+        if (!decoder) {
+          decoder = new CsvDecoder(src.kind as Structure, raw.cells, src.name);
+          if (decoder.missingRequired.length > 0) {
+            this.problem(
+              src.name,
+              raw.line,
+              `the header has no column ${decoder.missingRequired.join(", ")}: not the mq-smf-csv ${src.kind} file calibrate reads; file skipped`,
+            );
+            return;
+          }
+          this.structuresSeen.add(decoder.structure);
+          continue;
+        }
+        this.read++;
+        use.rows++;
+        try {
+          yield decoder.decode(raw.cells, raw.line);
+        } catch (err) {
+          if (err instanceof RowError) this.problem(err.file, err.line, err.message);
+          else throw err;
+        }
+        continue;
+      }
+      if (!isStructure(raw.structure) || (only && !only.has(raw.structure))) continue;
+      this.read++;
+      use.rows++;
+      this.structuresSeen.add(raw.structure);
+      try {
+        yield decodeJson(raw.structure, raw.json, src.name, raw.line);
+      } catch (err) {
+        if (err instanceof RowError) this.problem(err.file, err.line, err.message);
+        else throw err;
+      }
+    }
+  }
+
+  feed(r: SmfRecord, join: TaskJoin): void {
+    const s = this.accept(r);
+    if (!s) return;
+    if (r.structure === "WTID" || r.structure === "WTAS" || r.structure === "WQ") {
+      s.usedClass3(r);
+      const v = r.v;
+      const key = `${v.lpar}/${v.qmgr}|${v.at}|${v.correl}`;
+      if (r.structure === "WTID")
+        join.wtid(key, {
+          applType: v.applType as string | undefined,
+          channel: v.channel as string | undefined,
+          connection: v.connection as string | undefined,
+          qm: `${v.lpar}/${v.qmgr}`,
+        });
+      else join.part(key, r.structure, class3Sums(r), `${v.lpar}/${v.qmgr}`);
+      return;
+    }
+    s.add(r);
+  }
+
+  newJoin(): TaskJoin {
+    const j = new TaskJoin((who, sums, qm) => this.states.get(qm)?.addTask(who, sums));
+    this.joins.push(j);
+    return j;
+  }
+}
+
+/** The busiest statistics interval by MQPUT + MQPUT1 per second (pass one of --peak). */
+async function findPeak(run: Run, sources: RowSource[]) {
+  const best = new Map<string, { at: number; duration: number; perSecond: number }>();
+  const only = new Set<Structure>(["QMST"]);
+  for (const src of sources.filter((x) => x.kind === "QMST" || x.kind === "ndjson")) {
+    if (!src.reopenable)
+      throw new InputError([
+        {
+          file: src.name,
+          message: "--peak reads the data twice (to find the busiest interval, then to calibrate it)",
+          severity: "error",
+          suggestion: "pass files or folders, or streams that can be opened again",
+        },
+      ]);
+    for await (const r of run.records(src, only)) {
+      if (r.structure !== "QMST") continue;
+      const v = r.v;
+      if (typeof v.at !== "number" || typeof v.duration !== "number" || v.duration <= 0) continue;
+      const key = `${v.lpar}/${v.qmgr}`;
+      if (run.opts.qmgr && run.opts.qmgr !== v.qmgr && run.opts.qmgr !== key) continue;
+      if ((run.opts.from !== undefined && v.at < run.opts.from) || (run.opts.to !== undefined && v.at > run.opts.to))
+        continue;
+      const perSecond = (((v.put as number) ?? 0) + ((v.put1 as number) ?? 0)) / v.duration;
+      const b = best.get(key);
+      if (!b || perSecond > b.perSecond) best.set(key, { at: v.at, duration: v.duration, perSecond });
+    }
+  }
+  // The first pass's counts are not this run's.
+  run.read = 0;
+  run.malformed = 0;
+  run.problems.length = 0;
+  for (const u of run.fileRows.values()) u.rows = 0;
+  return best;
+}
+
+function manyQueueManagers(keys: string[], counts: (k: string) => number): never {
+  throw new InputError([
+    {
+      file: "calibrate",
+      message: `the data holds ${keys.length} queue managers: ${keys.map((k) => `${k} (${counts(k)} rows)`).join(", ")}`,
+      severity: "error",
+      suggestion: `a baseline is one queue manager's: choose one with --qmgr ${keys[0]!.split("/")[1]}`,
+    },
+  ]);
+}
+
+/**
+ * Calibrates from row sources. Throws InputError when nothing could be derived, when the data holds
+ * several queue managers and none was chosen, or (with strict) at the first malformed row.
+ */
+export async function calibrateSources(
+  sources: RowSource[],
+  skipped: SkippedFile[],
+  options: CalibrateOptions = {},
+): Promise<Calibration> {
+  const run = new Run(options);
+  let rule = "every record";
+  if (options.from !== undefined || options.to !== undefined) {
+    run.window = { from: options.from, to: options.to };
+    rule = `records written from ${options.from !== undefined ? formatTimestamp(options.from) : "the first"} to ${options.to !== undefined ? formatTimestamp(options.to) : "the last"}`;
+  }
+  if (options.peak) {
+    const best = await findPeak(run, sources);
+    if (best.size === 0)
+      throw new InputError([
+        {
+          file: sources[0]?.name ?? "calibrate",
+          message:
+            "--peak picks the busiest statistics interval, and there are no QMST rows (SMF-QMST.csv) to find it by",
+          severity: "error",
+          suggestion: "use --from and --to to choose the intervals instead",
+        },
+      ]);
+    if (best.size > 1 && !options.qmgr) manyQueueManagers([...best.keys()].sort(), () => 0);
+    const p = [...best.values()][0]!;
+    // The interval's records: written after the previous interval's (Interval_Duration is whole
+    // seconds, cut short) and up to a second after this one's, for the channel initiator's records,
+    // which come from another address space.
+    run.window = { from: p.at - p.duration * 1000 + 1000, to: p.at + 1000, openStart: true };
+    rule = `the busiest statistics interval, ${formatTimestamp(p.at - p.duration * 1000)} to ${formatTimestamp(p.at)} (${p.duration} s, ${formatNumberPlain(p.perSecond)} MQPUT + MQPUT1 per second)`;
+  }
+
+  // Single-structure files other than class 3, and NDJSON (in which a task's rows are close together).
+  const class3 = new Set<string>(["WTID", "WTAS", "WQ"]);
+  for (const src of sources.filter((x) => !class3.has(x.kind))) {
+    const join = run.newJoin();
+    for await (const r of run.records(src)) run.feed(r, join);
+    join.finish();
+  }
+  // Class 3 CSV files of one folder read in step, so that a task's WTID, WTAS and WQ rows meet.
+  const groups = new Map<string, Partial<Record<"WTID" | "WTAS" | "WQ", RowSource[]>>>();
+  for (const src of sources.filter((x) => class3.has(x.kind))) {
+    const g = groups.get(src.group) ?? {};
+    (g[src.kind as "WTID"] ??= []).push(src);
+    groups.set(src.group, g);
+  }
+  for (const g of groups.values()) await joinInStep(run, g);
+
+  // ---------------------------------------------------------------- which queue manager
+  const keys = [...run.states.keys()].sort();
+  const missing = STRUCTURE_NAMES.filter((st) => !OPTIONAL.has(st) && !run.structuresSeen.has(st)).map((st) => ({
+    structure: st,
+    file: `SMF-${st}.csv`,
+    what: STRUCTURE_TITLES[st],
+    neededFor: NEEDED_FOR[st],
+  }));
+  if (keys.length === 0) {
+    const others = [...run.others.keys()];
+    throw new InputError([
+      {
+        file: sources.map((x) => x.name).join(", ") || "calibrate",
+        message:
+          sources.length === 0
+            ? "no mq-smf-csv output found (SMF-<STRUCTURE>.csv files, with or without .gz, or NDJSON from -f json_compact)"
+            : others.length > 0
+              ? `no rows of queue manager ${options.qmgr}; the data has ${others.join(", ")}`
+              : run.outside > 0
+                ? `no rows in the chosen time range (${run.outside} rows outside it)`
+                : "no rows calibrate could use",
+        severity: "error",
+        suggestion:
+          sources.length === 0
+            ? "run mqsmfcsv -i SMFDATA -o DIR -g yes, then mqzcap calibrate DIR"
+            : missing.length > 0
+              ? `calibrate reads ${missing.map((m) => m.file).join(", ")}`
+              : undefined,
+      },
+    ]);
+  }
+  if (keys.length > 1 && !options.qmgr) manyQueueManagers(keys, (k) => run.states.get(k)!.use.size);
+  const state = run.states.get(keys[0]!)!;
+
+  const joinStats = run.joins.reduce<JoinStats | undefined>((a, j) => {
+    if (j.stats.wtid + j.stats.orphanWtas + j.stats.orphanWq === 0) return a;
+    if (!a) return { ...j.stats };
+    for (const k of Object.keys(a) as (keyof JoinStats)[]) a[k] += j.stats[k];
+    return a;
+  }, undefined);
+  const d = derive(
+    state,
+    {
+      pattern: options.pattern ?? "request-reply",
+      patternAssumed: options.pattern === undefined,
+      asidCpu: options.asidCpu ?? [],
+      logCiBytes: options.logCiBytes ?? LOG_CI_BYTES,
+    },
+    joinStats,
+    (st) => run.structuresSeen.has(st),
+  );
+  if (d.values.length === 0 && d.figures.length === 0) {
+    throw new InputError([
+      {
+        file: sources.map((x) => x.name).join(", "),
+        message: `nothing could be derived: ${d.notDerived.map((x) => `${x.what} (${x.why})`).join("; ")}`,
+        severity: "error",
+      },
+    ]);
+  }
+  return {
+    format: "mqzcap/calibration@1",
+    queueManager: {
+      lpar: state.lpar,
+      qmgr: state.qmgr,
+      ...(state.qsg !== undefined ? { qsg: state.qsg } : {}),
+      ...(state.mqVersion !== undefined ? { mqVersion: state.mqVersion } : {}),
+      ...(d.release !== undefined ? { release: d.release } : {}),
+    },
+    selection: { rule, from: d.window.from, to: d.window.to },
+    inputs: { files: [...run.fileRows.values()].sort((a, b) => (a.name < b.name ? -1 : 1)), skipped },
+    missing,
+    rows: {
+      read: run.read,
+      used: run.used,
+      outside: run.outside,
+      otherQueueManagers: [...run.others.values()].reduce((a, b) => a + b, 0),
+      malformed: run.malformed,
+    },
+    problems: run.problems,
+    ...(joinStats ? { join: joinStats } : {}),
+    ...d,
+    config: configOf(state.qmgr, state.lpar, d),
+  };
+}
+
+function formatNumberPlain(x: number): string {
+  return String(Number(x.toPrecision(4)));
+}
+
+/** Pulls WTID, WTAS and WQ rows of one folder in step (see join.ts). */
+async function joinInStep(run: Run, g: Partial<Record<"WTID" | "WTAS" | "WQ", RowSource[]>>) {
+  const join = run.newJoin();
+  const reader = (srcs: RowSource[] | undefined) => {
+    const list = srcs ?? [];
+    const gen = (async function* () {
+      for (const s of list) yield* run.records(s);
+    })();
+    return { gen, done: list.length === 0, last: undefined as string | undefined };
+  };
+  const ids = reader(g.WTID);
+  const parts = [reader(g.WTAS), reader(g.WQ)];
+  if (ids.done) join.wtidEnded();
+  const keyOf = (r: SmfRecord) => `${r.v.lpar}/${r.v.qmgr}|${r.v.at}|${r.v.correl}`;
+  for (;;) {
+    for (const p of parts) {
+      while (!p.done && (p.last === undefined || !join.waiting(p.last))) {
+        const next = await p.gen.next();
+        if (next.done) {
+          p.done = true;
+          break;
+        }
+        p.last = keyOf(next.value);
+        run.feed(next.value, join);
+      }
+    }
+    if (!ids.done) {
+      const next = await ids.gen.next();
+      if (next.done) {
+        ids.done = true;
+        join.wtidEnded();
+      } else run.feed(next.value, join);
+      continue;
+    }
+    if (parts.every((p) => p.done)) break;
+  }
+  join.finish();
+}
+
+/** The config fragment: version 1 and every derived value at its path. */
+function configOf(qmgr: string, lpar: string, d: Derivation): Record<string, unknown> {
+  const c: Record<string, unknown> = {
+    version: 1,
+    name: `${qmgr} on ${lpar}, calibrated from SMF${d.window.from ? ` ${d.window.from} to ${d.window.to}` : ""}`,
+  };
+  if (d.release) c.mq = { release: d.release };
+  const put = (path: string, value: unknown) => {
+    const parts = path.split(".");
+    let o = c;
+    for (const p of parts.slice(0, -1)) o = (o[p] ??= {}) as Record<string, unknown>;
+    o[parts[parts.length - 1]!] = value;
+  };
+  for (const x of d.values) put(x.path, configValue(x.value, x.unit));
+  const chans = d.channels
+    .filter((ch) => ch.configType)
+    .map((ch) => {
+      const o: Record<string, unknown> = { name: ch.name, type: ch.configType };
+      if (ch.ratePerSecond) o.rate = `${ch.ratePerSecond}/s`;
+      if (ch.averageMessageBytes) o.messageSize = Math.max(1, Math.round(ch.averageMessageBytes));
+      if (ch.batchSizeAttribute && ch.batchSizeAttribute <= 9999) o.batchSize = ch.batchSizeAttribute;
+      if (ch.cipher) o.tls = { cipher: ch.cipher };
+      return o;
+    });
+  if (chans.length > 0) c.channels = chans;
+  return c;
+}
+
+function configValue(value: number | string | boolean, unit?: string): unknown {
+  if (typeof value !== "number") return value;
+  if (unit === "/s") return `${value}/s`;
+  if (unit === "us") return `${value}us`;
+  return value;
+}
+
+/** For messages: a Diagnostic per reported row problem. */
+export function problemDiagnostics(c: Calibration): Diagnostic[] {
+  return c.problems.map((p) => ({
+    file: p.file,
+    line: p.line,
+    col: 1,
+    message: `malformed row skipped: ${p.message}`,
+    severity: "warning" as const,
+  }));
+}

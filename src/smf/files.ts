@@ -1,0 +1,302 @@
+// The file edge of calibrate: folders and files of mq-smf-csv output (SMF-<STRUCTURE>.csv, with or
+// without .gz; NDJSON from -f json_compact), read as streams: csv-parse with relaxed quotes for the
+// formatter's ="800" cells, gunzip by node:zlib, NDJSON a line at a time. Node only; the core it feeds
+// (calibrate.ts) is platform-neutral.
+import { closeSync, createReadStream, openSync, readSync, readdirSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
+import { parse } from "csv-parse";
+import { InputError } from "../util/diagnostic.js";
+import {
+  calibrateSources,
+  type Calibration,
+  type CalibrateOptions,
+  type RowSource,
+  type SkippedFile,
+} from "./calibrate.js";
+import { isStructure, type Structure } from "./fields.js";
+import type { RawRow } from "./records.js";
+
+/** Bytes of text or a stream of them, as a library caller hands them over. */
+export type ByteStream = AsyncIterable<Uint8Array | string>;
+
+/**
+ * What calibrate() reads: a path (a folder of mq-smf-csv output or one file), or a named stream: the
+ * name says what it holds (SMF-QMST.csv, SMF-WTAS.csv.gz, or anything ending .json/.ndjson). A stream
+ * is read once; give open() instead for --peak, which reads twice.
+ */
+export type CalibrateInput = string | { name: string; stream: ByteStream } | { name: string; open: () => ByteStream };
+
+const CSV_NAME = /^SMF-([a-z0-9]{2,8})\.csv(?:\.gz)?$/i;
+const JSON_NAME = /\.(?:json|ndjson|jsonl)(?:\.gz)?$/i;
+
+type Kind = { kind: Structure | "ndjson" } | { skip: string };
+
+function kindOfName(name: string): Kind | undefined {
+  const base = basename(name);
+  const m = CSV_NAME.exec(base);
+  if (m) {
+    const st = m[1]!.toUpperCase();
+    return isStructure(st) ? { kind: st } : { skip: `${st} is not a structure calibrate needs` };
+  }
+  if (JSON_NAME.test(base)) return { kind: "ndjson" };
+  if (base === "mqsmfcsv.log") return { skip: "the formatter's log" };
+  return undefined;
+}
+
+/** The first bytes of a file: gzip's magic number, or the start of the text. */
+function sniff(path: string): Buffer {
+  const fd = openSync(path, "r");
+  try {
+    const b = Buffer.alloc(512);
+    return b.subarray(0, readSync(fd, b, 0, 512, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const isGzip = (b: Uint8Array) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
+
+function fileBytes(path: string): ByteStream {
+  const gz = isGzip(sniff(path));
+  const raw = createReadStream(path, { highWaterMark: 1 << 20 });
+  if (!gz) return raw;
+  const gunzip = createGunzip({ chunkSize: 1 << 20 });
+  raw.on("error", (e) => gunzip.destroy(e));
+  return raw.pipe(gunzip);
+}
+
+/** Bytes that may be gzip-compressed, as plain bytes. */
+async function* maybeGunzip(src: ByteStream): ByteStream {
+  const it = src[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done) return;
+  const head = typeof first.value === "string" ? Buffer.from(first.value) : first.value;
+  const rest = {
+    async *[Symbol.asyncIterator]() {
+      yield head;
+      for (;;) {
+        const n = await it.next();
+        if (n.done) return;
+        yield n.value;
+      }
+    },
+  };
+  if (!isGzip(head)) {
+    yield* rest;
+    return;
+  }
+  yield* Readable.from(rest).pipe(createGunzip({ chunkSize: 1 << 20 }));
+}
+
+/** CSV rows by csv-parse: relaxed quotes (="800" is a field, not an error), a row that breaks the
+ * parser reported with its line and skipped. */
+export async function* csvRows(bytes: ByteStream, name: string): AsyncGenerator<RawRow> {
+  const errors: RawRow[] = [];
+  const parser = parse({
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    info: true,
+    on_skip: (err) => {
+      const line = (err as unknown as { lines?: number } | undefined)?.lines ?? 0;
+      errors.push({ line, error: err ? err.message.replace(/\s+/g, " ") : "unreadable row" });
+      return undefined;
+    },
+  });
+  const input = Readable.from(bytes, { objectMode: false });
+  input.on("error", (e) => parser.destroy(e));
+  input.pipe(parser);
+  try {
+    for await (const rec of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      while (errors.length) yield errors.shift()!;
+      yield { line: rec.info.lines, cells: rec.record };
+    }
+  } catch (err) {
+    throw unreadable(name, err);
+  }
+  while (errors.length) yield errors.shift()!;
+}
+
+function unreadable(name: string, err: unknown): InputError {
+  const code = (err as NodeJS.ErrnoException).code;
+  const message =
+    code === "Z_DATA_ERROR" || code === "Z_BUF_ERROR"
+      ? "is not a complete gzip file (it ends early or is damaged)"
+      : code === "ENOENT"
+        ? "no such file"
+        : code === "EACCES"
+          ? "cannot be read (permission denied)"
+          : `cannot be read: ${(err as Error).message ?? String(err)}`;
+  return new InputError([{ file: name, message, severity: "error" }]);
+}
+
+/** NDJSON records, a line at a time; only the structures calibrate reads are parsed. The structure is
+ * taken from the first "structure" key: a QESD record has a second one (its SMDS structure's name). */
+export async function* ndjsonRows(bytes: ByteStream, name: string): AsyncGenerator<RawRow> {
+  const decoder = new TextDecoder("utf-8");
+  let rest = "";
+  let line = 0;
+  const one = (text: string): RawRow | undefined => {
+    line++;
+    const t = text.trim();
+    if (t === "") return undefined;
+    const k = t.indexOf('"structure"');
+    const q1 = k < 0 ? -1 : t.indexOf('"', t.indexOf(":", k + 11) + 1);
+    const q2 = q1 < 0 ? -1 : t.indexOf('"', q1 + 1);
+    if (t.charCodeAt(0) !== 123 || q2 < 0) return { line, error: 'not an mq-smf-csv JSON record (no "structure" key)' };
+    const structure = t.slice(q1 + 1, q2).trim();
+    if (!isStructure(structure)) return { line, json: {}, structure };
+    try {
+      return { line, json: JSON.parse(t) as Record<string, unknown>, structure };
+    } catch (err) {
+      return { line, error: `not valid JSON: ${(err as Error).message}` };
+    }
+  };
+  try {
+    for await (const chunk of maybeGunzip(bytes)) {
+      const s = rest + (typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));
+      let i = 0;
+      for (let j = s.indexOf("\n"); j >= 0; j = s.indexOf("\n", i)) {
+        const r = one(s.slice(i, j));
+        if (r) yield r;
+        i = j + 1;
+      }
+      rest = s.slice(i);
+    }
+  } catch (err) {
+    throw unreadable(name, err);
+  }
+  rest += decoder.decode();
+  if (rest.trim() !== "") {
+    const r = one(rest);
+    if (r) yield r;
+  }
+}
+
+function source(
+  name: string,
+  group: string,
+  kind: Structure | "ndjson",
+  open: () => ByteStream,
+  reopenable: boolean,
+  bytes?: number,
+): RowSource {
+  return {
+    name,
+    group,
+    kind,
+    bytes,
+    reopenable,
+    open: () => (kind === "ndjson" ? ndjsonRows(open(), name) : csvRows(maybeGunzip(open()), name)),
+  };
+}
+
+/** Finds the mq-smf-csv files among the inputs. Throws InputError for a path that does not exist or a
+ * file whose kind cannot be told. */
+export function sourcesOf(inputs: CalibrateInput[]): { sources: RowSource[]; skipped: SkippedFile[] } {
+  const sources: RowSource[] = [];
+  const skipped: SkippedFile[] = [];
+  const seen = new Set<string>();
+  for (const input of inputs) {
+    if (typeof input !== "string") {
+      const k = kindOfName(input.name);
+      if (!k || "skip" in k)
+        throw new InputError([
+          {
+            file: input.name,
+            message: k ? `not read: ${k.skip}` : "cannot tell what this stream holds from its name",
+            severity: "error",
+            suggestion: "name it as mqsmfcsv does: SMF-QMST.csv (or .csv.gz), or *.json for -f json_compact output",
+          },
+        ]);
+      const open = "open" in input ? input.open : () => input.stream;
+      sources.push(source(input.name, "streams", k.kind, open, "open" in input));
+      continue;
+    }
+    let st;
+    try {
+      st = statSync(input);
+    } catch {
+      throw new InputError([
+        {
+          file: input,
+          message: "no such file or folder",
+          severity: "error",
+          suggestion: "name the folder mqsmfcsv -o wrote",
+        },
+      ]);
+    }
+    const files = st.isDirectory()
+      ? readdirSync(input, { withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => join(input, e.name))
+          .sort()
+      : [input];
+    const group = st.isDirectory() ? resolve(input) : resolve(dirname(input));
+    let found = 0;
+    for (const file of files) {
+      const real = resolve(file);
+      if (seen.has(real)) continue;
+      seen.add(real);
+      const size = statSync(file).size;
+      let k = kindOfName(file);
+      if (!k && !st.isDirectory()) {
+        // A file named on the command line: NDJSON if it starts like one.
+        const head = sniff(file);
+        if (isGzip(head) || head.toString("utf8").trimStart().startsWith("{")) k = { kind: "ndjson" };
+        else
+          throw new InputError([
+            {
+              file,
+              message: "cannot tell which SMF structure this file holds",
+              severity: "error",
+              suggestion: "mqsmfcsv names its files SMF-<STRUCTURE>.csv (SMF-QMST.csv, ...); keep those names",
+            },
+          ]);
+      }
+      if (!k) {
+        skipped.push({ name: file, reason: "not mq-smf-csv output", bytes: size });
+        continue;
+      }
+      if ("skip" in k) {
+        skipped.push({ name: file, reason: k.skip, bytes: size });
+        continue;
+      }
+      found++;
+      sources.push(source(file, group, k.kind, () => fileBytes(file), true, size));
+    }
+    if (st.isDirectory() && found === 0) {
+      const sub = readdirSync(input, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
+      throw new InputError([
+        {
+          file: input,
+          message: "has no mq-smf-csv output (SMF-<STRUCTURE>.csv files, .csv.gz, or NDJSON)",
+          severity: "error",
+          suggestion:
+            sub.length > 0
+              ? `name one of its folders: ${sub.slice(0, 5).join(", ")}`
+              : "run mqsmfcsv -i SMFDATA -o DIR -g yes, then mqzcap calibrate DIR",
+        },
+      ]);
+    }
+  }
+  return { sources, skipped };
+}
+
+/**
+ * Calibrates from mq-smf-csv output: folders, files or named streams. Resolves to the baseline, its
+ * provenance and the config fragment; rejects with InputError when nothing could be derived.
+ */
+export async function calibrate(
+  inputs: CalibrateInput | CalibrateInput[],
+  options: CalibrateOptions = {},
+): Promise<Calibration> {
+  const list = Array.isArray(inputs) ? inputs : [inputs];
+  const { sources, skipped } = sourcesOf(list);
+  return calibrateSources(sources, skipped, options);
+}

@@ -1,0 +1,161 @@
+// The class 3 join: WTID (who the task is), WTAS (its task-level figures) and WQ (per queue) rows of one
+// task belong together by correlator AND the record's Date, Time, LPAR and QMgr: a long-running task
+// writes one set per accounting interval, so the correlator alone is not unique. Platform-neutral.
+//
+// The three structures arrive in the same record order (three CSV files read in step, or one NDJSON
+// stream where a record's WTAS and WQ come before its WTID), so a task's partner rows are never far
+// apart. The join keeps a window of recent WTIDs and, for WTAS/WQ rows that came before their WTID,
+// small running sums (never the rows): memory is bounded by the window, not by the input.
+
+/** Sums of one task's class 3 figures, or of many tasks'. */
+export interface TaskSums {
+  tasks: number; // WTAS rows
+  queueRows: number; // WQ rows
+  cpuUs: number; // CPU of MQ API calls charged to the task (*_CT)
+  calls: number; // MQ API calls
+  puts: number; // MQPUT + MQPUT1
+  persistentPuts: number;
+  putsWithPersistence: number; // puts from WQ rows that carry the persistent counts
+  bytesPut: number;
+  validPuts: number;
+  gets: number;
+}
+
+export const emptySums = (): TaskSums => ({
+  tasks: 0,
+  queueRows: 0,
+  cpuUs: 0,
+  calls: 0,
+  puts: 0,
+  persistentPuts: 0,
+  putsWithPersistence: 0,
+  bytesPut: 0,
+  validPuts: 0,
+  gets: 0,
+});
+
+export function addSums(into: TaskSums, s: TaskSums): void {
+  into.tasks += s.tasks;
+  into.queueRows += s.queueRows;
+  into.cpuUs += s.cpuUs;
+  into.calls += s.calls;
+  into.puts += s.puts;
+  into.persistentPuts += s.persistentPuts;
+  into.putsWithPersistence += s.putsWithPersistence;
+  into.bytesPut += s.bytesPut;
+  into.validPuts += s.validPuts;
+  into.gets += s.gets;
+}
+
+/** Who a task is, from its WTID. */
+export interface TaskIdentity {
+  applType: string | undefined;
+  channel: string | undefined;
+  connection: string | undefined;
+  /** LPAR/QMGR of the task. */
+  qm: string;
+}
+
+export interface JoinStats {
+  wtid: number;
+  matchedWtas: number;
+  matchedWq: number;
+  /** WTAS/WQ rows with no WTID in reach (counted under an unknown connection type). */
+  orphanWtas: number;
+  orphanWq: number;
+  /** A WTID seen twice for one key (same correlator, same record time). */
+  duplicateWtid: number;
+}
+
+interface Pending {
+  sums: TaskSums;
+  /** WTIDs seen when the first row of this key arrived. */
+  since: number;
+  lastKind: "WTAS" | "WQ";
+  qm: string;
+}
+
+export class TaskJoin {
+  private readonly ids = new Map<string, TaskIdentity>();
+  private readonly pending = new Map<string, Pending>();
+  private wtidSeen = 0;
+  private wtidDone = false;
+  readonly stats: JoinStats = { wtid: 0, matchedWtas: 0, matchedWq: 0, orphanWtas: 0, orphanWq: 0, duplicateWtid: 0 };
+
+  /**
+   * @param window WTIDs kept for partners still to come; a WTAS/WQ row waits for its WTID while at
+   *   most window/2 further WTIDs arrive, then counts as unmatched.
+   * @param add receives each task's sums with its identity (undefined when unmatched).
+   */
+  constructor(
+    private readonly add: (who: TaskIdentity | undefined, sums: TaskSums, qm: string) => void,
+    private readonly window = 20_000,
+  ) {}
+
+  wtid(key: string, who: TaskIdentity): void {
+    this.stats.wtid++;
+    this.wtidSeen++;
+    if (this.ids.has(key)) this.stats.duplicateWtid++;
+    else this.ids.set(key, who);
+    const waiting = this.pending.get(key);
+    if (waiting) {
+      this.pending.delete(key);
+      this.countMatched(waiting.sums);
+      this.add(who, waiting.sums, who.qm);
+    }
+    if (this.ids.size > this.window) this.ids.delete(this.ids.keys().next().value!);
+    // Rows that waited while half a window of WTIDs went by have no WTID in reach.
+    for (const [k, p] of this.pending) {
+      if (this.wtidSeen - p.since <= this.window / 2) break;
+      this.pending.delete(k);
+      this.orphan(p.sums, p.qm);
+    }
+  }
+
+  /** Adds a WTAS or WQ row's sums; returns false when it waits for its WTID. */
+  part(key: string, kind: "WTAS" | "WQ", sums: TaskSums, qm: string): boolean {
+    const who = this.ids.get(key);
+    if (who) {
+      this.countMatched(sums);
+      this.add(who, sums, qm);
+      return true;
+    }
+    if (this.wtidDone) {
+      this.orphan(sums, qm);
+      return true;
+    }
+    const p = this.pending.get(key);
+    if (p) {
+      addSums(p.sums, sums);
+      p.lastKind = kind;
+    } else this.pending.set(key, { sums: { ...sums }, since: this.wtidSeen, lastKind: kind, qm });
+    return false;
+  }
+
+  /** Whether rows of this key still wait for their WTID. */
+  waiting(key: string): boolean {
+    return this.pending.has(key);
+  }
+
+  /** No more WTIDs will come: what waits is unmatched, and so is every later row without one in reach. */
+  wtidEnded(): void {
+    this.wtidDone = true;
+    for (const p of this.pending.values()) this.orphan(p.sums, p.qm);
+    this.pending.clear();
+  }
+
+  finish(): void {
+    this.wtidEnded();
+  }
+
+  private countMatched(s: TaskSums): void {
+    this.stats.matchedWtas += s.tasks;
+    this.stats.matchedWq += s.queueRows;
+  }
+
+  private orphan(s: TaskSums, qm: string): void {
+    this.stats.orphanWtas += s.tasks;
+    this.stats.orphanWq += s.queueRows;
+    this.add(undefined, s, qm);
+  }
+}
