@@ -5,19 +5,28 @@ import { ModelError, type Registry, type Citation } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
 import { ADDRESS_SPACES, type AddressSpace } from "../model/schema.js";
 import { RULES } from "../rules/index.js";
-import type { Concern, GapItem, LineItem, Rule, RuleContext, Warning } from "./types.js";
+import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
+import { rangedItem } from "./item-range.js";
 import { VERSION } from "../version.js";
+import { formatNumber } from "../util/number-format.js";
 import { baselineFactor, scaleForHardware } from "../rules/hardware.js";
+import {
+  bottleneckOf,
+  cpuSummary,
+  exceededWarnings,
+  headrooms,
+  type Bottleneck,
+  type CpuSummary,
+  type Headroom,
+  type Range,
+} from "./limits.js";
 
-export interface Range {
-  value: number;
-  low: number;
-  high: number;
-}
+export type { Range, Headroom, CpuSummary, Bottleneck };
 
 export interface AddressSpaceCost {
   addressSpace: AddressSpace;
-  baseline: number | null;
+  /** The measured baseline cost, scaled to this machine where it was measured on another. */
+  baseline: Range | null;
   added: Range;
   percent: Range;
   total: Range | null;
@@ -39,13 +48,18 @@ export interface Estimate {
     engines: Range | null;
     backgroundCpuSecondsPerSecond: Range;
   };
-  limits: LineItem[];
-  bottleneck: { id: string; label: string; value: number; unit: string } | null;
-  storage: LineItem[];
-  items: LineItem[];
+  limits: RangedLineItem[];
+  /** The limit that binds first (least headroom), with its headroom; null when there is no limit. */
+  bottleneck: Bottleneck | null;
+  storage: RangedLineItem[];
+  items: RangedLineItem[];
   warnings: Warning[];
   gaps: GapItem[];
   needsBaseline: string[];
+  /** Each limit with a demand: the limit, what the config asks of it, headroom, exceeded or not. */
+  headroom: Headroom[];
+  /** CPU on the LPAR's engines (hardware.cpus): busy engines, share of the LPAR, the CPU-bound rate. */
+  cpu: CpuSummary;
 }
 
 const CONCERN_ORDER: Concern[] = [
@@ -60,6 +74,7 @@ const CONCERN_ORDER: Concern[] = [
   "smf",
   "storage",
   "shared-queue",
+  "capacity",
 ];
 
 const CONCERN_RANK = new Map(CONCERN_ORDER.map((c, k) => [c, k]));
@@ -71,6 +86,14 @@ const rangeOf = (value: number, low: number, high: number): Range => ({ value, l
 const add = (a: Range, b: Range): Range => rangeOf(a.value + b.value, a.low + b.low, a.high + b.high);
 const scale = (a: Range, k: number): Range => rangeOf(a.value * k, a.low * k, a.high * k);
 const zero = (): Range => rangeOf(0, 0, 0);
+/** The product of two ranges, whatever their signs. */
+const mul = (a: Range, b: Range): Range => {
+  const p1 = a.low * b.low;
+  const p2 = a.low * b.high;
+  const p3 = a.high * b.low;
+  const p4 = a.high * b.high;
+  return rangeOf(a.value * b.value, Math.min(p1, p2, p3, p4), Math.max(p1, p2, p3, p4));
+};
 const addInto = (sum: Range, b: Range): void => {
   sum.value += b.value;
   sum.low += b.low;
@@ -83,7 +106,7 @@ const ZERO = zero();
  * closures to make per estimate.
  */
 class RuleRun implements RuleContext {
-  readonly items: LineItem[] = [];
+  readonly items: RangedLineItem[] = [];
   readonly warnings: Warning[] = [];
   readonly gaps: GapItem[] = [];
 
@@ -103,7 +126,8 @@ class RuleRun implements RuleContext {
       this.warn(i.concern, `${i.label}: left out, its value is not a finite number (an input far out of range)`);
       return;
     }
-    this.items.push(i);
+    // Each item's low and high from its lookups' ranges, or the rule's own (item-range.ts).
+    this.items.push(rangedItem(i));
   }
 
   warn(concern: Concern, message: string, citations: Citation[] = []): void {
@@ -136,8 +160,8 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
       if (!(err instanceof ModelError) || !registry.overlaid) throw err;
       throw new InputError([
         {
-          file: "--models",
-          message: `the ${rule.id} rule cannot use the model data: ${err.message}`,
+          file: "model data",
+          message: `the ${rule.id} rule cannot use your model data: ${err.message}`,
           severity: "error",
           suggestion: "compare your entry with the shipped one: mqzcap models show ID",
         },
@@ -174,7 +198,7 @@ function gapChart(registry: Registry, id: string): GapChart | null {
  * sees a rule's lines in the order they build on each other. Rules run in concern order, so items
  * are mostly in order already, and sorting (which copies the array) is skipped then.
  */
-function sortByConcern(items: LineItem[]): void {
+function sortByConcern(items: RangedLineItem[]): void {
   // A rule's items share one concern (the same string): its rank is looked up only when it changes.
   let concern = items[0]?.concern;
   let r = concern === undefined ? 0 : rank(concern);
@@ -201,18 +225,29 @@ interface ItemSums {
   perTxn: Map<AddressSpace, Range>;
   pct: Map<AddressSpace, Range>;
   background: Range;
-  limits: LineItem[];
-  storage: LineItem[];
+  /** Background CPU by address space ("none" for an item that names none). */
+  backgroundBy: Map<string, Range>;
+  limits: RangedLineItem[];
+  storage: RangedLineItem[];
 }
 
-function sumItems(items: readonly LineItem[]): ItemSums {
-  const sums: ItemSums = { perTxn: new Map(), pct: new Map(), background: zero(), limits: [], storage: [] };
+function sumItems(items: readonly RangedLineItem[]): ItemSums {
+  const sums: ItemSums = {
+    perTxn: new Map(),
+    pct: new Map(),
+    background: zero(),
+    backgroundBy: new Map(),
+    limits: [],
+    storage: [],
+  };
   for (const i of items) {
     const as = i.addressSpace;
     if (i.metric === "cpu-per-txn" && as) accumulate(sumOf(sums.perTxn, as), i);
     else if (i.metric === "cpu-pct" && as) accumulate(sumOf(sums.pct, as), i);
-    else if (i.metric === "cpu-per-second") accumulate(sums.background, i);
-    else if (i.metric === "limit") sums.limits.push(i);
+    else if (i.metric === "cpu-per-second") {
+      accumulate(sums.background, i);
+      accumulate(sumOf(sums.backgroundBy as Map<AddressSpace, Range>, (as ?? "none") as AddressSpace), i);
+    } else if (i.metric === "limit") sums.limits.push(i);
     else if (i.metric === "storage") sums.storage.push(i);
   }
   return sums;
@@ -224,11 +259,11 @@ function sumOf(sums: Map<AddressSpace, Range>, as: AddressSpace): Range {
   return sum;
 }
 
-/** Adds an item's value and its range (low and high default to the value) to a sum. */
-function accumulate(sum: Range, i: LineItem): void {
+/** Adds an item's value and its range to a sum. */
+function accumulate(sum: Range, i: RangedLineItem): void {
   sum.value += i.value;
-  sum.low += i.low ?? i.value;
-  sum.high += i.high ?? i.value;
+  sum.low += i.low;
+  sum.high += i.high;
 }
 
 /** The labels of the cpu-pct items of an address space, for a message that asks for a baseline. */
@@ -267,20 +302,27 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   let addedAll = zero();
   // The baseline-scaling item added below is "info": it counts in none of these.
   const sums = sumItems(items);
+  // A baseline measured on another machine is scaled to this one (LSPR z14/z15, or the user's factor),
+  // the factor's spread and a baseline written as a range both in its range.
+  const baseOf = (as: string): Range | null => {
+    const measured = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
+    if (measured === null) return null;
+    const written = config.ranges?.[`baseline.cost.${as}`];
+    const b = written ? rangeOf(measured, written.low, written.high) : rangeOf(measured, measured, measured);
+    return baselineScale ? mul(b, rangeOf(baselineScale.k, baselineScale.kLow, baselineScale.kHigh)) : b;
+  };
   for (const as of ADDRESS_SPACES) {
     if (as === "total" || as === "lpar") continue;
     const added = sums.perTxn.get(as) ?? ZERO;
     const pct = sums.pct.get(as) ?? ZERO;
-    const measured = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
-    // A baseline measured on another machine is scaled to this one (LSPR z14/z15, or the user's factor).
-    const base = measured !== null && baselineScale ? measured * baselineScale.k : measured;
+    const base = baseOf(as);
     if (pct.value !== 0 && base === null) {
       needsBaseline.push(`${as}: ${pctLabels(items, as)} (a % change needs baseline.cost.${as})`);
     }
     if (base === null && added.value === 0 && pct.value === 0) continue;
     // Percentages multiply the baseline; absolute microseconds add to it. With a baseline that leaves
     // this address space out, its added microseconds still count (on an unmeasured base of zero).
-    const fromPct = base !== null ? scale(pct, base / 100) : ZERO;
+    const fromPct = base !== null ? scale(mul(pct, base), 1 / 100) : ZERO;
     if (baseline && base === null && added.value !== 0) {
       needsBaseline.push(
         `${as}: baseline.cost.${as} is not given; the total counts only the ${added.value.toFixed(1)} us the sources add`,
@@ -290,7 +332,11 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
     // (base + added) + fromPct, as sums of ranges would add them, in one range.
     const asTotal =
       base !== null
-        ? rangeOf(base + added.value + fromPct.value, base + added.low + fromPct.low, base + added.high + fromPct.high)
+        ? rangeOf(
+            base.value + added.value + fromPct.value,
+            base.low + added.low + fromPct.low,
+            base.high + added.high + fromPct.high,
+          )
         : baseline
           ? added
           : null;
@@ -310,23 +356,27 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   const totalPct = sums.pct.get("total") ?? zero();
   if (totalPct.value !== 0) {
     // RMF MVS busy (the source of such percentages) counts z/OS CPU, not CF processors.
-    const sumBase = baseline
-      ? Object.entries(baseline.cost).reduce<number>((s, [as, v]) => (as === "cf" ? s : s + (v ?? 0)), 0) *
-        (baselineScale?.k ?? 1)
-      : null;
+    let sumBase: Range | null = null;
+    if (baseline) {
+      sumBase = zero();
+      for (const as of Object.keys(baseline.cost)) {
+        const b = as === "cf" ? null : baseOf(as);
+        if (b) addInto(sumBase, b);
+      }
+    }
     if (sumBase === null) {
       needsBaseline.push(
         `all address spaces: ${pctLabels(items, "total")} (a % of the whole transaction needs baseline.cost)`,
       );
     } else {
-      const d = scale(totalPct, sumBase / 100);
+      const d = scale(mul(totalPct, sumBase), 1 / 100);
       costs.push({ addressSpace: "total", baseline: sumBase, added: d, percent: totalPct, total: null, unit: "us" });
       addedAll = add(addedAll, d);
       if (total) total = add(total, d);
     }
   }
   if (baselineScale && baseline) {
-    items.push({
+    const scaling: LineItem = {
       id: "hardware.baseline-scaling",
       concern: "hardware",
       label: `baseline measured on ${baseline.hardware} scaled to ${config.hardware.generation}`,
@@ -339,21 +389,40 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
       citations: baselineScale.citations,
       confidence: baselineScale.user ? "user-supplied" : "carried-forward",
       flags: [],
-    });
+    };
+    items.push(rangedItem(scaling));
   }
   const background = sums.background;
   const perTxn = total ?? addedAll;
   // With no cost of any kind (no baseline, no cost items) there is no CPU to give, rather than zero.
   const anyCost = costs.length > 0 || background.value !== 0;
   const cpu = rate !== null && anyCost ? add(scale(perTxn, rate / 1e6), scale(background, 1e-6)) : null;
+  // The CPU the LPAR's engines allow: per address space, the total where there is a baseline, else
+  // what this config adds; a % of the whole transaction ("total") counts on the LPAR too.
+  const lpar = cpuSummary({
+    config,
+    rate,
+    perTxn: costs.map((c) => ({ addressSpace: c.addressSpace, cost: c.total ?? c.added })),
+    background: sums.backgroundBy,
+    hasBaseline: baseline !== undefined,
+  });
   const limits = sums.limits;
-  const tps = limits.filter((l) => l.limitOf === "transactions-per-second").sort((a, b) => a.value - b.value);
-  const bottleneck = tps[0] ? { id: tps[0].id, label: tps[0].label, value: tps[0].value, unit: tps[0].unit } : null;
-  if (bottleneck && rate !== null && rate > bottleneck.value) {
+  if (lpar.limit) {
+    const cpuLimit = rangedItem(lpar.limit);
+    items.push(cpuLimit);
+    limits.push(cpuLimit);
+  }
+  const rooms = headrooms(limits, rate);
+  const bottleneck = bottleneckOf(limits, rooms);
+  for (const w of exceededWarnings(limits, rooms)) warnings.push(w);
+  const busy = lpar.summary;
+  // Said once: the CPU limit's own finding says it when the limit is all the engines.
+  const saidByLimit = lpar.limit !== null && busy.targetBusy === null;
+  if (!saidByLimit && busy.engines && busy.cpus !== null && busy.engines.value > busy.cpus) {
     warnings.push({
-      concern: tps[0]!.concern,
-      message: `the target rate ${rate}/s exceeds the lowest throughput ceiling, ${tps[0]!.label} (${round(bottleneck.value)} ${bottleneck.unit})`,
-      citations: tps[0]!.citations,
+      concern: "capacity",
+      message: `CPU demand exceeds the engines: ${fmtN(busy.engines.value, 2)} engines busy at ${fmtN(rate!, 0)}/s on ${busy.cpus} CP${busy.cpus === 1 ? "" : "s"} (${fmtN(busy.lparPct!.value, 0)}% of the LPAR)${baseline ? "" : ", counting only the items this config adds (no baseline)"}`,
+      citations: [],
     });
   }
   if (!baseline) {
@@ -383,9 +452,11 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
     warnings,
     gaps,
     needsBaseline,
+    headroom: rooms,
+    cpu: busy,
   };
 }
 
-function round(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+function fmtN(n: number, digits: number): string {
+  return formatNumber(n, Number.isInteger(n) ? 0 : digits);
 }

@@ -7,7 +7,7 @@ import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import { widen, checkConditions, outsideMessage, subjectOf } from "./conditions.js";
 import { parseSize } from "../config/units.js";
 import { withConfidence, type LookupResult } from "../model/registry.js";
-import { fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
+import { fromLookups, num, putsPerTransaction, rangeOf, sizeLabel } from "./helpers.js";
 import { LOG_VOLUME_USES, logBytesPerTransaction } from "./logging.js";
 
 const SIZING = "004.app-structure-size";
@@ -309,7 +309,7 @@ function backup(ctx: RuleContext): void {
       label: `structure recovery: reading back ${num(backupMB)} MB of log logged since the last backup`,
       addressSpace: "qmgr",
       metric: "info",
-      value: backupMB / read.value / 60,
+      ...rangeOf((rd) => backupMB / rd / 60, read),
       unit: "minutes",
       formula: `${num(backupMB)} MB / ${read.raw} MB/s (log read-back rate) / 60`,
       inputs: { backupIntervalMB: { value: backupMB, unit: "MB", from: "sharedQueue.backupIntervalMB" } },
@@ -352,7 +352,9 @@ function backup(ctx: RuleContext): void {
   const vol = logBytesPerTransaction(ctx);
   const logMBps = (w.rate * vol.bytesPerTxn) / 1048576;
   const readableMB = read.value * replaySeconds;
-  const minutes = readableMB / logMBps / 60;
+  const scale = held !== undefined ? held / restoreN : 1;
+  // A quotient and a difference: the range at the corners of the read rate and the restore time.
+  const interval = rangeOf((rd, rs) => (rd * (target * 60 - rs * scale)) / logMBps / 60, read, restore);
   const f = registry.formula(BACKUP);
   const msgs = w.rate * putsPerTransaction(w.pattern);
   ctx.item({
@@ -361,10 +363,9 @@ function backup(ctx: RuleContext): void {
     label: `CF structure backup interval for a ${num(target)}-minute recovery target at ${num(msgs)} messages/s`,
     addressSpace: "qmgr",
     metric: "info",
-    value: minutes,
-    ...(vol.lower ? { high: minutes } : {}),
+    ...interval,
     unit: "minutes",
-    formula: `${read.raw} MB/s x (${num(target)} min x 60 - ${restoreText} = ${num(replaySeconds)} s) = ${num(readableMB)} MB readable; / (${num(w.rate)}/s x ${num(vol.bytesPerTxn / 1024, 2)} KB logged = ${num(logMBps, 3)} MB/s) / 60`,
+    formula: `${read.raw} MB/s x (${num(target)} min x 60 - ${restoreText} = ${num(replaySeconds)} s) = ${num(readableMB)} MB readable; / (${num(w.rate)}/s x ${num(vol.bytesPerTxn / 1024, 2)} KB logged = ${num(logMBps, 3)} MB/s) / 60${vol.lower ? "; at most: the log data per message is a lower bound (no overhead given)" : ""}`,
     inputs: {
       recoveryTargetMinutes: { value: target, unit: "minutes", from: "sharedQueue.recoveryTargetMinutes" },
       rate: { value: w.rate, unit: "per-second", from: "workload.rate" },

@@ -6,7 +6,18 @@ import { PAGE_BYTES } from "../config/mq-defaults.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { Config } from "../config/schema.js";
 import type { LookupResult } from "../model/registry.js";
-import { carried, entryForRelease, fromLookups, mapItems, num, putsPerTransaction, sizeLabel } from "./helpers.js";
+import {
+  arithmetic,
+  carried,
+  entryForRelease,
+  fromLookups,
+  mapItems,
+  num,
+  putsPerTransaction,
+  rangeOf,
+  sizeLabel,
+  type ReleaseCarry,
+} from "./helpers.js";
 import { LOG_VOLUME_USES, logBytesPerTransaction } from "./logging.js";
 
 const LOG = "001.dse-log-cost";
@@ -91,7 +102,9 @@ export const encryption: Rule = {
         const mb = vol.bytesPerTxn / 1048576;
         // Logs encrypted means both active and archive data sets: each active copy is encrypted on
         // write and one is decrypted for archiving; each archive copy is encrypted on write.
-        const perTxn = mb * (active.value * activePasses + archive.value * archivePasses);
+        const cost = (a: number, b: number) => mb * (a * activePasses + b * archivePasses);
+        const perTxn = cost(active.value, archive.value);
+        const range = rangeOf(cost, active, archive);
         ctx.item({
           id: "encryption.logs",
           concern: "encryption",
@@ -99,7 +112,9 @@ export const encryption: Rule = {
           addressSpace: "qmgr",
           metric: "cpu-per-txn",
           value: perTxn,
-          ...(vol.lower ? { low: perTxn } : {}),
+          // A lower bound on the log data makes the cost one too.
+          low: vol.lower ? perTxn : range.low,
+          high: range.high,
           unit: "us",
           formula: `${num(mb * 1024, 2)} KB logged / 1024 x (${active.raw} us/MB x ${activePasses} + ${archive.raw} us/MB x ${archivePasses}) (${passes.expression})`,
           inputs: {
@@ -189,9 +204,7 @@ function perGigabyte(
     unit: "passes",
     formula: `${activePasses} on the active logs (each copy written${activePasses > 0 && archivePasses > 0 ? ", one read for archiving" : ""}) + ${archivePasses} on the archive logs (${passes.expression})`,
     inputs: {},
-    ...fromLookups(active, archive),
-    citations: [registry.citation(passes)],
-    confidence: "arithmetic",
+    ...arithmetic(registry.citation(passes)),
   });
   const perLog = (id: string, what: string, r: LookupResult, n: number) =>
     ctx.item({
@@ -208,7 +221,9 @@ function perGigabyte(
     });
   perLog("encryption.log-archive-per-gb", "archive", archive, archivePasses);
   perLog("encryption.log-active-per-gb", "active", active, activePasses);
-  const total = (archive.value * archivePasses + active.value * activePasses) * mbPerGB.value;
+  const perGB = (a: number, b: number) => (a * archivePasses + b * activePasses) * mbPerGB.value;
+  const total = perGB(archive.value, active.value);
+  const totalRange = rangeOf(perGB, archive, active);
   const looked = fromLookups(archive, active, mbPerGB);
   ctx.item({
     id: "encryption.log-per-gb",
@@ -217,6 +232,8 @@ function perGigabyte(
     addressSpace: "qmgr",
     metric: "info",
     value: total,
+    low: totalRange.low,
+    high: totalRange.high,
     unit: "us per GB",
     formula: `(${num(archive.value)} x ${archivePasses} + ${num(active.value)} x ${activePasses}) us/MB x ${mbPerGB.raw} MB (the report's example: ${example.raw} with dual logs and archives)`,
     inputs: {},
@@ -231,7 +248,7 @@ function perGigabyte(
  * Page set encryption from the page set I/O (seed 001 lines 845-855): +0.7 us per page read (GET) and
  * per immediate write, +2.6 us per page of deferred write, applied to the PSET report's counts.
  */
-function pagesets(ctx: RuleContext, isCarried: boolean): void {
+function pagesets(ctx: RuleContext, isCarried: false | ReleaseCarry): void {
   const { config, registry } = ctx;
   const get = carried(registry.lookup(PAGESET, { ioType: "get" }, "perPage"), isCarried);
   const imw = carried(registry.lookup(PAGESET, { ioType: "imw" }, "perPage"), isCarried);
@@ -292,6 +309,13 @@ function pagesets(ctx: RuleContext, isCarried: boolean): void {
     });
   }
   if (io.interval !== undefined) {
+    const seconds = io.interval;
+    const rate = rangeOf(
+      (g, m, wr) => (io.getPages * g + io.immediateWritePages * m + io.writePages * wr) / seconds,
+      get,
+      imw,
+      write,
+    );
     ctx.item({
       id: "encryption.pagesets",
       concern: "encryption",
@@ -299,6 +323,8 @@ function pagesets(ctx: RuleContext, isCarried: boolean): void {
       addressSpace: "qmgr",
       metric: "cpu-per-second",
       value: total / io.interval,
+      low: rate.low,
+      high: rate.high,
       unit: "us/s",
       formula: `${num(total)} us / ${num(io.interval)} s`,
       inputs: { interval: { value: io.interval, unit: "seconds", from: "encryption.pagesetIo.interval" } },
@@ -321,7 +347,7 @@ function pagesets(ctx: RuleContext, isCarried: boolean): void {
  * 001 lines 896-906); nothing extra when read from SMDS buffers (line 892). Where the config does not
  * say, the data set is assumed (the dearer case) and the range goes down to the buffers' nothing.
  */
-function smdsGets(ctx: RuleContext, pages: number, puts: number, isCarried: boolean): void {
+function smdsGets(ctx: RuleContext, pages: number, puts: number, isCarried: false | ReleaseCarry): void {
   const { config, registry } = ctx;
   const from = config.encryption?.smdsGets;
   const noExtra = registry.lookup(SMDS, { operation: "mqget-local-smds" }, "totalPerPage");

@@ -68,7 +68,8 @@ export const sharedQueue: Rule = {
         const per = registry.lookup(UPLIFT, at, "cpuIncreasePerExtraQmgr");
         const extra = qmgrs - 1;
         const added = per.value * extra;
-        const compounded = ((1 + per.value / 100) ** extra - 1) * 100;
+        const compound = (p: number) => ((1 + p / 100) ** extra - 1) * 100;
+        const compounded = compound(per.value);
         ctx.item({
           id: "shared-queue.uplift-per-qmgr",
           concern: "shared-queue",
@@ -76,8 +77,8 @@ export const sharedQueue: Rule = {
           addressSpace: "total",
           metric: "cpu-pct",
           value: added,
-          low: added,
-          high: Math.max(added, compounded),
+          low: per.low * extra,
+          high: Math.max(per.high * extra, compound(per.high)),
           unit: "%",
           formula: `${per.raw} per extra queue manager x ${extra} (added; ${num(compounded, 2)}% if the increases compound, which the source does not say)`,
           inputs: { queueManagers: { value: qmgrs, unit: "count", from: "sharedQueue.queueManagers" } },

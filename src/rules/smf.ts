@@ -4,7 +4,7 @@
 // SMF 116 records of a long-running task and to its class(3) cost.
 import { DEFAULT_SMF_INTERVAL_SECONDS } from "../config/mq-defaults.js";
 import type { Rule, RuleContext } from "../engine/types.js";
-import { fromLookups, num } from "./helpers.js";
+import { arithmetic, fromLookups, num, rangeOf } from "./helpers.js";
 
 const GATHER = "000.class3-data-gathering-per-api";
 const WRITE = "000.class3-smf-write-cost-2-4-queues";
@@ -105,6 +105,8 @@ function class3(ctx: RuleContext): void {
   // The report's own example (T03): a task's class(3) cost per minute.
   const perTaskRate = rate / tasks;
   const perMinute = class3PerMinute(gather.value, apis, perTaskRate, write.value, acct);
+  // A sum of the two costs: its range from theirs at the corners, not as a product of both.
+  const minuteRange = rangeOf((g, wr) => class3PerMinute(g, apis, perTaskRate, wr, acct), gather, write);
   ctx.item({
     id: "smf.class3-cost-per-task-minute",
     concern: "smf",
@@ -115,11 +117,18 @@ function class3(ctx: RuleContext): void {
     unit: "us/min",
     formula: `${gather.raw} x ${num(apis)} x ${num(perTaskRate)}/s x 60 + ${write.raw} x 60 / ${num(acct)} s`,
     inputs: { ratePerTask: { value: perTaskRate, unit: "per-second", from: "workload.rate / smf.tasks" } },
+    low: minuteRange.low,
+    high: minuteRange.high,
     ...fromLookups(gather, write),
   });
   const current = s.current?.accountingInterval ?? s.current?.statisticsInterval;
   if (current === undefined || current === acct) return;
   const before = class3PerMinute(gather.value, apis, perTaskRate, write.value, current);
+  const change = (g: number, wr: number) => {
+    const b = class3PerMinute(g, apis, perTaskRate, wr, current);
+    return ((class3PerMinute(g, apis, perTaskRate, wr, acct) - b) / b) * 100;
+  };
+  const changeRange = rangeOf(change, gather, write);
   ctx.item({
     id: "smf.class3-cost-change",
     concern: "smf",
@@ -140,6 +149,8 @@ function class3(ctx: RuleContext): void {
       },
       accountingInterval: acctInput,
     },
+    low: changeRange.low,
+    high: changeRange.high,
     ...fromLookups(gather, write),
   });
 }
@@ -177,8 +188,7 @@ function intervalChange(ctx: RuleContext): void {
       currentStatisticsInterval: { value: curStat, unit: "seconds", from: "smf.current.statisticsInterval" },
       statisticsInterval: { value: stat, unit: "seconds", from: "smf.statisticsInterval" },
     },
-    ...fromLookups(example),
-    confidence: "arithmetic",
+    ...arithmetic(example.citation, registry.citation(f)),
   });
   const volume = cur.volumePerDay;
   if (volume !== undefined) {
@@ -193,8 +203,7 @@ function intervalChange(ctx: RuleContext): void {
       unit: "GB/day",
       formula: `${num(gb, 3)} GB/day today x ${withMix ? `${num(low, 3)} .. ${num(high, 3)}` : num(high, 3)}`,
       inputs: { volumePerDay: { value: volume, unit: "bytes", from: "smf.current.volumePerDay" } },
-      ...fromLookups(example),
-      confidence: "arithmetic",
+      ...arithmetic(example.citation, registry.citation(f)),
     });
   }
   if (high > 1) {
@@ -222,8 +231,7 @@ function intervalChange(ctx: RuleContext): void {
         currentAccountingInterval: { value: curAcct, unit: "seconds", from: "smf.current.accountingInterval" },
         accountingInterval: { value: acct, unit: "seconds", from: "smf.accountingInterval" },
       },
-      ...fromLookups(records, points, volumeLong),
-      confidence: "arithmetic",
+      ...arithmetic(records.citation, points.citation, volumeLong.citation),
     });
   }
 }

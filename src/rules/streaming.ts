@@ -5,7 +5,7 @@
 import type { Rule, RuleContext } from "../engine/types.js";
 import { checkConditions, outsideMessage, spreadOf, subjectOf, widen } from "./conditions.js";
 import type { LookupResult } from "../model/registry.js";
-import { fromLookups, num, sizeLabel } from "./helpers.js";
+import { fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
 
 const PRIVATE = "000.streaming-private-mqput-cost-by-size";
 const SHARED = "000.streaming-shared-mqput-cost-by-size";
@@ -110,15 +110,14 @@ export const streaming: Rule = {
     const withSq = registry.lookup(table, { messageSize: size }, "putCpuWithStreamQueue");
     // The measured columns, not the printed overhead column (one of its cells does not add up).
     // Every measured row has the streaming put dearer than the plain one; two columns extrapolated
-    // separately far below 2KB can cross, which would make the overhead a saving: hold it at zero.
-    const perPut = Math.max(0, withSq.value - base.value);
+    // separately far below 2KB can cross, which would make the overhead a saving: held at zero.
     ctx.item({
       id: "streaming.mqput",
       concern: "streaming",
       label: `MQPUT to a ${config.workload.queues} queue with STREAMQ, ${sizeLabel(size)}, ${num(sq.copies)} per transaction`,
       addressSpace: "app",
       metric: "cpu-per-txn",
-      value: perPut * sq.copies,
+      ...difference(withSq, base, sq.copies),
       unit: "us",
       formula: `(put with STREAMQ ${num(withSq.value, 2)} - put alone ${num(base.value, 2)}) us x ${num(sq.copies)} streamed puts`,
       inputs: {
@@ -161,7 +160,7 @@ export const streaming: Rule = {
         label: `MQOPEN of a private queue with STREAMQ, ${num(opens)} per transaction`,
         addressSpace: "app",
         metric: "cpu-per-txn",
-        value: (with_.value - without.value) * opens,
+        ...difference(with_, without, opens),
         unit: "us",
         formula: `(${with_.raw} - ${without.raw}) us per MQOPEN x ${num(opens)}; MQCLOSE CPU ${close.raw} either way`,
         inputs: { opens: { value: opens, unit: "count", from: "streamingQueues.opensPerTransaction" } },
@@ -227,7 +226,7 @@ function mustDuplicate(ctx: RuleContext, copies: number): void {
       label: `STRMQOS(MUSTDUP) instead of BESTEF, shared queue, MQPUT ${oos ? "out of" : "in"} syncpoint`,
       addressSpace: "app",
       metric: "cpu-per-txn",
-      value: (must.value - best.value) * copies,
+      ...difference(must, best, copies),
       unit: "us",
       formula: oos
         ? `(${must.raw} MUSTDUP - ${best.raw} BESTEF) us per put x ${num(copies)} (it forces a commit: ${cf.map((c) => c.raw).join(", ")} CF calls)`
@@ -361,7 +360,7 @@ function sharedOpens(ctx: RuleContext, opens: number): void {
     label: `MQOPEN and MQCLOSE of a shared queue with STREAMQ (${how}), ${num(opens)} per transaction`,
     addressSpace: "app",
     metric: "cpu-per-txn",
-    value: Math.max(0, withSq.value - base.value) * opens,
+    ...difference(withSq, base, opens),
     unit: "us",
     formula: `(${withSq.raw} - ${base.raw}) us per open and close x ${num(opens)}${held ? "" : "; holding the queues open avoids most of it"}`,
     inputs: {
@@ -451,7 +450,7 @@ function commitPlacement(ctx: RuleContext): void {
     label: "MQCMIT cost of a stream queue on a separate structure (z/OS LPAR; CF below)",
     addressSpace: "lpar",
     metric: "info",
-    value: zos[1].value - zos[0].value,
+    ...difference(zos[1], zos[0], 1),
     unit: "us per MQCMIT",
     formula: `${zos[1].raw} - ${zos[0].raw} (same structure) z/OS CPU per MQCMIT`,
     inputs: {},
@@ -463,7 +462,7 @@ function commitPlacement(ctx: RuleContext): void {
     label: "CF cost per MQCMIT of a stream queue on a separate structure",
     addressSpace: "cf",
     metric: "info",
-    value: cf[1].value - cf[0].value,
+    ...difference(cf[1], cf[0], 1),
     unit: "CF us per MQCMIT",
     formula: `${cf[1].raw} - ${cf[0].raw} (same structure) CF CPU per MQCMIT`,
     inputs: {},
@@ -582,4 +581,9 @@ function nearestBySize(ctx: RuleContext, ids: readonly string[]): string[] {
     .map((id, order) => ({ id, d: distance(id), order }))
     .sort((a, b) => a.d - b.d || a.order - b.order)
     .map((x) => x.id);
+}
+
+/** A difference of two lookups times a count, never below zero, with its range at the corners (not as a product). */
+function difference(a: LookupResult, b: LookupResult, times: number): { value: number; low: number; high: number } {
+  return rangeOf((x, y) => Math.max(0, x - y) * times, a, b);
 }

@@ -193,11 +193,11 @@ describe("streaming rule", () => {
     // "For messages up to 32KB, the round-trip times increase by less than 10%"
     expect(item(at("16KB"), "streaming.persistent-round-trip")).toMatchObject({ value: 10, high: 10 });
     // 256KB lies between 64KB and 1MB, where nothing was measured: the nearer figure, extrapolated, with
-    // the others as its range
+    // the others as its range (down to no change: "less than 10%" reaches 0; up to the doubling, +100%)
     const mid = item(at("256KB"), "streaming.persistent-round-trip");
     expect(mid.confidence).toBe("extrapolated");
-    expect(mid.low).toBe(10);
-    expect(mid.high).toBe(100);
+    expect(mid.low).toBe(0);
+    expect(mid.high).toBeGreaterThanOrEqual(100);
   });
 
   it("says class 3 figures double the API cost where RMF showed 50-90% for a simple private-queue application (seed 000 lines 991-993)", () => {
