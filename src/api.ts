@@ -1,11 +1,12 @@
 // The library API: estimate, diff, loadModels, and the config schema.
-import { Config, type ConfigInput } from "./config/schema.js";
+import type { Config, ConfigInput } from "./config/types.generated.js";
 import { loadConfigFile, parseConfigText } from "./config/load.js";
 import { estimateWith, type Estimate } from "./engine/engine.js";
 import { loadModels, shippedRegistry } from "./model/models.js";
 import type { Registry } from "./model/registry.js";
 import { InputError } from "./util/diagnostic.js";
 import { stringify } from "yaml";
+import { measuredSteps, parseVary, sweep as sweepCore, type SweepResult, type Vary } from "./engine/sweep.js";
 
 export interface EstimateOptions {
   /** A folder of the user's own model files, or a registry from loadModels(). */
@@ -32,6 +33,33 @@ export function estimate(input: string | ConfigInput, options: EstimateOptions =
 /** Validates a config object without estimating it; returns the normalised config. */
 export function validateConfig(input: ConfigInput): Config {
   return parseConfigText(stringify(input), "<config>").config;
+}
+
+export interface SweepOptions extends EstimateOptions {
+  /** Outputs to tabulate: cost.total, cost.qmgr, ..., cpu, limit, storage, or line item ids. */
+  metrics?: string[];
+}
+
+/**
+ * Varies one input (or two, for a grid) of a config and collects chosen outputs of each estimate: what
+ * `mqzcap sweep` prints. Each vary is written as on the command line ("workload.messageSize=1KB..4MB",
+ * "workload.rate=1000/s,2000/s"; a range of sizes steps through the sizes the data has) or given as
+ * { path, values }.
+ */
+export function sweep(
+  input: string | ConfigInput,
+  vary: readonly (string | Vary)[],
+  options: SweepOptions = {},
+): SweepResult {
+  const registry = registryOf(options.models);
+  const base =
+    typeof input === "string"
+      ? loadConfigFile(input).source.value
+      : parseConfigText(stringify(input), "<config>").source.value;
+  const varies = vary.map((v) =>
+    typeof v === "string" ? parseVary(v, (_p, low, high) => measuredSteps(registry, low, high)) : v,
+  );
+  return sweepCore(base as Record<string, unknown>, varies, registry, options.metrics);
 }
 
 export { InputError };

@@ -4,6 +4,11 @@ import { MAX_MESSAGE_BYTES, SSLRKEYC_MAX } from "./mq-defaults.js";
 import * as z from "zod";
 import { CIPHER_NAMES } from "./ciphers.js";
 import { parseInterval, parsePercent, parseRate, parseSize, parseTime } from "./units.js";
+import type {
+  ChannelConfig as GeneratedChannelConfig,
+  Config as GeneratedConfig,
+  ConfigInput as GeneratedConfigInput,
+} from "./types.generated.js";
 
 export const RELEASES = ["5.3", "8.0", "9.0", "9.1", "9.2", "9.3"] as const;
 export const MACHINES = ["2064", "z13", "z14", "z15", "z16", "z17"] as const;
@@ -839,7 +844,9 @@ export const Config = z
   })
   .register(docs, { description: "An mqzcap config: a capacity scenario for IBM MQ for z/OS." });
 
-export type ConfigInput = z.input<typeof Config>;
-export type Config = z.output<typeof Config>;
-export type ChannelConfig = z.output<typeof Channel>;
+// The types are spelt out in types.generated.ts (without zod, for the library's declarations), from
+// z.input and z.output of Config; types-check.ts checks they still agree.
+export type ConfigInput = GeneratedConfigInput;
+export type Config = GeneratedConfig;
+export type ChannelConfig = GeneratedChannelConfig;
 export { SizeJson };

@@ -1,7 +1,7 @@
 // What rules produce and what the engine composes from it.
-import type { Config } from "../config/schema.js";
+import type { Config } from "../config/types.generated.js";
 import type { Citation, Confidence, Registry } from "../model/registry.js";
-import type { AddressSpace } from "../model/schema.js";
+import type { AddressSpace } from "../model/vocabulary.js";
 
 export type Concern =
   | "workload"

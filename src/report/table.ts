@@ -25,12 +25,14 @@ const CONCERN_NAMES: Record<Concern, string> = {
 };
 
 export interface TableOptions {
-  color: boolean;
-  explain: boolean;
+  /** ANSI colours (a terminal); default none. */
+  color?: boolean;
+  /** Each line's formula, inputs, confidence and citations under it; default off. */
+  explain?: boolean;
 }
 
 export function renderTable(e: Estimate, opts: TableOptions): string {
-  const s = style(opts.color);
+  const s = style(opts.color === true);
   const out: string[] = [];
   const rule = s.dim("─".repeat(WIDTH));
   out.push(s.bold(truncate(`mqzcap estimate${e.name ? `: ${e.name}` : ""}`, WIDTH)));
