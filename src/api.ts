@@ -3,7 +3,8 @@ import type { Config, ConfigInput } from "./config/types.generated.js";
 import { loadConfigFile, parseConfigText } from "./config/load.js";
 import { estimateWith, type Estimate } from "./engine/engine.js";
 import { loadModels, shippedRegistry } from "./model/models.js";
-import type { Registry } from "./model/registry.js";
+import { Registry } from "./model/registry.js";
+import { argError, isPlainObject } from "./util/args.js";
 import { InputError } from "./util/diagnostic.js";
 import { stringify } from "yaml";
 import { measuredSteps, parseVary, sweep as sweepCore, type SweepResult, type Vary } from "./engine/sweep.js";
@@ -13,18 +14,27 @@ export interface EstimateOptions {
   models?: string | Registry;
 }
 
-function registryOf(models: EstimateOptions["models"]): Registry {
-  if (!models) return shippedRegistry();
-  return typeof models === "string" ? loadModels(models) : models;
+function registryOf(models: EstimateOptions["models"], fn: string): Registry {
+  if (models === undefined) return shippedRegistry();
+  if (typeof models === "string" && models !== "") return loadModels(models);
+  if (models instanceof Registry) return models;
+  throw argError(fn, "options.models", "a folder path or a Registry from loadModels()", models);
+}
+
+function checkOptions(options: unknown, fn: string): EstimateOptions {
+  if (options === undefined) return {};
+  if (!isPlainObject(options)) throw argError(fn, "options", "an object such as { models: 'my-models/' }", options);
+  return options as EstimateOptions;
 }
 
 /**
  * Estimates a config: a path to a YAML or JSON file, or a config object (as it would be written in
  * YAML, units and all). Throws InputError with file:line:col diagnostics for a bad config.
  */
-export function estimate(input: string | ConfigInput, options: EstimateOptions = {}): Estimate {
-  const registry = registryOf(options.models);
-  if (typeof input === "string") return estimateWith(loadConfigFile(input).config, registry);
+export function estimate(input: string | ConfigInput, options?: EstimateOptions): Estimate {
+  const registry = registryOf(checkOptions(options, "estimate").models, "estimate");
+  if (typeof input === "string" && input !== "") return estimateWith(loadConfigFile(input).config, registry);
+  if (!isPlainObject(input)) throw argError("estimate", "the config", "a file path or a config object", input);
   // Objects go through the same text path so that semantic checks and positions work alike.
   const loaded = parseConfigText(stringify(input), "<config>");
   return estimateWith(loaded.config, registry);
@@ -32,6 +42,7 @@ export function estimate(input: string | ConfigInput, options: EstimateOptions =
 
 /** Validates a config object without estimating it; returns the normalised config. */
 export function validateConfig(input: ConfigInput): Config {
+  if (!isPlainObject(input)) throw argError("validateConfig", "the config", "a config object", input);
   return parseConfigText(stringify(input), "<config>").config;
 }
 
@@ -49,17 +60,19 @@ export interface SweepOptions extends EstimateOptions {
 export function sweep(
   input: string | ConfigInput,
   vary: readonly (string | Vary)[],
-  options: SweepOptions = {},
+  options?: SweepOptions,
 ): SweepResult {
-  const registry = registryOf(options.models);
-  const base =
-    typeof input === "string"
-      ? loadConfigFile(input).source.value
-      : parseConfigText(stringify(input), "<config>").source.value;
-  const varies = vary.map((v) =>
+  const opts = checkOptions(options, "sweep") as SweepOptions;
+  const registry = registryOf(opts.models, "sweep");
+  let base: unknown;
+  if (typeof input === "string" && input !== "") base = loadConfigFile(input).source.value;
+  else if (isPlainObject(input)) base = parseConfigText(stringify(input), "<config>").source.value;
+  else throw argError("sweep", "the config", "a file path or a config object", input);
+  if (!Array.isArray(vary)) throw argError("sweep", "vary", 'a list such as ["workload.rate=1000/s,2000/s"]', vary);
+  const varies = vary.map((v: string | Vary) =>
     typeof v === "string" ? parseVary(v, (_p, low, high) => measuredSteps(registry, low, high)) : v,
   );
-  return sweepCore(base as Record<string, unknown>, varies, registry, options.metrics);
+  return sweepCore(base as Record<string, unknown>, varies, registry, opts.metrics);
 }
 
 export { InputError };

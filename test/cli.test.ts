@@ -124,7 +124,7 @@ describe("mqzcap CLI reports", () => {
         "--vary",
         "workload.messageSize=1KB..64KB",
         "--metric",
-        "limit",
+        "logging.log-rate-ceiling",
         "--format",
         "json",
       ],
@@ -139,7 +139,7 @@ describe("mqzcap CLI reports", () => {
     expect(sizes.at(-1)).toBe(65536);
     expect(sizes).toContain(32768);
     // the log rate ceiling falls as messages grow: 380 MB/s / ((size + 1.25KB) x 2)
-    const limits = s.points.map((p: { outputs: Record<string, number> }) => p.outputs.limit);
+    const limits = s.points.map((p: { outputs: Record<string, number> }) => p.outputs["logging.log-rate-ceiling"]);
     expect(limits[0] / ((380 * 1024) / ((1 + 1.25) * 2))).toBeCloseTo(1, 5);
     expect([...limits].sort((a, b) => b - a)).toEqual(limits);
     expect(r.stderr).toMatch(/mqzcap sweep: \d+\/\d+ estimates/);

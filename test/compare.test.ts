@@ -22,19 +22,42 @@ const hyper = scenario("zhyperwrite-log-encryption");
 describe("compare", () => {
   const r = compare([tls12, tls13, hyper]);
 
+  it("adds storage like with like: CHIN, CSA and below the bar apart, per-connection CSA counted once", () => {
+    const e = tls12.estimate;
+    const mb = (pick: (id: string) => boolean) =>
+      e.storage.filter((s) => pick(s.id)).reduce((sum, s) => sum + s.value, 0);
+    // The CSA total already holds the per-connection CSA (initial 6MB plus 2.47KB per MCA connection).
+    expect(r.values["storage.csa"]![0]).toBe(mb((id) => id === "storage.csa-total"));
+    expect(r.values["storage.chin"]![0]).toBe(mb((id) => id.startsWith("storage.chin-footprint.")));
+    expect(r.values["storage.csa"]![0]).not.toBe(
+      mb((id) => id === "storage.csa-total" || id.startsWith("storage.csa-connections.")),
+    );
+    expect(r.metrics).not.toContain("storage");
+  });
+
   it("gives each output of each scenario as its own estimate does, with units", () => {
     for (const m of r.metrics)
       expect(r.values[m], m).toEqual([tls12, tls13, hyper].map((s) => metricOf(s.estimate, m)));
     // The TLS examples have a tcpip baseline of 20 us (their config); no scenario has a CF cost.
     expect(r.values["cost.tcpip"]).toEqual([20, 20, null]);
     expect(r.metrics).not.toContain("cost.cf");
-    expect(r.units).toMatchObject({ "cost.total": "us", cpu: "CPU s/s", storage: "MB", limit: "txn/s" });
+    expect(r.units).toMatchObject({
+      "cost.total": "us",
+      cpu: "CPU s/s",
+      "storage.chin": "MB",
+      "storage.csa": "MB",
+      limit: "txn/s",
+    });
     expect(r.scenarios.map((s) => s.name)).toEqual([
       "payments hub - TLS 1.2 today",
       "payments hub - TLS 1.3, SSLRKEYC 1MB",
       "settlement - zHyperWrite and log encryption",
     ]);
-    expect(r.bottlenecks).toEqual([null, null, "log rate ceiling at the measured peak per log copy"]);
+    expect(r.bottlenecks).toEqual([
+      "CPU-bound rate, 3 CPs all busy (no target set)",
+      "CPU-bound rate, 3 CPs all busy (no target set)",
+      "log rate ceiling at the measured peak per log copy",
+    ]);
   });
 
   it("notes that the totals are not like for like when the gap counts differ", () => {

@@ -74,7 +74,6 @@ const PENDING: readonly string[] = [
   "models/000/chin-storage.yaml",
   "models/000/storage-connections.yaml",
   "models/001/storage-chin.yaml",
-  "models/001/storage-connections.yaml",
   "models/001/storage-csa.yaml",
   "models/003/scalability.yaml",
   "models/004/sq-limits-cf-links.yaml",

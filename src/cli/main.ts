@@ -14,6 +14,7 @@ import { stderrState, stdoutIsTTY, writeStderr, writeStdout } from "./stdout.js"
 import { loadChart } from "./load-chart.js";
 import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
+import { visibleText } from "../util/visible-text.js";
 import { modelsCommand } from "./models.js";
 import { calibrateCommand, planWithBaseline } from "./calibrate.js";
 import { schemaText } from "./schema.js";
@@ -220,7 +221,7 @@ export function buildProgram(): Command {
       const registry = registryFor(opts);
       const scenarios = files.map((file) => ({ file, estimate: estimateWith(loadConfigFile(file).config, registry) }));
       const { compare } = await import("../engine/compare.js");
-      const result = compare(scenarios, opts.metric);
+      const result = compare(scenarios, opts.metric, "--metric");
       const out =
         opts.format === "json"
           ? toJson(result)
@@ -232,7 +233,7 @@ export function buildProgram(): Command {
                 ? (await import("../report/html.js")).renderCompareHtml(result)
                 : renderCompareTable(result, { color: isStdout(opts.out) && useColor({ isTTY: stdoutIsTTY() }) });
       writeOutput(opts.out, out, inputs);
-      if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap compare: note: ${n}\n`);
+      if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap compare: note: ${visibleText(n)}\n`);
       if (opts.chart)
         await writeChart(
           opts.chart,
@@ -286,7 +287,7 @@ export function buildProgram(): Command {
               : renderSweepTable(result);
         writeOutput(opts.out, out, inputs);
         // CSV is data only: what the table would print as a note goes to standard error.
-        if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap sweep: note: ${n}\n`);
+        if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap sweep: note: ${visibleText(n)}\n`);
         if (opts.chart) {
           const { sweepChart } = await import("../report/chart-spec.js");
           await writeChart(
@@ -331,16 +332,30 @@ export function buildProgram(): Command {
 
   program
     .command("validate")
-    .description("check config files without estimating; exit 2 if any is bad")
+    .description(
+      "check config files without estimating; exit 2 if any is bad (with --strict, also estimate: exit 1 on any warning, such as a limit exceeded)",
+    )
     .argument("<config...>", "config files")
     .option("-m, --models <dir>", "also validate a folder of your own model files")
-    .action((files: string[], opts: { models?: string }) => {
-      if (opts.models) registryFor(opts);
+    .option(
+      "--strict",
+      "also estimate each config and exit 1 when an estimate has warnings: a limit exceeded (CPU, CHIN storage, CSA, a measured ceiling), extrapolation, carried data",
+    )
+    .action((files: string[], opts: { models?: string; strict?: boolean }) => {
+      const registry = opts.models || opts.strict ? registryFor(opts) : undefined;
       const problems: string[] = [];
+      let warned = 0;
       for (const f of files) {
         try {
-          loadConfigFile(f);
-          writeStdout(`${f}: ok\n`);
+          const { config } = loadConfigFile(f);
+          const warnings = opts.strict ? estimateWith(config, registry!).warnings : [];
+          const shown = visibleText(f);
+          if (warnings.length === 0) writeStdout(`${shown}: ok\n`);
+          else {
+            warned++;
+            writeStdout(`${shown}: ${warnings.length} warning(s)\n`);
+            for (const w of warnings) writeStderr(`${shown}: warning: ${w.concern}: ${visibleText(w.message)}\n`);
+          }
         } catch (err) {
           if (!(err instanceof InputError)) throw err;
           problems.push(...err.diagnostics.map((d) => formatDiagnostic(d, useColor(process.stderr))));
@@ -349,6 +364,9 @@ export function buildProgram(): Command {
       if (problems.length) {
         writeStderr(problems.join("\n") + "\n");
         process.exitCode = EXIT.input;
+      } else if (warned) {
+        writeStderr(`mqzcap: --strict: ${warned} config(s) with warnings\n`);
+        process.exitCode = EXIT.strict;
       }
     });
 

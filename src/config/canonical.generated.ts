@@ -49,7 +49,21 @@ function copyConfigSharedQueue(v: Any): Any {
 function copyConfigStorage(v: Any): Any {
   return {
     chin: v.chin == null ? v.chin : copyConfigStorageChin(v.chin),
+    csa: v.csa == null ? v.csa : copyConfigStorageCsa(v.csa),
+    belowTheBar: v.belowTheBar == null ? v.belowTheBar : copyConfigStorageBelowTheBar(v.belowTheBar),
     localConnections: v.localConnections,
+  };
+}
+
+function copyConfigStorageBelowTheBar(v: Any): Any {
+  return {
+    available: v.available,
+  };
+}
+
+function copyConfigStorageCsa(v: Any): Any {
+  return {
+    available: v.available,
   };
 }
 
@@ -184,6 +198,7 @@ function copyConfigHardware(v: Any): Any {
   return {
     generation: v.generation,
     cpus: v.cpus,
+    targetBusy: v.targetBusy,
     rni: v.rni,
     factor: v.factor,
     factorRelativeTo: v.factorRelativeTo,

@@ -360,6 +360,12 @@ export const Config = z
               "General-purpose processors (CPs) in the LPAR, a count 1 to 200, for LSPR scaling and engine counts.",
             examples: [8],
           }),
+        targetBusy: percent("hardware.targetBusy", { examples: ["80%", 70] })
+          .optional()
+          .register(docs, {
+            description:
+              "Target CPU utilisation of the LPAR's general-purpose processors (hardware.cpus), 0% to 100%: the CPU-bound maximum rate is the rate that keeps the engines this busy. Without it the CPU limit is 100% of the engines.",
+          }),
         rni: z
           .enum(RNI)
           .optional()
@@ -781,6 +787,30 @@ export const Config = z
           .optional()
           .register(docs, {
             description: "Channel initiator storage, from message CSQX004I at channel initiator start.",
+          }),
+        csa: z
+          .strictObject({
+            available: size("storage.csa.available", 1, 2147483648, { examples: ["400MB"] }).register(docs, {
+              description:
+                "CSA this queue manager can really use: your CSA size less what MVS, other products and 31-bit buffer pools take (the 2GB is an absolute limit the queue manager never has), 1 byte to 2GB: bytes, or with a unit: 400MB (MB = 1048576 bytes).",
+            }),
+          })
+          .optional()
+          .register(docs, {
+            description:
+              "Common storage (CSA) for the queue manager: initial CSA plus CSA per connection must fit in it.",
+          }),
+        belowTheBar: z
+          .strictObject({
+            available: size("storage.belowTheBar.available", 1, 2147483648, { examples: ["1GB"] }).register(docs, {
+              description:
+                "Queue manager private storage below the 2GB bar left for connections (your measurement, e.g. from the queue manager's storage statistics), 1 byte to 2GB: bytes, or with a unit: 1GB (MB = 1048576 bytes).",
+            }),
+          })
+          .optional()
+          .register(docs, {
+            description:
+              "Queue manager storage below the 2GB bar: the storage per connection of every connection together must fit in it.",
           }),
         localConnections: z
           .number()

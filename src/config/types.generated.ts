@@ -21,6 +21,8 @@ export interface ConfigInput {
         generation?: "2064" | "z13" | "z14" | "z15" | "z16" | "z17" | undefined;
         /** General-purpose processors (CPs) in the LPAR, a count 1 to 200, for LSPR scaling and engine counts. */
         cpus?: number | undefined;
+        /** Target CPU utilisation of the LPAR's general-purpose processors (hardware.cpus), 0% to 100%: the CPU-bound maximum rate is the rate that keeps the engines this busy. Without it the CPU limit is 100% of the engines. */
+        targetBusy?: string | number | undefined;
         /** Workload Relative Nest Intensity (LSPR workload category): low, average or high. */
         rni?: "low" | "average" | "high" | undefined;
         /** Capacity factor you supply for this machine relative to the machine the data was measured on, a ratio from 0.01 to 100 (cost divides by it); shown as user-supplied. */
@@ -186,6 +188,16 @@ export interface ConfigInput {
             /** Keep channel initiator storage usage below this share of the total, 0% to 100%; default 80%, as the reports advise. */
             headroom?: string | number | undefined;
         } | undefined;
+        /** Common storage (CSA) for the queue manager: initial CSA plus CSA per connection must fit in it. */
+        csa?: {
+            /** CSA this queue manager can really use: your CSA size less what MVS, other products and 31-bit buffer pools take (the 2GB is an absolute limit the queue manager never has), 1 byte to 2GB: bytes, or with a unit: 400MB (MB = 1048576 bytes). */
+            available: string | number;
+        } | undefined;
+        /** Queue manager storage below the 2GB bar: the storage per connection of every connection together must fit in it. */
+        belowTheBar?: {
+            /** Queue manager private storage below the 2GB bar left for connections (your measurement, e.g. from the queue manager's storage statistics), 1 byte to 2GB: bytes, or with a unit: 1GB (MB = 1048576 bytes). */
+            available: string | number;
+        } | undefined;
         /** Local (batch, CICS, IMS) connections to the queue manager, for CSA and queue manager storage. */
         localConnections?: number | undefined;
     } | undefined;
@@ -217,6 +229,8 @@ export interface Config {
         generation: "2064" | "z13" | "z14" | "z15" | "z16" | "z17";
         /** General-purpose processors (CPs) in the LPAR, a count 1 to 200, for LSPR scaling and engine counts. */
         cpus?: number | undefined;
+        /** Target CPU utilisation of the LPAR's general-purpose processors (hardware.cpus), 0% to 100%: the CPU-bound maximum rate is the rate that keeps the engines this busy. Without it the CPU limit is 100% of the engines. */
+        targetBusy?: number | undefined;
         /** Workload Relative Nest Intensity (LSPR workload category): low, average or high. */
         rni?: "low" | "average" | "high" | undefined;
         /** Capacity factor you supply for this machine relative to the machine the data was measured on, a ratio from 0.01 to 100 (cost divides by it); shown as user-supplied. */
@@ -385,6 +399,16 @@ export interface Config {
             free: number;
             /** Keep channel initiator storage usage below this share of the total, 0% to 100%; default 80%, as the reports advise. */
             headroom?: number | undefined;
+        } | undefined;
+        /** Common storage (CSA) for the queue manager: initial CSA plus CSA per connection must fit in it. */
+        csa?: {
+            /** CSA this queue manager can really use: your CSA size less what MVS, other products and 31-bit buffer pools take (the 2GB is an absolute limit the queue manager never has), 1 byte to 2GB: bytes, or with a unit: 400MB (MB = 1048576 bytes). */
+            available: number;
+        } | undefined;
+        /** Queue manager storage below the 2GB bar: the storage per connection of every connection together must fit in it. */
+        belowTheBar?: {
+            /** Queue manager private storage below the 2GB bar left for connections (your measurement, e.g. from the queue manager's storage statistics), 1 byte to 2GB: bytes, or with a unit: 1GB (MB = 1048576 bytes). */
+            available: number;
         } | undefined;
         /** Local (batch, CICS, IMS) connections to the queue manager, for CSA and queue manager storage. */
         localConnections?: number | undefined;

@@ -7,13 +7,20 @@ import { ADDRESS_SPACES, type AddressSpace } from "../model/vocabulary.js";
 import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, Rule, RuleContext, Warning } from "./types.js";
 import { VERSION } from "../version.js";
+import { formatNumber } from "../util/number-format.js";
 import { baselineFactor, scaleForHardware } from "../rules/hardware.js";
+import {
+  bottleneckOf,
+  cpuSummary,
+  exceededWarnings,
+  headrooms,
+  type Bottleneck,
+  type CpuSummary,
+  type Headroom,
+  type Range,
+} from "./limits.js";
 
-export interface Range {
-  value: number;
-  low: number;
-  high: number;
-}
+export type { Range, Headroom, CpuSummary, Bottleneck };
 
 export interface AddressSpaceCost {
   addressSpace: AddressSpace;
@@ -40,12 +47,17 @@ export interface Estimate {
     backgroundCpuSecondsPerSecond: Range;
   };
   limits: LineItem[];
-  bottleneck: { id: string; label: string; value: number; unit: string } | null;
+  /** The limit that binds first (least headroom), with its headroom; null when there is no limit. */
+  bottleneck: Bottleneck | null;
   storage: LineItem[];
   items: LineItem[];
   warnings: Warning[];
   gaps: GapItem[];
   needsBaseline: string[];
+  /** Each limit with a demand: the limit, what the config asks of it, headroom, exceeded or not. */
+  headroom: Headroom[];
+  /** CPU on the LPAR's engines (hardware.cpus): busy engines, share of the LPAR, the CPU-bound rate. */
+  cpu: CpuSummary;
 }
 
 const CONCERN_ORDER: Concern[] = [
@@ -60,6 +72,7 @@ const CONCERN_ORDER: Concern[] = [
   "smf",
   "storage",
   "shared-queue",
+  "capacity",
 ];
 
 const CONCERN_RANK = new Map(CONCERN_ORDER.map((c, k) => [c, k]));
@@ -136,8 +149,8 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
       if (!(err instanceof ModelError) || !registry.overlaid) throw err;
       throw new InputError([
         {
-          file: "--models",
-          message: `the ${rule.id} rule cannot use the model data: ${err.message}`,
+          file: "model data",
+          message: `the ${rule.id} rule cannot use your model data: ${err.message}`,
           severity: "error",
           suggestion: "compare your entry with the shipped one: mqzcap models show ID",
         },
@@ -201,18 +214,29 @@ interface ItemSums {
   perTxn: Map<AddressSpace, Range>;
   pct: Map<AddressSpace, Range>;
   background: Range;
+  /** Background CPU by address space ("none" for an item that names none). */
+  backgroundBy: Map<string, Range>;
   limits: LineItem[];
   storage: LineItem[];
 }
 
 function sumItems(items: readonly LineItem[]): ItemSums {
-  const sums: ItemSums = { perTxn: new Map(), pct: new Map(), background: zero(), limits: [], storage: [] };
+  const sums: ItemSums = {
+    perTxn: new Map(),
+    pct: new Map(),
+    background: zero(),
+    backgroundBy: new Map(),
+    limits: [],
+    storage: [],
+  };
   for (const i of items) {
     const as = i.addressSpace;
     if (i.metric === "cpu-per-txn" && as) accumulate(sumOf(sums.perTxn, as), i);
     else if (i.metric === "cpu-pct" && as) accumulate(sumOf(sums.pct, as), i);
-    else if (i.metric === "cpu-per-second") accumulate(sums.background, i);
-    else if (i.metric === "limit") sums.limits.push(i);
+    else if (i.metric === "cpu-per-second") {
+      accumulate(sums.background, i);
+      accumulate(sumOf(sums.backgroundBy as Map<AddressSpace, Range>, (as ?? "none") as AddressSpace), i);
+    } else if (i.metric === "limit") sums.limits.push(i);
     else if (i.metric === "storage") sums.storage.push(i);
   }
   return sums;
@@ -346,14 +370,31 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   // With no cost of any kind (no baseline, no cost items) there is no CPU to give, rather than zero.
   const anyCost = costs.length > 0 || background.value !== 0;
   const cpu = rate !== null && anyCost ? add(scale(perTxn, rate / 1e6), scale(background, 1e-6)) : null;
+  // The CPU the LPAR's engines allow: per address space, the total where there is a baseline, else
+  // what this config adds; a % of the whole transaction ("total") counts on the LPAR too.
+  const lpar = cpuSummary({
+    config,
+    rate,
+    perTxn: costs.map((c) => ({ addressSpace: c.addressSpace, cost: c.total ?? c.added })),
+    background: sums.backgroundBy,
+    hasBaseline: baseline !== undefined,
+  });
   const limits = sums.limits;
-  const tps = limits.filter((l) => l.limitOf === "transactions-per-second").sort((a, b) => a.value - b.value);
-  const bottleneck = tps[0] ? { id: tps[0].id, label: tps[0].label, value: tps[0].value, unit: tps[0].unit } : null;
-  if (bottleneck && rate !== null && rate > bottleneck.value) {
+  if (lpar.limit) {
+    items.push(lpar.limit);
+    limits.push(lpar.limit);
+  }
+  const rooms = headrooms(limits, rate);
+  const bottleneck = bottleneckOf(limits, rooms);
+  for (const w of exceededWarnings(limits, rooms)) warnings.push(w);
+  const busy = lpar.summary;
+  // Said once: the CPU limit's own finding says it when the limit is all the engines.
+  const saidByLimit = lpar.limit !== null && busy.targetBusy === null;
+  if (!saidByLimit && busy.engines && busy.cpus !== null && busy.engines.value > busy.cpus) {
     warnings.push({
-      concern: tps[0]!.concern,
-      message: `the target rate ${rate}/s exceeds the lowest throughput ceiling, ${tps[0]!.label} (${round(bottleneck.value)} ${bottleneck.unit})`,
-      citations: tps[0]!.citations,
+      concern: "capacity",
+      message: `CPU demand exceeds the engines: ${fmtN(busy.engines.value, 2)} engines busy at ${fmtN(rate!, 0)}/s on ${busy.cpus} CP${busy.cpus === 1 ? "" : "s"} (${fmtN(busy.lparPct!.value, 0)}% of the LPAR)${baseline ? "" : ", counting only the items this config adds (no baseline)"}`,
+      citations: [],
     });
   }
   if (!baseline) {
@@ -383,9 +424,11 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
     warnings,
     gaps,
     needsBaseline,
+    headroom: rooms,
+    cpu: busy,
   };
 }
 
-function round(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+function fmtN(n: number, digits: number): string {
+  return formatNumber(n, Number.isInteger(n) ? 0 : digits);
 }

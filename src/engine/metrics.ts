@@ -1,5 +1,7 @@
-// The outputs a sweep or a comparison tabulates: totals by address space, CPU, the bottleneck's
-// ceiling, storage, or any line item by id; with their units, and a check of the names asked for.
+// The outputs a sweep or a comparison tabulates: totals by address space, CPU, the lowest throughput
+// ceiling, the bottleneck's headroom, storage by kind (channel initiator, CSA, queue manager below the
+// bar: they are different storage and never add up), or any line item by id; with their units, and a
+// check of the names asked for.
 import { InputError } from "../util/diagnostic.js";
 import { didYouMean } from "../util/zod-diagnostics.js";
 import type { Estimate } from "./engine.js";
@@ -14,15 +16,19 @@ export const DEFAULT_METRICS = [
   "cost.cf",
   "cost.xcf",
   "cpu",
+  "lpar",
   "limit",
-  "storage",
+  "headroom",
+  "storage.chin",
+  "storage.csa",
+  "storage.below-bar",
 ];
 
 /**
  * Refuses an output name that is neither a known output nor a line item id of any of the estimates: a
  * misspelt --metric would otherwise give an empty column, dropped without a word.
  */
-export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string>): void {
+export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string>, where = "metrics"): void {
   const unknown = metrics.filter((m) => !DEFAULT_METRICS.includes(m) && !ids.has(m));
   if (unknown.length === 0) return;
   const names = [...DEFAULT_METRICS, ...ids];
@@ -30,7 +36,7 @@ export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string
     unknown.map((m) => {
       const guess = didYouMean(m, names);
       return {
-        file: "--metric",
+        file: where,
         message: `unknown output "${m}": not ${DEFAULT_METRICS.join(", ")}, nor a line item id of these estimates`,
         severity: "error" as const,
         suggestion: guess ? `did you mean "${guess}"?` : "line item ids are in the JSON output (items[].id)",
@@ -43,12 +49,12 @@ export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string
  * Refuses outputs asked for by name (--metric) that none of the estimates has: a column of nothing,
  * exit 0, would read as an answer.
  */
-export function checkPresent(asked: readonly string[], present: readonly string[]): void {
+export function checkPresent(asked: readonly string[], present: readonly string[], where = "metrics"): void {
   const missing = asked.filter((m) => !present.includes(m));
   if (missing.length === 0) return;
   throw new InputError(
     missing.map((m) => ({
-      file: "--metric",
+      file: where,
       message: `"${m}" has no value in any of these estimates`,
       severity: "error" as const,
       suggestion: present.length ? `these have one: ${present.join(", ")}` : "no output asked for has a value here",
@@ -60,8 +66,10 @@ export function checkPresent(asked: readonly string[], present: readonly string[
 export function unitOf(e: Estimate, metric: string): string | null {
   if (metric.startsWith("cost.")) return "us";
   if (metric === "cpu") return "CPU s/s";
-  if (metric === "limit") return e.bottleneck?.unit ?? null;
-  if (metric === "storage") return "MB";
+  if (metric === "lpar") return "%";
+  if (metric === "limit") return lowestCeiling(e)?.unit ?? null;
+  if (metric === "headroom") return "%";
+  if (metric.startsWith("storage.")) return "MB";
   return e.items.find((i) => i.id === metric)?.unit ?? null;
 }
 
@@ -74,11 +82,26 @@ export function metricOf(e: Estimate, metric: string): number | null {
     return c ? (c.total?.value ?? c.added.value) : null;
   }
   if (metric === "cpu") return e.totals.cpuSecondsPerSecond?.value ?? null;
-  if (metric === "limit") return e.bottleneck?.value ?? null;
-  if (metric === "storage") {
-    const mb = e.storage.filter((s) => s.unit === "MB");
-    return mb.length ? mb.reduce((a, s) => a + s.value, 0) : null;
-  }
+  if (metric === "lpar") return e.cpu.lparPct?.value ?? null;
+  if (metric === "limit") return lowestCeiling(e)?.value ?? null;
+  if (metric === "headroom") return e.bottleneck?.headroomPct ?? null;
+  if (metric === "storage.chin") return sumOf(e, (id) => id === "storage.chin-total");
+  if (metric === "storage.csa") return sumOf(e, (id) => id === "storage.csa-total");
+  if (metric === "storage.below-bar") return sumOf(e, (id) => id.startsWith("storage.qmgr-connections."));
   const item = e.items.find((i) => i.id === metric);
   return item ? item.value : null;
+}
+
+/** The lowest throughput ceiling (transactions per second), which the "limit" output tabulates. */
+function lowestCeiling(e: Estimate): { value: number; unit: string } | null {
+  let low: { value: number; unit: string } | null = null;
+  for (const l of e.limits) if (l.limitOf === "transactions-per-second" && (!low || l.value < low.value)) low = l;
+  return low;
+}
+
+/** The sum of the storage items (MB) an id test picks out; null when there is none. */
+function sumOf(e: Estimate, pick: (id: string) => boolean): number | null {
+  let sum: number | null = null;
+  for (const s of e.storage) if (s.unit === "MB" && pick(s.id)) sum = (sum ?? 0) + s.value;
+  return sum;
 }

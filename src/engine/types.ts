@@ -14,7 +14,8 @@ export type Concern =
   | "smf"
   | "storage"
   | "shared-queue"
-  | "hardware";
+  | "hardware"
+  | "capacity";
 
 /**
  * cpu-per-txn: CPU microseconds added per transaction in an address space.
@@ -47,10 +48,50 @@ export interface LineItem {
   citations: Citation[];
   confidence: Confidence;
   flags: { code: string; reason: string; entry?: string }[];
-  /** Machines the figure holds for, when a rule has applied a hardware carry itself. */
+  /**
+   * Machines the figure holds for, when a rule has applied a hardware carry itself. The engine fills it
+   * for every limit (from the cited entries when the rule gave none): a limit always names its machine.
+   */
   measuredOn?: string[];
   /** For limits: what the limit is expressed in, to name the bottleneck. */
-  limitOf?: "transactions-per-second" | "channels" | "connections" | "log-mb-per-second";
+  limitOf?: LimitOf;
+  /**
+   * For limits: what the config asks of the limit, in the limit's unit. The engine fills it with
+   * workload.rate for a transactions-per-second limit that has none; a limit without one has no headroom.
+   */
+  demand?: Demand;
+  /**
+   * For limits: how the figure stands to the config's machine. same: measured there (or the user's
+   * own figure); scaled: carried to it by a factor a source gives (or hardware.factor); other-machine:
+   * shown as the measuring machine's figure, for want of a factor (a gap says so). Set by the engine.
+   */
+  hardwareFit?: "same" | "scaled" | "other-machine";
+  /**
+   * For limits: the limit is bound by CPU speed, so it scales with the machine's capacity (the LSPR
+   * z14/z15 table or hardware.factor) where the rule has not scaled it itself. Limits of disks,
+   * storage, locks or networks do not (they stay the measuring machine's, marked).
+   */
+  scalesWithCpu?: boolean;
+}
+
+/** What a limit is expressed in. */
+export type LimitOf =
+  | "transactions-per-second"
+  | "channels"
+  | "connections"
+  | "log-mb-per-second"
+  | "chin-storage-mb"
+  | "csa-mb"
+  | "below-bar-mb"
+  | "messages";
+
+/** What a config asks of a limit: a value (with its range) in the limit's unit, and where it comes from. */
+export interface Demand {
+  value: number;
+  low?: number;
+  high?: number;
+  /** In words: "workload.rate", "CHIN storage of all channel definitions". */
+  from: string;
 }
 
 export interface Warning {

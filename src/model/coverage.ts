@@ -1,6 +1,7 @@
 // Which inventory ids the model files account for: encoded (as table, figure, formula, example,
 // carry), listed as a gap (a chart whose numbers are lost), or deliberately not encoded. And the other
 // direction: which rule reads each table, figure and formula, or why none does (`use: context`).
+import { argError } from "../util/args.js";
 import { compareText } from "../util/number-format.js";
 import type { ModelData, ModelEntry } from "./types.js";
 
@@ -66,6 +67,8 @@ const USE_TYPES = new Set<ModelEntry["type"]>(["table", "figure", "formula"]);
  * (the library's `coverage` passes RULES; without rules every entry counts as read by none).
  */
 export function coverage(data: ModelData, rules: readonly RuleUses[] = []): Coverage {
+  if (data === null || typeof data !== "object" || !Array.isArray((data as { sources?: unknown }).sources))
+    throw argError("coverage", "the model data", "a registry's data (loadModels().data)", data);
   const status = new Map<string, "encoded" | "gap" | "notEncoded">();
   const referenced = new Set<string>();
   for (const e of data.entries) {

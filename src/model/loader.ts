@@ -67,7 +67,12 @@ export function loadModelDir(dir: string, options: LoadOptions = {}): ModelData 
     files = listYamlFiles(dir);
   } catch {
     throw new InputError([
-      { file: dir, message: "cannot read the models folder", severity: "error", suggestion: "check the --models path" },
+      {
+        file: dir,
+        message: "cannot read the models folder",
+        severity: "error",
+        suggestion: "check the path of the models folder",
+      },
     ]);
   }
   if (files.length > MAX_MODEL_FILES) {

@@ -1,4 +1,5 @@
 // The registry: model entries by id, lookups in tables (exact and interpolated), citations.
+import { argError } from "../util/args.js";
 import { interpolate, type Scheme } from "./interpolate.js";
 import type {
   CarryEntry,
@@ -23,7 +24,14 @@ export interface Citation {
   userSupplied?: boolean;
 }
 
-export type Confidence = "measured" | "interpolated" | "extrapolated" | "carried-forward" | "user-supplied";
+/**
+ * How a value stands to the sources. arithmetic: computed from the config's own inputs by a formula a
+ * source states (bytes per transaction, renegotiations per second, records per interval), no measured
+ * figure in it; measured: a figure as printed; user-supplied: the config's own figure; carried-forward:
+ * another release's or machine's figure under a stated carry; interpolated; extrapolated.
+ */
+export type Confidence =
+  "arithmetic" | "measured" | "interpolated" | "extrapolated" | "carried-forward" | "user-supplied";
 
 /**
  * A looked-up value with its citation. Results are kept by the registry and shared by every caller
@@ -86,6 +94,10 @@ export class Registry {
   overlaid = false;
 
   constructor(readonly data: ModelData) {
+    const d = data as Partial<Record<keyof ModelData, unknown>> | null | undefined;
+    // "entries" is only asked for, not read: precompiled models give it by a getter that parses them all.
+    if (d === null || typeof d !== "object" || !Array.isArray(d.sources) || !("entries" in d))
+      throw argError("new Registry", "the model data", "{ sources, entries, ... } as loadModels() reads them", data);
     for (const s of data.sources) this.sources.set(s.id, s);
     const lazy = (data as { [LAZY_ENTRIES]?: () => LazyEntries })[LAZY_ENTRIES]?.();
     if (lazy) {

@@ -237,6 +237,9 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
       })),
     },
     options: {
+      // Axis numbers as every other output prints them (1,234.5), whatever the locale of the process
+      // or the browser (1.234,5 under de_DE, Arabic-Indic digits under ar_EG).
+      locale: "en-US",
       animation: false,
       responsive: false,
       devicePixelRatio: 1,

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { InputError } from "../util/diagnostic.js";
 import { chartJsConfig, type ChartSpec } from "./chart-spec.js";
 import { CHART_FONTS, FONT_FAMILY } from "./chart-fonts.js";
+import { visibleDeep } from "../util/visible-text.js";
 
 export { estimateChart, diffChart, sweepChart, compareChart, chartJsConfig } from "./chart-spec.js";
 export type { ChartSpec, ChartKind, ChartDataset } from "./chart-spec.js";
@@ -98,6 +99,7 @@ function checkSize(name: string, n: number): number {
 
 /** Draws a chart spec and returns the PNG bytes or the SVG text (UTF-8) as a Buffer. */
 export async function renderChart(spec: ChartSpec, opts: RenderOptions): Promise<Buffer> {
+  spec = visibleDeep(spec); // titles, labels, legends: control characters as escapes (SVG is XML)
   const width = checkSize("width", opts.width ?? 900);
   const height = checkSize("height", opts.height ?? 500);
   const { Canvas, createCanvas, SvgExportFlag } = loadCanvas();

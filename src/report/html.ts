@@ -12,8 +12,10 @@ import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
+import { bottleneckText, cpuHeading, limitCells, lparText } from "./limits-text.js";
 import { AS_NAMES, chartJsConfig, compareChart, diffChart, estimateChart, type ChartSpec } from "./chart-spec.js";
 import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
+import { visibleDeep, visibleText } from "../util/visible-text.js";
 
 export interface HtmlOptions {
   /** The page title; default "mqzcap estimate: <config name>". */
@@ -27,12 +29,12 @@ const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;
 
 /** Escapes text for element content and quoted attribute values. */
 export function esc(s: string | number | null | undefined): string {
-  return String(s ?? "").replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return visibleText(String(s ?? "")).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
 /** JSON safe inside a <script> element: no "<" can end the element or open a comment. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
+  return JSON.stringify(visibleDeep(value)).replace(/</g, "\\u003c");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -206,20 +208,36 @@ function totalsSection(e: Estimate): string {
     rows.push(["<strong>all</strong>", "", esc(fmtRange(t.added)), esc(fmtRange(t.total))]);
     out.push(table(["address space", "baseline", "added", "total"], rows, [1, 2, 3]));
   }
-  if (t.cpuSecondsPerSecond)
+  if (t.cpuSecondsPerSecond) {
     out.push(
-      `<p>CPU at ${esc(fmt(t.rate))}/s: ${esc(fmtRange(t.cpuSecondsPerSecond, "CPU s/s"))} (${esc(fmtRange(t.engines))} engines)</p>`,
+      `<p>${esc(cpuHeading(e))}: ${esc(fmtRange(t.cpuSecondsPerSecond, "CPU s/s"))} (${esc(fmtRange(t.engines))} engines)</p>`,
     );
+    const lpar = lparText(e);
+    if (lpar) out.push(`<p>CPU ${esc(lpar)}</p>`);
+  }
   return out.join("\n");
 }
 
 function limitsSection(e: Estimate): string {
   if (!e.limits.length) return "";
-  const rows = e.limits.map((l) => [esc(l.label), esc(fmtRange(itemRange(l))), esc(l.unit), esc(l.confidence)]);
-  const bottleneck = e.bottleneck
-    ? `<p><strong>Bottleneck:</strong> ${esc(e.bottleneck.label)} (${esc(fmt(e.bottleneck.value, e.bottleneck.unit))})</p>`
+  const rows = e.limits.map((l) => {
+    const c = limitCells(e, l);
+    const over = e.headroom.some((h) => h.id === l.id && h.exceeded);
+    return [
+      esc(l.label),
+      esc(fmtRange(itemRange(l))),
+      esc(l.unit),
+      esc(c.demand),
+      over ? `<span class="warn">${esc(c.headroom)}</span>` : esc(c.headroom),
+      esc(c.machine),
+      esc(l.confidence),
+    ];
+  });
+  const b = bottleneckText(e);
+  const bottleneck = b
+    ? `<p><strong>Bottleneck:</strong> ${esc(b)}</p>`
     : "<p>No throughput limit applies, so there is no bottleneck to name.</p>";
-  return `<h2>Limits</h2>\n${table(["limit", "value", "unit", "confidence"], rows, [1])}\n${bottleneck}`;
+  return `<h2>Limits</h2>\n${table(["limit", "value", "unit", "demand", "headroom", "measured on", "confidence"], rows, [1, 4])}\n${bottleneck}`;
 }
 
 const itemRange = (i: LineItem) => ({ value: i.value, low: i.low ?? i.value, high: i.high ?? i.value });

@@ -6,6 +6,8 @@ import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
 import { AS_NAMES } from "./chart-spec.js";
+import { visibleText } from "../util/visible-text.js";
+import { bottleneckText, cpuHeading, limitCells, lparText } from "./limits-text.js";
 import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
 
 /**
@@ -13,7 +15,7 @@ import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
  * allows it before any ASCII punctuation), and line breaks flattened, which would end a table row.
  */
 export function mdText(s: string | number | null | undefined): string {
-  return String(s ?? "")
+  return visibleText(String(s ?? ""))
     .replace(/[\\`*_[\]<>|#~!]/g, "\\$&")
     .replace(/\r?\n|\r/g, " ");
 }
@@ -42,8 +44,23 @@ export function renderMarkdown(e: Estimate): string {
   out.push(`MQ ${mdText(e.basis.release)} on ${mdText(e.basis.hardware)} · mqzcap ${mdText(e.mqzcap)}`, "");
   out.push(...totals(e));
   if (e.limits.length) {
-    out.push("## Limits", "", ...mdTable(ITEM_HEAD, itemRows(e.limits), [1]), "");
-    if (e.bottleneck) out.push(`Bottleneck: ${mdText(e.bottleneck.label)}`, "");
+    const rows = e.limits.map((l) => {
+      const c = limitCells(e, l);
+      return [
+        l.label,
+        fmtRange(itemRange(l)),
+        l.unit,
+        c.demand,
+        c.headroom,
+        c.machine,
+        l.confidence,
+        shortCitations(l.citations),
+      ];
+    });
+    const head = ["limit", "value", "unit", "demand", "headroom", "measured on", "confidence", "citation"];
+    out.push("## Limits", "", ...mdTable(head, rows, [1, 4]), "");
+    const b = bottleneckText(e);
+    if (b) out.push(`Bottleneck: ${mdText(b)}`, "");
   }
   const items = e.items.filter((i) => i.metric !== "limit");
   out.push("## Line items", "");
@@ -82,11 +99,14 @@ function totals(e: Estimate): string[] {
   ]);
   rows.push(["all", "", fmtRange(t.added), fmtRange(t.total)]);
   out.push(...mdTable(["address space", "baseline", "added", "total"], rows, [1, 2, 3]), "");
-  if (t.cpuSecondsPerSecond)
+  if (t.cpuSecondsPerSecond) {
     out.push(
-      `CPU at ${fmt(t.rate)}/s: ${fmtRange(t.cpuSecondsPerSecond, "CPU s/s")} (${fmtRange(t.engines)} engines)`,
+      `${mdText(cpuHeading(e))}: ${fmtRange(t.cpuSecondsPerSecond, "CPU s/s")} (${fmtRange(t.engines)} engines)`,
       "",
     );
+    const lpar = lparText(e);
+    if (lpar) out.push(`CPU ${mdText(lpar)}`, "");
+  }
   return out;
 }
 

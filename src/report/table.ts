@@ -7,6 +7,8 @@ import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import { inputText, type SweepResult } from "../engine/sweep.js";
 import { compareRows, type CompareResult } from "../engine/compare.js";
 import { AS_NAMES } from "./chart-spec.js";
+import { visibleDeep } from "../util/visible-text.js";
+import { bottleneckText, cpuHeading, lparText, pctText } from "./limits-text.js";
 import { cellText, fmt, fmtRange, mergeCitations, pad, style, truncate, WIDTH, wrap } from "./text.js";
 
 /** Section headings for the concerns, as a planner names them (the JSON keeps the ids). */
@@ -22,6 +24,7 @@ const CONCERN_NAMES: Record<Concern, string> = {
   smf: "SMF",
   storage: "Storage",
   "shared-queue": "Shared queues",
+  capacity: "Capacity",
 };
 
 export interface TableOptions {
@@ -32,6 +35,7 @@ export interface TableOptions {
 }
 
 export function renderTable(e: Estimate, opts: TableOptions): string {
+  e = visibleDeep(e); // names, labels and model text: control characters as escapes
   const s = style(opts.color === true);
   const out: string[] = [];
   const rule = s.dim("─".repeat(WIDTH));
@@ -65,7 +69,11 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
   }
   if (e.totals.cpuSecondsPerSecond) {
     out.push(
-      `  CPU at ${fmt(e.totals.rate)}/s: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU seconds per second")} (engines busy)`,
+      ...wrap(
+        `${cpuHeading(e)}: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU seconds per second")} (engines busy)`,
+        WIDTH,
+        "  ",
+      ),
     );
     if (e.totals.backgroundCpuSecondsPerSecond.value > 0) {
       out.push(
@@ -73,12 +81,19 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
       );
     }
   }
+  out.push(...lparLines(e));
 
   if (e.limits.length) {
     out.push(rule);
     out.push(s.bold("Limits"));
-    for (const l of e.limits) out.push(...itemLines(l, s));
-    if (e.bottleneck) out.push(`  bottleneck: ${e.bottleneck.label}`);
+    const rooms = new Map(e.headroom.map((h) => [h.id, h]));
+    for (const l of e.limits) {
+      out.push(...itemLines(l, s));
+      const h = rooms.get(l.id);
+      if (h) out.push(headroomLine(h, s));
+    }
+    const b = bottleneckText(e);
+    if (b) out.push(...wrap(`bottleneck: ${b}`, WIDTH, "  "));
   }
   const groups = new Map<string, LineItem[]>();
   for (const i of e.items.filter((i) => i.metric !== "limit"))
@@ -137,6 +152,18 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
   return out.join("\n") + "\n";
 }
 
+/** The LPAR's engines: busy share in total and by address space (hardware.cpus), when there is a rate. */
+function lparLines(e: Estimate): string[] {
+  const text = lparText(e);
+  return text ? wrap(text, WIDTH, "    ") : [];
+}
+
+/** A limit's headroom under it: the demand it is held against and the share of it left. */
+function headroomLine(h: Estimate["headroom"][number], s: ReturnType<typeof style>): string {
+  const text = `    at ${fmtRange(h.demand, h.unit)} (${h.demandFrom}): headroom ${pctText(h.headroomPct.value)}`;
+  return h.exceeded ? s.yellow(`${text}, exceeded`) : text;
+}
+
 /** Label width beside the value column: 54 + 26 columns leave room for the widest mark. */
 const LABEL_WIDTH = 51;
 
@@ -181,6 +208,7 @@ function explain(i: LineItem, s: ReturnType<typeof style>): string[] {
 
 /** The diff as a terminal table: every changed line with before, after, delta and percentage. */
 export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
+  d = visibleDeep(d);
   const s = style(opts.color);
   const out: string[] = [];
   out.push(s.bold(truncate(`mqzcap diff: ${d.before ?? "base"} -> ${d.after ?? "proposed"}`, WIDTH)));
@@ -220,6 +248,7 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
 
 /** A sweep as a terminal table: one row per point, one column per output, units under the names. */
 export function renderSweepTable(r: SweepResult): string {
+  r = visibleDeep(r);
   const inputs = r.vary.map((v) => v.path);
   const header = [...inputs, ...r.metrics];
   const units = [...inputs.map(() => ""), ...r.metrics.map((m) => r.units[m] ?? "")];
@@ -241,6 +270,7 @@ export function scenarioLetter(k: number): string {
 
 /** Several configs side by side: scenarios lettered (named above the table), one row per output. */
 export function renderCompareTable(r: CompareResult, opts: { color: boolean }): string {
+  r = visibleDeep(r);
   const s = style(opts.color);
   const rule = s.dim("─".repeat(WIDTH));
   const out = [s.bold(`mqzcap compare: ${r.scenarios.length} scenarios`)];

@@ -3,6 +3,7 @@
 // few lines of padding do that without a dependency in the start-up path.
 import type { Citation } from "../model/registry.js";
 import { formatNumber } from "../util/number-format.js";
+import { cutGraphemes } from "../util/visible-text.js";
 
 export const WIDTH = 100;
 
@@ -37,8 +38,9 @@ export function visible(s: string): number {
   return s.replace(/\x1b\[[0-9;]*m/g, "").length;
 }
 
+/** Text cut to n characters with "…", on a grapheme boundary (never inside an emoji). */
 export function truncate(s: string, n: number): string {
-  return s.length <= n ? s : s.slice(0, n - 1) + "…";
+  return s.length <= n ? s : cutGraphemes(s, n - 1) + "…";
 }
 
 /** Word-wraps text; the first line starts with `first`, later ones are indented to line up under it. */

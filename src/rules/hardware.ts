@@ -43,13 +43,21 @@ function entryHardware(registry: Registry, id: string): readonly string[] {
   return machines;
 }
 
-/** Scales CPU line items measured on another machine; called by the engine after every rule. */
+/**
+ * Scales CPU line items measured on another machine, and carries limits to the config's machine (or
+ * marks them as the measuring machine's); called by the engine after every rule.
+ */
 export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
   const target = ctx.config.hardware.generation;
   const userFactor = ctx.config.hardware.factor;
   let lspr: ReturnType<typeof lsprImprovement> | undefined;
   const unscaled = new Set<string>();
+  const unfitted: Unfitted = new Map();
   for (const item of items) {
+    if (item.metric === "limit") {
+      if (fitLimit(ctx, item, unfitted)) lspr ??= lsprImprovement(ctx);
+      continue;
+    }
     if (!CPU_METRICS.has(item.metric)) continue;
     const on = measuredOn(ctx, item);
     if (on.size === 0 || on.has(target)) continue;
@@ -99,10 +107,84 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
       citations: [lspr.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY))],
     });
   }
+  unfittedGaps(ctx, unfitted);
   for (const from of unscaled) {
     ctx.gap(
       "hardware",
       `CPU figures measured on ${from} are shown unscaled: the sources give no factor from ${from} to ${target}; supply hardware.factor (your capacity ratio, e.g. from LSPR) to scale them`,
+    );
+  }
+}
+
+/**
+ * Names a limit's machine and fits it to the config's: measured there (same); bound by CPU speed and
+ * carried by the LSPR z14/z15 table or hardware.factor (scaled: throughput multiplies by the
+ * capacity ratio); otherwise the measuring machine's figure, said in the label and a gap. Returns
+ * true when the LSPR table was used (the engine then shows it, as for CPU items).
+ */
+function fitLimit(ctx: RuleContext, item: LineItem, unfitted: Unfitted): boolean {
+  const target = ctx.config.hardware.generation;
+  if (item.hardwareFit) return false; // the rule fitted it itself
+  const on = measuredOn(ctx, item);
+  // A limit that cites nothing measured (the user's own budget) is the config's machine's.
+  if (on.size === 0 || on.has(target)) {
+    item.measuredOn = on.size === 0 ? [target] : [...on];
+    item.hardwareFit = "same";
+    return false;
+  }
+  item.measuredOn = [...on];
+  const from = item.measuredOn.join("/");
+  if (item.scalesWithCpu) {
+    const userFactor = ctx.config.hardware.factor;
+    if (userFactor !== undefined) {
+      scaleItem(
+        item,
+        userFactor,
+        userFactor,
+        userFactor,
+        `x hardware.factor ${num(userFactor, 3)} (user-supplied, ${from} -> ${target})`,
+      );
+      item.inputs.hardwareFactor = { value: userFactor, unit: "ratio", from: "hardware.factor" };
+      item.confidence = "user-supplied";
+      item.hardwareFit = "scaled";
+      return false;
+    }
+    const z14toZ15 = target === "z15" && on.has("z14");
+    const z15toZ14 = target === "z14" && on.has("z15");
+    if (z14toZ15 || z15toZ14) {
+      const l = lsprImprovement(ctx);
+      const f = (p: number) => 1 + p / 100;
+      // A z15 does more: a z14 throughput multiplies by the improvement, and a z15 one divides.
+      const [k, kLow, kHigh] = z14toZ15 ? [f(l.pct), f(l.low), f(l.high)] : [1 / f(l.pct), 1 / f(l.high), 1 / f(l.low)];
+      scaleItem(item, k, kLow, kHigh, `${z14toZ15 ? "x" : "/"} (1 + ${l.r.raw} LSPR z15 over z14)`);
+      item.citations.push(l.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY)));
+      if (item.confidence === "measured") item.confidence = "carried-forward";
+      item.hardwareFit = "scaled";
+      return true;
+    }
+  }
+  item.hardwareFit = "other-machine";
+  const key = `${from}${item.scalesWithCpu ? " cpu" : ""}`;
+  const group = unfitted.get(key) ?? { from, cpu: Boolean(item.scalesWithCpu), labels: [] };
+  unfitted.set(key, group);
+  group.labels.push(item.label);
+  item.label = `${item.label} (${from} figure)`;
+  return false;
+}
+
+/** Limits left as another machine's figures, by machine: one gap each, after the items are fitted. */
+type Unfitted = Map<string, { from: string; cpu: boolean; labels: string[] }>;
+
+function unfittedGaps(ctx: RuleContext, unfitted: Unfitted): void {
+  const target = ctx.config.hardware.generation;
+  for (const g of unfitted.values()) {
+    ctx.gap(
+      "hardware",
+      `limits measured on ${g.from}, shown as that machine's figures for ${target}: ${g.labels.join("; ")}: ${
+        g.cpu
+          ? `the sources give no factor from ${g.from} to ${target}; supply hardware.factor to scale them`
+          : `they are bound by something other than processor speed (disk, storage, a lock, the network), and the sources do not say how they differ on ${target}`
+      }`,
     );
   }
 }

@@ -8,6 +8,7 @@ import { formatSize } from "../config/units.js";
 
 /** Confidences from best to worst: a line item is as weak as its weakest lookup. */
 const CONFIDENCE_RANK: Record<Confidence, number> = {
+  arithmetic: -1,
   measured: 0,
   "user-supplied": 1,
   "carried-forward": 2,

@@ -3,7 +3,7 @@
 import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { ChannelConfig } from "../config/types.generated.js";
-import type { LookupResult } from "../model/registry.js";
+import type { Confidence, LookupResult } from "../model/registry.js";
 import { axisNumbers, carried, chooseRelease, fromLookups, num, sizeLabel, tableReleases } from "./helpers.js";
 
 const SVRCONN = "000.chin-footprint-svrconn";
@@ -61,6 +61,7 @@ export const storageChin: Rule = {
   applies: (c) => (c.channels?.length ?? 0) > 0,
   run(ctx) {
     const { config, registry } = ctx;
+    const defs: Def[] = [];
     for (const ch of config.channels ?? []) {
       const size = ch.messageSize ?? config.workload.messageSize;
       const fp = footprint(ctx, ch, size);
@@ -70,15 +71,16 @@ export const storageChin: Rule = {
         ch.type === "server-connection" && ch.conversations !== undefined
           ? Math.ceil(ch.conversations / Math.max(1, sharecnv))
           : ch.count;
-      const base = fromLookups(fp.r);
       const shown = fp.r.points ? `interpolated from ${fp.r.raw} KB` : `${fp.r.raw} KB`;
+      const mb = (fp.perInstance * instances) / 1024;
+      defs.push({ ch, fp, sharecnv, instances, mb });
       ctx.item({
         id: `storage.chin-footprint.${ch.name}`,
         concern: "storage",
         label: `${ch.name}: CHIN storage, ${num(instances)} x ${ch.type} at ${sizeLabel(size)}`,
         addressSpace: "chin",
         metric: "storage",
-        value: (fp.perInstance * instances) / 1024,
+        value: mb,
         unit: "MB",
         formula: `footprint per instance x instances / 1024 = ${num(fp.perInstance, 2)} KB (${shown}) x ${num(instances)} / 1024`,
         inputs: {
@@ -97,44 +99,93 @@ export const storageChin: Rule = {
             from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize",
           },
         },
-        ...base,
+        ...fromLookups(fp.r),
       });
-      const chin = config.storage?.chin;
-      if (!chin) continue;
-      const headroom =
-        chin.headroom !== undefined
-          ? { value: chin.headroom, user: true }
-          : { value: registry.figureValue(HEADROOM).value, user: false };
-      const usedMB = chin.used / 1048576;
-      const freeMB = chin.free / 1048576;
-      // The report floors the storage limit (1466 x 80% = 1172.8 printed 1172MB) and the channel count.
-      const limitMB = Math.floor((headroom.value / 100) * (usedMB + freeMB));
-      const availableMB = limitMB - usedMB;
-      const channels = Math.max(0, Math.floor((availableMB * 1024) / fp.perInstance));
-      const cap = registry.figureValue(MAX_CLIENTS);
-      const lookups = [fp.r, cap, ...(headroom.user ? [] : [registry.figureValue(HEADROOM)])];
+    }
+    if (defs.length === 0) return;
+    const totalMB = defs.reduce((sum, d) => sum + d.mb, 0);
+    const all = fromLookups(...defs.map((d) => d.fp.r));
+    {
+      ctx.item({
+        id: "storage.chin-total",
+        concern: "storage",
+        label: "CHIN storage, all channel definitions",
+        addressSpace: "chin",
+        metric: "storage",
+        value: totalMB,
+        unit: "MB",
+        formula: defs.map((d) => `${num(d.mb, 2)} MB (${d.ch.name})`).join(" + "),
+        inputs: {},
+        ...all,
+      });
+    }
+    maxClients(ctx, defs);
+    const chin = config.storage?.chin;
+    if (!chin) return;
+    const headroom =
+      chin.headroom !== undefined
+        ? { value: chin.headroom, user: true }
+        : { value: registry.figureValue(HEADROOM).value, user: false };
+    const usedMB = chin.used / 1048576;
+    const freeMB = chin.free / 1048576;
+    // The report floors the storage limit (1466 x 80% = 1172.8 printed 1172MB) and the channel count.
+    const limitMB = Math.floor((headroom.value / 100) * (usedMB + freeMB));
+    // Already past the guideline at start: nothing is left for channels (never a negative budget).
+    const availableMB = Math.max(0, limitMB - usedMB);
+    const budgetText = `floor(${num(headroom.value)}% x (${num(usedMB, 2)} + ${num(freeMB, 2)}) MB) - ${num(usedMB, 2)} MB`;
+    const budgetInputs = {
+      usedMB: { value: usedMB, unit: "MB", from: "storage.chin.used" },
+      freeMB: { value: freeMB, unit: "MB", from: "storage.chin.free" },
+      headroom: { value: headroom.value, unit: "percent", from: headroom.user ? "storage.chin.headroom" : HEADROOM },
+    };
+    const headroomLookups = headroom.user ? [] : [registry.figureValue(HEADROOM)];
+    const budgetParts = fromLookups(...headroomLookups, ...defs.map((d) => d.fp.r));
+    if (headroom.user) budgetParts.confidence = userSupplied(budgetParts.confidence);
+    // All channel definitions together against the one budget: the planner's over-commitment check.
+    ctx.item({
+      id: "storage.chin-budget",
+      concern: "storage",
+      label: `CHIN storage budget: ${num(headroom.value)}% of ${num(usedMB + freeMB)} MB - ${num(usedMB)} MB used`,
+      addressSpace: "chin",
+      metric: "limit",
+      limitOf: "chin-storage-mb",
+      value: availableMB,
+      unit: "MB",
+      formula: `${budgetText} = ${num(availableMB, 2)} MB, against ${defs.length === 1 ? "the channel definition's" : `all ${defs.length} channel definitions'`} footprint of ${num(totalMB, 2)} MB`,
+      inputs: budgetInputs,
+      demand: {
+        value: totalMB,
+        from: defs.length === 1 ? `CHIN storage of ${defs[0]!.ch.name}` : "CHIN storage of all channel definitions",
+      },
+      ...budgetParts,
+    });
+    const cap = registry.figureValue(MAX_CLIENTS);
+    for (const d of defs) {
+      const { ch, fp, sharecnv, instances } = d;
+      // What the other definitions take comes off the budget first: "channels that fit" is this
+      // definition's share of what is left, not of the whole.
+      const othersMB = totalMB - d.mb;
+      const leftMB = availableMB - othersMB;
+      const channels = Math.max(0, Math.floor((leftMB * 1024) / fp.perInstance));
+      const lookups = [fp.r, cap, ...headroomLookups];
       const parts = fromLookups(...lookups);
-      if (headroom.user) parts.confidence = parts.confidence === "measured" ? "user-supplied" : parts.confidence;
+      if (headroom.user) parts.confidence = userSupplied(parts.confidence);
+      const others = othersMB > 0 ? ` - ${num(othersMB, 2)} MB for the other definitions` : "";
       ctx.item({
         id: `storage.chin-capacity.${ch.name}`,
         concern: "storage",
-        label: `${ch.name}: channels that fit free CHIN storage`,
+        label: `${ch.name}: channels that fit free CHIN storage${othersMB > 0 ? " the other definitions leave" : ""}`,
         addressSpace: "chin",
         metric: "limit",
         limitOf: "channels",
         value: channels,
         unit: "channels",
         formula:
-          `floor((floor(${num(headroom.value)}% x (${num(usedMB, 2)} + ${num(freeMB, 2)}) MB) - ${num(usedMB, 2)} MB) x 1024 / ${num(fp.perInstance, 2)} KB)` +
-          ` = floor(${num(availableMB, 2)} MB x 1024 / ${num(fp.perInstance, 2)} KB) = ${num(channels)}`,
+          `floor((${budgetText}${others}) x 1024 / ${num(fp.perInstance, 2)} KB)` +
+          ` = floor(${num(leftMB, 2)} MB x 1024 / ${num(fp.perInstance, 2)} KB) = ${num(channels)}`,
         inputs: {
-          usedMB: { value: usedMB, unit: "MB", from: "storage.chin.used" },
-          freeMB: { value: freeMB, unit: "MB", from: "storage.chin.free" },
-          headroom: {
-            value: headroom.value,
-            unit: "percent",
-            from: headroom.user ? "storage.chin.headroom" : HEADROOM,
-          },
+          ...budgetInputs,
+          ...(othersMB > 0 ? { othersMB: { value: othersMB, unit: "MB", from: "storage.chin-footprint.*" } } : {}),
           footprintKB: { value: fp.perInstance, unit: "KB", from: fp.r.citation.id },
         },
         ...parts,
@@ -146,6 +197,25 @@ export const storageChin: Rule = {
           [cap.citation],
         );
       }
+      const more = channels - instances;
+      ctx.item({
+        id: `storage.chin-more.${ch.name}`,
+        concern: "storage",
+        label:
+          more >= 0
+            ? `${ch.name}: more channels that fit CHIN storage`
+            : `${ch.name}: channels over what CHIN storage holds`,
+        addressSpace: "chin",
+        metric: "info",
+        value: more,
+        unit: "channels",
+        formula: `${num(channels)} that fit - ${num(instances)} configured${sharecnv > 0 ? ` (x SHARECNV(${sharecnv}) = ${num(more * sharecnv)} conversations)` : ""}`,
+        inputs: {
+          fit: { value: channels, unit: "count", from: `storage.chin-capacity.${ch.name}` },
+          instances: { value: instances, unit: "count", from: `channels.${ch.name}` },
+        },
+        ...parts,
+      });
       if (sharecnv > 0) {
         ctx.item({
           id: `storage.chin-clients.${ch.name}`,
@@ -167,3 +237,44 @@ export const storageChin: Rule = {
     }
   },
 };
+
+interface Def {
+  ch: ChannelConfig;
+  fp: { r: LookupResult; perInstance: number };
+  sharecnv: number;
+  instances: number;
+  mb: number;
+}
+
+const userSupplied = (c: Confidence): Confidence => (c === "measured" ? "user-supplied" : c);
+
+/**
+ * Server-connection channel instances of every definition together against the channel initiator's
+ * maximum of connected clients (9,999, or what MAXCHL sets).
+ */
+function maxClients(ctx: RuleContext, defs: readonly Def[]): void {
+  const svrconn = defs.filter((d) => d.ch.type === "server-connection");
+  if (svrconn.length === 0) return;
+  const cap = ctx.registry.figureValue(MAX_CLIENTS);
+  const instances = svrconn.reduce((sum, d) => sum + d.instances, 0);
+  ctx.item({
+    id: "storage.chin-max-clients",
+    concern: "storage",
+    label: `client channels: CHIN maximum (${cap.raw}, or MAXCHL)`,
+    addressSpace: "chin",
+    metric: "limit",
+    limitOf: "channels",
+    value: cap.value,
+    unit: "channels",
+    formula: `${cap.raw} connected clients at most (fewer when channel attributes like MAXCHL say so), against ${svrconn.map((d) => `${num(d.instances)} (${d.ch.name})`).join(" + ")}`,
+    inputs: {},
+    demand: {
+      value: instances,
+      from:
+        svrconn.length === 1
+          ? `channel instances of ${svrconn[0]!.ch.name}`
+          : "channel instances of all server-connection definitions",
+    },
+    ...fromLookups(cap),
+  });
+}

@@ -1,13 +1,20 @@
 // Queue manager storage per connection and CSA: initial CSA per queue manager, CSA per connection by
-// connection type and SHARECNV, queue manager storage below the bar per connection (MQ 9.3 report).
+// connection type and SHARECNV, queue manager storage below the bar per connection (with the shared
+// queue overhead), each summed over every connection, and checked against the CSA and below-the-bar
+// storage the config says the queue manager has (CSA otherwise only against the 2GB absolute limit).
+// MQ 9.3 takes the 9.3 report's figures (000); MQ 9.0 to 9.2 the 9.2 report's (001), which differ a
+// little ("approximately 15KB" against 16KB, 29.8KB against 29.5KB).
 import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
-import type { Rule, RuleContext } from "../engine/types.js";
-import type { LookupResult } from "../model/registry.js";
+import type { LineItem, Rule, RuleContext } from "../engine/types.js";
+import type { Confidence, LookupResult } from "../model/registry.js";
 import { chooseRelease, fromLookups, num } from "./helpers.js";
 
 const CSA_INITIAL = "000.csa-initial-per-qmgr";
+const CSA_INITIAL_92 = "001.csa-initial-per-qmgr";
 const CSA_LIMIT = "000.csa-31bit-absolute-limit";
+const CSA_LIMIT_92 = "001.csa-absolute-limit";
 const OPEN_OBJECTS = "000.qmgr-storage-per-connection-open-objects-limit";
+const OPEN_OBJECTS_92 = "001.connection-storage-open-objects";
 const CSA: Record<string, string> = {
   local: "000.csa-per-connection-local",
   mca: "000.csa-per-connection-mca",
@@ -16,12 +23,22 @@ const CSA: Record<string, string> = {
   "svrconn-5": "000.csa-per-connection-svrconn-sharecnv5",
   "svrconn-10": "000.csa-per-connection-svrconn-sharecnv10",
 };
+const CSA_92 = "001.csa-per-connection";
 const QMGR: Record<string, string> = {
   local: "000.qmgr-storage-per-connection-typical",
   "svrconn-1": "000.qmgr-storage-per-connection-svrconn-sharecnv1",
   "svrconn-1-shared": "000.qmgr-storage-per-connection-svrconn-sharecnv1-shared",
   "svrconn-10": "000.qmgr-storage-per-connection-svrconn-sharecnv10",
 };
+const QMGR_92 = "001.qmgr-storage-per-connection";
+/** The 9.2 report's connection cases (table 001.qmgr-storage-per-connection). */
+const CASE_92: Record<string, { case: string; sharecnv: number; queueType: string }> = {
+  local: { case: "typical", sharecnv: 1, queueType: "private" },
+  "svrconn-1": { case: "sharecnv1", sharecnv: 1, queueType: "private" },
+  "svrconn-1-shared": { case: "sharecnv1-shared-queue", sharecnv: 1, queueType: "shared" },
+  "svrconn-10": { case: "sharecnv10-curshcnv10", sharecnv: 10, queueType: "private" },
+};
+const SQ_OVERHEAD = "000.qmgr-storage-shared-queue-overhead";
 
 interface Group {
   name: string;
@@ -46,40 +63,121 @@ function groups(ctx: RuleContext): Group[] {
   return out;
 }
 
+/** Which report's figures serve the release: the 9.3 report's for 9.3, the 9.2 report's for 9.0-9.2. */
+type Book = "93" | "92";
+
+function csaPerConnection(ctx: RuleContext, book: Book, key: string): LookupResult | undefined {
+  if (book === "93") return CSA[key] ? ctx.registry.figureValue(CSA[key]) : undefined;
+  const at =
+    key === "local"
+      ? { channelType: "local", sharecnv: 0 }
+      : key === "mca"
+        ? { channelType: "message-channel", sharecnv: 0 }
+        : { channelType: "server-connection", sharecnv: Number(key.slice("svrconn-".length)) };
+  if (at.channelType === "server-connection" && ![0, 1, 5, 10].includes(at.sharecnv)) return undefined;
+  return ctx.registry.lookup(CSA_92, at, "csaPerConnection");
+}
+
+/**
+ * Queue manager storage below the bar per connection. Shared queues: the SHARECNV(1) figure measured
+ * with them; for other connections, their private-queue figure plus the shared-queue overhead measured
+ * on SHARECNV(1) (extrapolated, so warned). Undefined where the sources give no figure.
+ */
+function belowBarPerConnection(
+  ctx: RuleContext,
+  book: Book,
+  key: string,
+  shared: boolean,
+): { r: LookupResult[]; kb: number; formula: string; confidence?: Confidence } | undefined {
+  const one = (k: string): LookupResult | undefined => {
+    if (book === "93") return QMGR[k] ? ctx.registry.figureValue(QMGR[k]) : undefined;
+    const at = CASE_92[k];
+    return at ? ctx.registry.lookup(QMGR_92, at, "perConnection") : undefined;
+  };
+  if (shared && key === "svrconn-1") {
+    const r = one("svrconn-1-shared")!;
+    return { r: [r], kb: r.value, formula: `${r.raw} per connection (SHARECNV(1) to shared queues)` };
+  }
+  const base = one(key);
+  if (!base) return undefined;
+  if (!shared) return { r: [base], kb: base.value, formula: `${base.raw} per connection` };
+  const over =
+    book === "93"
+      ? ctx.registry.figureValue(SQ_OVERHEAD)
+      : ctx.registry.lookup(QMGR_92, CASE_92["svrconn-1-shared"]!, "sharedQueueOverhead");
+  return {
+    r: [base, over],
+    kb: base.value + over.value,
+    formula: `${base.raw} per connection + ${over.raw} shared queue overhead (measured for SHARECNV(1) connections only)`,
+    confidence: "extrapolated",
+  };
+}
+
 export const storageConnections: Rule = {
   id: "storage-connections",
   concern: "storage",
-  description: "CSA and queue manager storage per connection, by connection type and SHARECNV.",
+  description:
+    "CSA and queue manager storage per connection, by connection type and SHARECNV, summed and checked against the storage the queue manager has.",
   reads: [
     "storage.localConnections",
+    "storage.csa.available",
+    "storage.belowTheBar.available",
     "channels[].type",
     "channels[].sharecnv",
     "channels[].conversations",
     "workload.queues",
   ],
-  uses: [CSA_INITIAL, CSA_LIMIT, OPEN_OBJECTS, ...Object.values(CSA), ...Object.values(QMGR)],
+  uses: [
+    CSA_INITIAL,
+    CSA_INITIAL_92,
+    CSA_LIMIT,
+    CSA_LIMIT_92,
+    OPEN_OBJECTS,
+    OPEN_OBJECTS_92,
+    SQ_OVERHEAD,
+    CSA_92,
+    QMGR_92,
+    ...Object.values(CSA),
+    ...Object.values(QMGR),
+  ],
   applies: (c) => Boolean(c.storage?.localConnections) || (c.channels?.length ?? 0) > 0,
   run(ctx) {
-    const { registry } = ctx;
-    const rel = chooseRelease(ctx, registry.figure(CSA_INITIAL).appliesTo.releases, "storage", "CSA per connection");
-    if (!rel) {
+    const { registry, config } = ctx;
+    const release = config.mq.release;
+    const book: Book | undefined =
+      release === "9.3"
+        ? "93"
+        : registry.get(CSA_INITIAL_92).appliesTo.releases.includes(release)
+          ? "92"
+          : chooseRelease(ctx, registry.figure(CSA_INITIAL).appliesTo.releases, "storage", "CSA per connection")
+            ? "93"
+            : undefined;
+    if (!book) {
       ctx.gap(
         "storage",
-        `CSA and queue manager storage per connection are given for MQ 9.1-9.3 only; none for MQ ${ctx.config.mq.release}`,
+        `CSA and queue manager storage per connection are given for MQ 9.0-9.3 only; none for MQ ${release}`,
       );
       return;
     }
-    const initial = registry.figureValue(CSA_INITIAL);
+    const initial = registry.figureValue(book === "93" ? CSA_INITIAL : CSA_INITIAL_92);
+    const openObjects = registry.figureValue(book === "93" ? OPEN_OBJECTS : OPEN_OBJECTS_92);
+    const shared = config.workload.queues === "shared";
     let csaKB = 0;
     const csaLookups: LookupResult[] = [initial];
+    let belowKB = 0;
+    const belowLookups: LookupResult[] = [];
+    let belowConfidence: Confidence = "measured";
+    const perGroup: { g: Group; csaKB?: number; belowKB?: number }[] = [];
     for (const g of groups(ctx)) {
-      const csaId = CSA[g.key];
-      if (!csaId) {
+      const row: (typeof perGroup)[number] = { g };
+      perGroup.push(row);
+      const r = csaPerConnection(ctx, book, g.key);
+      if (!r) {
         ctx.gap("storage", `${g.name}: CSA per connection is not given for ${g.key.replace("svrconn-", "SHARECNV(")})`);
       } else {
-        const r = registry.figureValue(csaId);
         csaKB += r.value * g.connections;
         csaLookups.push(r);
+        row.csaKB = r.value;
         ctx.item({
           id: `storage.csa-connections.${g.name}`,
           concern: "storage",
@@ -90,42 +188,46 @@ export const storageConnections: Rule = {
           unit: "MB",
           formula: `${r.raw} per connection x ${num(g.connections)} / 1024`,
           inputs: {
-            perConnectionKB: { value: r.value, unit: "KB", from: csaId },
+            perConnectionKB: { value: r.value, unit: "KB", from: r.citation.id },
             connections: { value: g.connections, unit: "count", from: g.name },
           },
           ...fromLookups(r),
         });
       }
-      const shared = ctx.config.workload.queues === "shared";
-      const qKey = g.key === "svrconn-1" && shared ? "svrconn-1-shared" : g.key;
-      const qId = QMGR[qKey];
-      if (!qId) {
+      const q = belowBarPerConnection(ctx, book, g.key, shared);
+      if (!q) {
         ctx.gap(
           "storage",
-          `${g.name}: queue manager storage per connection is not given for this connection type (${qKey})`,
+          `${g.name}: queue manager storage per connection is not given for this connection type (${g.key}${shared ? ", shared queues" : ""})`,
         );
         continue;
       }
-      const q = registry.figureValue(qId);
-      const limit = registry.figureValue(OPEN_OBJECTS);
+      belowKB += q.kb * g.connections;
+      belowLookups.push(...q.r);
+      row.belowKB = q.kb;
+      const parts = fromLookups(...q.r, openObjects);
+      if (q.confidence) {
+        parts.confidence = q.confidence;
+        belowConfidence = q.confidence;
+      }
       ctx.item({
         id: `storage.qmgr-connections.${g.name}`,
         concern: "storage",
         label: `${g.name}: queue manager storage below the bar`,
         addressSpace: "qmgr",
         metric: "storage",
-        value: (q.value * g.connections) / 1024,
+        value: (q.kb * g.connections) / 1024,
         unit: "MB",
-        formula: `${q.raw} per connection x ${num(g.connections)} / 1024 (holds for applications with up to ${limit.value} objects open)`,
+        formula: `${q.formula} x ${num(g.connections)} / 1024 (holds for applications with up to ${openObjects.value} objects open)`,
         inputs: {
-          perConnectionKB: { value: q.value, unit: "KB", from: qId },
+          perConnectionKB: { value: q.kb, unit: "KB", from: q.r.map((x) => x.citation.id).join(" + ") },
           connections: { value: g.connections, unit: "count", from: g.name },
+          ...(shared ? { queues: { value: "shared", from: "workload.queues" } } : {}),
         },
-        ...fromLookups(q, limit),
+        ...parts,
       });
     }
     const totalMB = initial.value + csaKB / 1024;
-    const limit = registry.figureValue(CSA_LIMIT);
     ctx.item({
       id: "storage.csa-total",
       concern: "storage",
@@ -136,12 +238,166 @@ export const storageConnections: Rule = {
       unit: "MB",
       formula: `${initial.raw} + ${num(csaKB, 2)} KB / 1024`,
       inputs: {
-        initialMB: { value: initial.value, unit: "MB", from: CSA_INITIAL },
+        initialMB: { value: initial.value, unit: "MB", from: initial.citation.id },
         connectionsKB: { value: csaKB, unit: "KB", from: "storage.csa-connections.*" },
       },
       ...fromLookups(...csaLookups),
     });
-    if (totalMB > limit.value * 1024)
-      ctx.warn("storage", `CSA of ${num(totalMB)} MB exceeds the 31-bit limit of ${limit.raw}`, [limit.citation]);
+    const belowMB = belowKB / 1024;
+    if (belowLookups.length) {
+      const parts = fromLookups(...belowLookups, openObjects);
+      if (belowConfidence !== "measured") parts.confidence = belowConfidence;
+      ctx.item({
+        id: "storage.below-bar-total",
+        concern: "storage",
+        label: "queue manager storage below the bar, all connections",
+        addressSpace: "qmgr",
+        metric: "storage",
+        value: belowMB,
+        unit: "MB",
+        formula: `${num(belowKB, 2)} KB / 1024, the connections of every definition together`,
+        inputs: { connectionsKB: { value: belowKB, unit: "KB", from: "storage.qmgr-connections.*" } },
+        ...parts,
+      });
+    }
+    csaBudget(ctx, book, totalMB, csaLookups, perGroup);
+    belowBarBudget(ctx, belowMB, belowLookups, perGroup);
   },
 };
+
+/**
+ * CSA of the queue manager against what it really has (storage.csa.available): the 2GB is an
+ * absolute limit of 31-bit storage that MVS, site settings and 31-bit buffer pools all take from
+ * (000 lines 262-268). Without the config's figure, CSA is held against the 2GB alone, and a gap says so.
+ */
+function csaBudget(
+  ctx: RuleContext,
+  book: Book,
+  totalMB: number,
+  lookups: LookupResult[],
+  perGroup: { g: Group; csaKB?: number }[],
+): void {
+  const available = ctx.config.storage?.csa?.available;
+  const limit = ctx.registry.figureValue(book === "93" ? CSA_LIMIT : CSA_LIMIT_92);
+  const demand = { value: totalMB, from: "CSA of the queue manager and every connection" };
+  if (available === undefined) {
+    // Held against the 2GB always; shown (with the gap that says it is not what the queue manager has)
+    // where the config asks about storage, or where the 2GB itself is exceeded.
+    if (!ctx.config.storage && totalMB <= limit.value * 1024) return;
+    ctx.item({
+      id: "storage.csa-limit",
+      concern: "storage",
+      label: `CSA against the 31-bit absolute limit (${limit.raw}; the queue manager has less)`,
+      addressSpace: "qmgr",
+      metric: "limit",
+      limitOf: "csa-mb",
+      value: limit.value * 1024,
+      unit: "MB",
+      formula: `${limit.raw} x 1024, an upper bound: MVS uses some and sites may set the limit lower (storage.csa.available gives what this queue manager has)`,
+      inputs: {},
+      demand,
+      ...fromLookups(limit),
+    });
+    ctx.gap(
+      "storage",
+      `CSA is checked only against the 2GB absolute limit: the queue manager really has less (MVS, site limits and 31-bit buffer pools take part of it); set storage.csa.available to check against what it has`,
+    );
+    return;
+  }
+  const mb = available / 1048576;
+  ctx.item({
+    id: "storage.csa-budget",
+    concern: "storage",
+    label: `CSA this queue manager has (storage.csa.available, ${num(mb)} MB)`,
+    addressSpace: "qmgr",
+    metric: "limit",
+    limitOf: "csa-mb",
+    value: mb,
+    unit: "MB",
+    formula: `${num(mb, 2)} MB (user-supplied), within the ${limit.raw} absolute limit`,
+    inputs: { availableMB: { value: mb, unit: "MB", from: "storage.csa.available" } },
+    demand,
+    citations: [limit.citation],
+    confidence: "user-supplied",
+    flags: [],
+  });
+  moreThatFit(
+    ctx,
+    "csa",
+    "CSA",
+    mb - totalMB,
+    perGroup.map((p) => ({ g: p.g, kb: p.csaKB })),
+    lookups,
+  );
+}
+
+/** Queue manager storage below the bar of every connection against storage.belowTheBar.available. */
+function belowBarBudget(
+  ctx: RuleContext,
+  belowMB: number,
+  lookups: LookupResult[],
+  perGroup: { g: Group; belowKB?: number }[],
+): void {
+  const available = ctx.config.storage?.belowTheBar?.available;
+  if (available === undefined || lookups.length === 0) return;
+  const mb = available / 1048576;
+  ctx.item({
+    id: "storage.below-bar-budget",
+    concern: "storage",
+    label: `queue manager storage below the bar for connections (storage.belowTheBar.available, ${num(mb)} MB)`,
+    addressSpace: "qmgr",
+    metric: "limit",
+    limitOf: "below-bar-mb",
+    value: mb,
+    unit: "MB",
+    formula: `${num(mb, 2)} MB (user-supplied)`,
+    inputs: { availableMB: { value: mb, unit: "MB", from: "storage.belowTheBar.available" } },
+    demand: { value: belowMB, from: "queue manager storage below the bar of every connection" },
+    citations: [],
+    confidence: "user-supplied",
+    flags: [],
+  });
+  moreThatFit(
+    ctx,
+    "below-bar",
+    "queue manager storage below the bar",
+    mb - belowMB,
+    perGroup.map((p) => ({ g: p.g, kb: p.belowKB })),
+    lookups,
+  );
+}
+
+/** For each definition, how many more of its connections the storage left holds (negative: over). */
+function moreThatFit(
+  ctx: RuleContext,
+  key: string,
+  what: string,
+  leftMB: number,
+  perGroup: { g: Group; kb?: number }[],
+  lookups: LookupResult[],
+): void {
+  for (const { g, kb } of perGroup) {
+    if (kb === undefined || kb <= 0) continue;
+    const more = Math.floor((leftMB * 1024) / kb);
+    const parts: Pick<LineItem, "citations" | "confidence" | "flags"> = fromLookups(...lookups);
+    parts.confidence = "user-supplied";
+    ctx.item({
+      id: `storage.${key}-more.${g.name}`,
+      concern: "storage",
+      label:
+        more >= 0
+          ? `${g.name}: more connections that fit the ${what} left`
+          : `${g.name}: connections over the ${what} the queue manager has`,
+      addressSpace: "qmgr",
+      metric: "info",
+      value: more,
+      unit: "connections",
+      formula: `floor(${num(leftMB, 2)} MB left x 1024 / ${num(kb, 2)} KB per connection)`,
+      inputs: {
+        leftMB: { value: leftMB, unit: "MB", from: `storage.${key}` },
+        perConnectionKB: { value: kb, unit: "KB", from: g.name },
+      },
+      ...parts,
+    });
+  }
+}

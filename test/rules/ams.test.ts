@@ -67,8 +67,11 @@ describe("ams rule", () => {
     const ceiling = item(e, "ams.interception-ceiling");
     expect(ceiling.value).toBe(18500);
     expect(e.bottleneck?.id).toBe("ams.interception-ceiling");
-    // 20,000/s > 18,500/s: the engine warns
-    expect(e.warnings.some((w) => w.message.includes("exceeds the lowest throughput ceiling"))).toBe(true);
+    // 20,000/s > 18,500/s: the engine warns, and the headroom is 1 - 20,000 / 18,500 = -8.1%
+    expect(e.warnings.some((w) => w.message.startsWith("limit exceeded: AMS interception"))).toBe(true);
+    const room = e.headroom.find((h) => h.id === "ams.interception-ceiling")!;
+    expect(room.exceeded).toBe(true);
+    expect(room.headroomPct.value).toBeCloseTo((1 - 20000 / 18500) * 100, 9);
     // the one-way "of the order of 68" (line 1615) is 135 / 2: derived from the same measurement, so it
     // is not added to the application as well
     expect(e.items.find((x) => x.id === "ams.per-message")).toBeUndefined();

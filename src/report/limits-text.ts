@@ -1,0 +1,56 @@
+// The words every report uses for CPU on the LPAR and for a limit's headroom and machine, written once
+// so that the table, Markdown and HTML say the same thing.
+import type { Estimate } from "../engine/engine.js";
+import type { LineItem } from "../engine/types.js";
+import { AS_NAMES } from "./chart-spec.js";
+import { fmt, fmtRange } from "./text.js";
+
+/** A headroom percentage; "none" for a limit of zero that any demand exceeds. */
+export function pctText(n: number): string {
+  return n <= -1e9 ? "none" : fmt(n, "%");
+}
+
+/** "CPU at 2,000/s, added items only (no baseline)": what the CPU figure covers, in its own words. */
+export function cpuHeading(e: Estimate): string {
+  return `CPU at ${fmt(e.totals.rate)}/s${e.cpu.covers === "added-only" ? ", added items only (no baseline)" : ""}`;
+}
+
+/** The LPAR's share busy, in total and by address space; null without hardware.cpus or a rate. */
+export function lparText(e: Estimate): string | null {
+  const c = e.cpu;
+  if (c.cpus === null || !c.lparPct || !e.totals.cpuSecondsPerSecond) return null;
+  const parts = c.byAddressSpace
+    .filter((a) => a.lparPct && a.engines.value > 0)
+    .map(
+      (a) =>
+        `${AS_NAMES[a.addressSpace] ?? (a.addressSpace === "total" ? "whole transaction" : a.addressSpace)} ${pctText(a.lparPct!.value)}`,
+    );
+  const cf = e.totals.costPerTransaction.some((a) => a.addressSpace === "cf")
+    ? "; coupling facility CPU is not on the LPAR"
+    : "";
+  return `on ${c.cpus} CP${c.cpus === 1 ? "" : "s"}: ${fmtRange(c.lparPct, "%")} of the LPAR busy${parts.length ? ` (${parts.join(", ")})` : ""}${cf}`;
+}
+
+/** A limit's demand, headroom and machine, as the reports' cells show them ("-" where there is none). */
+export function limitCells(e: Estimate, l: LineItem): { demand: string; headroom: string; machine: string } {
+  const h = e.headroom.find((x) => x.id === l.id);
+  return {
+    demand: h ? `${fmtRange(h.demand, h.unit)} (${h.demandFrom})` : "-",
+    headroom: h ? `${pctText(h.headroomPct.value)}${h.exceeded ? ", exceeded" : ""}` : "-",
+    machine: machineText(l),
+  };
+}
+
+/** The machine a limit was measured on, and whether it was scaled to the config's. */
+export function machineText(l: LineItem): string {
+  const on = (l.measuredOn ?? []).join("/") || "-";
+  return l.hardwareFit === "scaled" ? `${on}, scaled` : l.hardwareFit === "other-machine" ? `${on}, not scaled` : on;
+}
+
+/** The bottleneck sentence: its label and headroom. */
+export function bottleneckText(e: Estimate): string | null {
+  const b = e.bottleneck;
+  if (!b) return null;
+  const h = b.headroomPct;
+  return `${b.label}${h === null ? ` (${fmt(b.value, b.unit)})` : ` (headroom ${pctText(h)}${h < 0 ? ", exceeded" : ""})`}`;
+}
