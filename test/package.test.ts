@@ -189,7 +189,12 @@ describe("the packed package", () => {
     );
     for (const project of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
       const r = sh(process.execPath, [TSC, "-p", project], dir);
-      expect(`${r.stdout}${r.stderr}`, project).toBe("");
+      const zod = /Cannot find module 'zod'/.test(r.stdout)
+        ? " (the library's declarations reach zod, which is bundled, not installed: import the types Config, " +
+          "ConfigInput and ChannelConfig from src/config/types.generated.js and AddressSpace and Hardware from " +
+          "src/model/vocabulary.js, not from the zod schema modules)"
+        : "";
+      expect(`${r.stdout}${r.stderr}`, `${project}${zod}`).toBe("");
       expect(r.code, project).toBe(0);
     }
   });

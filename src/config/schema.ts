@@ -875,7 +875,9 @@ export const Config = z
   .register(docs, { description: "An mqzcap config: a capacity scenario for IBM MQ for z/OS." });
 
 // The types are spelt out in types.generated.ts (without zod, for the library's declarations), from
-// z.input and z.output of Config; types-check.ts checks they still agree.
+// z.input and z.output of Config; types-check.ts checks they still agree. Library code (src/) imports
+// them from there: a declaration that imports this module makes the package's types need zod
+// (test/package.test.ts fails then). Tests may import them here.
 export type ConfigInput = GeneratedConfigInput;
 export type Config = GeneratedConfig;
 export type ChannelConfig = GeneratedChannelConfig;

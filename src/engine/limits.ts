@@ -2,7 +2,7 @@
 // what the config asks of it, the bottleneck (the least headroom), and a finding for every limit the
 // config exceeds. Rules emit the limits; this module reads them all together, after the totals.
 import type { Config } from "../config/types.generated.js";
-import type { AddressSpace } from "../model/schema.js";
+import type { AddressSpace } from "../model/vocabulary.js";
 import { formatNumber } from "../util/number-format.js";
 import type { LineItem, Warning } from "./types.js";
 
