@@ -1,5 +1,5 @@
 // The library API: estimate, diff, loadModels, and the config schema.
-import type { Config, ConfigInput } from "./config/types.generated.js";
+import type { Config, ConfigInput } from "./config/types.js";
 import { loadConfigFile, parseConfigText } from "./config/load.js";
 import { estimateWith, type Estimate } from "./engine/engine.js";
 import { loadModels, shippedRegistry } from "./model/models.js";

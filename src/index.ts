@@ -4,9 +4,9 @@ export { diff, type Diff, type DiffLine } from "./engine/diff.js";
 export { compare, type CompareResult } from "./engine/compare.js";
 export { loadModels, shippedRegistry } from "./model/models.js";
 export { Registry, type Citation, type Confidence, type LookupResult } from "./model/registry.js";
-export type { ConfigInput, Config, ChannelConfig } from "./config/types.generated.js";
+export type { ConfigInput, Config, ChannelConfig } from "./config/types.js";
 import { Config as ConfigZod } from "./config/schema.js";
-import type { Config } from "./config/types.generated.js";
+import type { Config } from "./config/types.js";
 /** One problem zod found in a config (configSchema.safeParse): where, and what. */
 export interface ConfigIssue {
   code: string;

@@ -4,7 +4,7 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { canonicalConfig } from "./canonical.generated.js";
 import { Config, RELEASES } from "./schema.js";
-import type { Config as ParsedConfig } from "./types.generated.js";
+import type { Config as ParsedConfig } from "./types.js";
 import { checkSemantics } from "./semantics.js";
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
 import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml-source.js";

@@ -4,11 +4,7 @@ import { MAX_MESSAGE_BYTES, SSLRKEYC_MAX } from "./mq-defaults.js";
 import * as z from "zod";
 import { CIPHER_NAMES } from "./ciphers.js";
 import { parseInterval, parsePercent, parseRate, parseSize, parseTime } from "./units.js";
-import type {
-  ChannelConfig as GeneratedChannelConfig,
-  Config as GeneratedConfig,
-  ConfigInput as GeneratedConfigInput,
-} from "./types.generated.js";
+import type { Config as ParsedConfig } from "./types.js";
 
 export const RELEASES = ["5.3", "8.0", "9.0", "9.1", "9.2", "9.3"] as const;
 export const MACHINES = ["2064", "z13", "z14", "z15", "z16", "z17"] as const;
@@ -875,10 +871,10 @@ export const Config = z
   .register(docs, { description: "An mqzcap config: a capacity scenario for IBM MQ for z/OS." });
 
 // The types are spelt out in types.generated.ts (without zod, for the library's declarations), from
-// z.input and z.output of Config; types-check.ts checks they still agree. Library code (src/) imports
-// them from there: a declaration that imports this module makes the package's types need zod
+// z.input and z.output of Config, and completed in types.ts (InputRange, Config's ranges);
+// types-check.ts checks they still agree with the schema. Library code (src/) imports them from
+// types.ts: a declaration that imports this module makes the package's types need zod
 // (test/package.test.ts fails then). Tests may import them here.
-export type ConfigInput = GeneratedConfigInput;
-export type Config = GeneratedConfig;
-export type ChannelConfig = GeneratedChannelConfig;
+export type { ChannelConfig, ConfigInput, InputRange } from "./types.js";
+export type Config = ParsedConfig;
 export { SizeJson };

@@ -2,7 +2,7 @@
 // features the chosen release does not have, and MQ attribute ranges with gaps in them.
 import { SSLRKEYC_MAX, SSLRKEYC_MIN } from "./mq-defaults.js";
 import { RELEASES } from "./schema.js";
-import type { Config } from "./types.generated.js";
+import type { Config } from "./types.js";
 import { CIPHERS } from "./ciphers.js";
 import type { Diagnostic } from "../util/diagnostic.js";
 import { lineText, locate, type YamlSource } from "../util/yaml-source.js";

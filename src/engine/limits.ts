@@ -1,7 +1,7 @@
 // Limits at the configured workload: the CPU the LPAR's engines allow, each limit's headroom against
 // what the config asks of it, the bottleneck (the least headroom), and a finding for every limit the
 // config exceeds. Rules emit the limits; this module reads them all together, after the totals.
-import type { Config } from "../config/types.generated.js";
+import type { Config } from "../config/types.js";
 import type { AddressSpace } from "../model/vocabulary.js";
 import { formatNumber } from "../util/number-format.js";
 import type { LineItem, Warning } from "./types.js";
@@ -234,6 +234,9 @@ export interface Bottleneck {
   id: string;
   label: string;
   value: number;
+  /** The limit's range (docs/ranges.md). */
+  low: number;
+  high: number;
   unit: string;
   /** What the limit is expressed in. */
   limitOf: LineItem["limitOf"] | null;
@@ -254,6 +257,8 @@ export function bottleneckOf(limits: readonly LineItem[], rooms: readonly Headro
       id: l.id,
       label: l.label,
       value: l.value,
+      low: l.low ?? l.value,
+      high: l.high ?? l.value,
       unit: l.unit,
       limitOf: l.limitOf ?? null,
       headroomPct: best.headroomPct.value,
@@ -266,6 +271,8 @@ export function bottleneckOf(limits: readonly LineItem[], rooms: readonly Headro
         id: low.id,
         label: low.label,
         value: low.value,
+        low: low.low ?? low.value,
+        high: low.high ?? low.value,
         unit: low.unit,
         limitOf: low.limitOf ?? null,
         headroomPct: null,
