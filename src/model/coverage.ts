@@ -60,6 +60,9 @@ export interface Coverage {
   usesUnknown: { rule: string; id: string }[];
 }
 
+/** How coverage names the range layer, which reads the run-to-run tolerances sources.yaml names. */
+export const RANGES_READER = "ranges (sources.yaml runToRun)";
+
 const USE_TYPES = new Set<ModelEntry["type"]>(["table", "figure", "formula"]);
 
 /**
@@ -133,6 +136,14 @@ function entryUse(
       if (!list) readers.set(id, [r.id]);
       else if (!list.includes(r.id)) list.push(r.id);
     }
+  }
+  // The run-to-run tolerances that sources.yaml names are read by the range layer (src/model/ranges.ts).
+  for (const src of data.sources) {
+    const id = src.runToRun?.figure;
+    if (id === undefined) continue;
+    const list = readers.get(id);
+    if (!list) readers.set(id, [RANGES_READER]);
+    else if (!list.includes(RANGES_READER)) list.push(RANGES_READER);
   }
   const known = new Set(data.entries.map((e) => e.id));
   const usesUnknown = rules.flatMap((r) => r.uses.filter((id) => !known.has(id)).map((id) => ({ rule: r.id, id })));

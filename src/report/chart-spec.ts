@@ -81,7 +81,7 @@ export function estimateChart(e: Estimate): ChartSpec {
         label: e.items.some((i) => i.id === "hardware.baseline-scaling")
           ? `baseline (supplied, scaled from ${e.config.baseline?.hardware} to ${e.config.hardware.generation})`
           : "baseline (supplied)",
-        data: costs.map((c) => c.baseline),
+        data: costs.map((c) => c.baseline?.value ?? null),
       },
       { label: "added by this config", data: costs.map((c) => c.added.value) },
     ],

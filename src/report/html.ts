@@ -200,7 +200,7 @@ function totalsSection(e: Estimate): string {
   else {
     const rows = t.costPerTransaction.map((c) => [
       esc(AS_NAMES[c.addressSpace] ?? c.addressSpace),
-      esc(fmt(c.baseline)),
+      esc(fmtRange(c.baseline)),
       esc(fmtRange(c.added)),
       esc(fmtRange(c.total)),
     ]);

@@ -93,7 +93,7 @@ function totals(e: Estimate): string[] {
   if (!t.costPerTransaction.length) return [...out, "No per-transaction cost items for this config.", ""];
   const rows = t.costPerTransaction.map((c) => [
     AS_NAMES[c.addressSpace] ?? c.addressSpace,
-    fmt(c.baseline),
+    fmtRange(c.baseline),
     fmtRange(c.added),
     fmtRange(c.total),
   ]);

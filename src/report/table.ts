@@ -2,14 +2,26 @@
 // --explain, every line's formula, inputs, confidence and citations.
 import { formatSize } from "../config/units.js";
 import type { Estimate } from "../engine/engine.js";
-import type { Concern, LineItem } from "../engine/types.js";
+import type { Concern, RangedLineItem } from "../engine/types.js";
 import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import { inputText, type SweepResult } from "../engine/sweep.js";
 import { compareRows, type CompareResult } from "../engine/compare.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { visibleDeep } from "../util/visible-text.js";
 import { bottleneckText, cpuHeading, lparText, pctText } from "./limits-text.js";
-import { cellText, fmt, fmtRange, mergeCitations, pad, style, truncate, WIDTH, wrap } from "./text.js";
+import {
+  cellText,
+  fmt,
+  fmtRange,
+  mergeCitations,
+  pad,
+  spreadLines,
+  style,
+  truncate,
+  visible,
+  WIDTH,
+  wrap,
+} from "./text.js";
 
 /** Section headings for the concerns, as a planner names them (the JSON keeps the ids). */
 const CONCERN_NAMES: Record<Concern, string> = {
@@ -58,7 +70,7 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
     );
     for (const a of e.totals.costPerTransaction) {
       out.push(
-        `  ${pad(AS_NAMES[a.addressSpace] ?? a.addressSpace, 22)}${pad(fmt(a.baseline), 14, true)}${pad(fmtRange(a.added), 26, true)}${pad(fmtRange(a.total), 26, true)}`,
+        `  ${pad(AS_NAMES[a.addressSpace] ?? a.addressSpace, 22)}${pad(fmtRange(a.baseline), 14, true)}${pad(fmtRange(a.added), 26, true)}${pad(fmtRange(a.total), 26, true)}`,
       );
     }
     out.push(
@@ -93,7 +105,7 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
     const b = bottleneckText(e);
     if (b) out.push(...wrap(`bottleneck: ${b}`, WIDTH, "  "));
   }
-  const groups = new Map<string, LineItem[]>();
+  const groups = new Map<string, RangedLineItem[]>();
   for (const i of e.items.filter((i) => i.metric !== "limit"))
     groups.set(i.concern, [...(groups.get(i.concern) ?? []), i]);
   for (const [concern, items] of groups) {
@@ -169,16 +181,19 @@ const LABEL_WIDTH = 51;
  * An item's line: label, value, and its confidence when not measured. A long label wraps under
  * itself (indented) rather than being cut: the words at its end (a size, an interval) matter.
  */
-function itemLines(i: LineItem, s: ReturnType<typeof style>): string[] {
-  const value = fmtRange({ value: i.value, low: i.low ?? i.value, high: i.high ?? i.value }, i.unit);
+function itemLines(i: RangedLineItem, s: ReturnType<typeof style>): string[] {
+  const value = fmtRange(i, i.unit);
   const mark = i.confidence === "measured" ? "" : ` ${s.dim(`[${i.confidence}]`)}`;
   const flag = i.flags.length ? ` ${s.yellow("⚑")}` : "";
-  // The widest mark, " [carried-forward] ⚑" (20 columns), still fits within 100.
-  const [first = "", ...rest] = wrap(i.label, LABEL_WIDTH + 2, "  ");
-  return [`${pad(first, 54)}${pad(value, 26, true)}${mark}${flag}`, ...rest.map((l) => `  ${l}`)];
+  // The widest mark, " [carried-forward] ⚑" (20 columns), fits within 100 beside a 26-column value; a
+  // wider value (one with its range) takes its columns from the label, which wraps under itself.
+  const valueWidth = Math.max(26, value.length);
+  const labelWidth = Math.min(54, WIDTH - valueWidth - visible(mark) - visible(flag));
+  const [first = "", ...rest] = wrap(i.label, Math.min(LABEL_WIDTH, labelWidth - 3) + 2, "  ");
+  return [`${pad(first, labelWidth)}${pad(value, valueWidth, true)}${mark}${flag}`, ...rest.map((l) => `  ${l}`)];
 }
 
-function explain(i: LineItem, s: ReturnType<typeof style>): string[] {
+function explain(i: RangedLineItem, s: ReturnType<typeof style>): string[] {
   const out: string[] = [];
   out.push(...wrap(`formula: ${i.formula}`, WIDTH, "      "));
   const inputs = Object.entries(i.inputs)
@@ -199,6 +214,11 @@ function explain(i: LineItem, s: ReturnType<typeof style>): string[] {
         "      ",
       ).map((l) => s.dim(l)),
     );
+  }
+  const [head, ...parts] = spreadLines(i);
+  if (head) {
+    out.push(...wrap(head, WIDTH, "      "));
+    for (const p of parts) out.push(...wrap(p, WIDTH, "        - "));
   }
   for (const f of i.flags) out.push(...wrap(`flag ${f.code}: ${f.reason}`, WIDTH, "      ").map((l) => s.yellow(l)));
   return out;
