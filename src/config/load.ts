@@ -41,7 +41,11 @@ export function readLimitedText(file: string, limit: number, kind: string, regul
   try {
     st = statSync(file);
   } catch {
-    fail(file, "no such file", "check the path; configs are YAML (.yaml) or JSON (.json) files");
+    fail(
+      file,
+      "no such file",
+      kind === "config" ? "check the path; configs are YAML (.yaml) or JSON (.json) files" : "a link to nothing?",
+    );
   }
   if (st.isDirectory()) fail(file, `is a folder, not a ${kind} file`, "name a .yaml or .json file inside it");
   if (regularOnly && !st.isFile())
