@@ -101,6 +101,19 @@ export interface ConfigInput {
         pagesets?: boolean | undefined;
         /** z/OS data set encryption of shared message data sets (SMDS); shared queues only. */
         smds?: boolean | undefined;
+        /** Where MQGETs of SMDS messages read them: buffers (enough DSBUFS: decryption costs nothing), local (this queue manager's SMDS) or remote (another queue manager's). */
+        smdsGets?: "buffers" | "local" | "remote" | undefined;
+        /** Page set I/O of the encrypted page sets, from the MQSMF PSET report (SMF 115): the page set encryption cost is per page read or written. */
+        pagesetIo?: {
+            /** Pages read (GET), from the MQSMF PSET report. */
+            getPages?: number | undefined;
+            /** Pages written by immediate write (IMW). */
+            immediateWritePages?: number | undefined;
+            /** Pages written by deferred write (Write, at checkpoint and at 85% full). */
+            writePages?: number | undefined;
+            /** The time the counts cover, MMMM.SS ("30.00" is 30 minutes): gives the CPU per second; without it the cost is per report. */
+            interval?: string | undefined;
+        } | undefined;
     } | undefined;
     /** Channel definitions, up to 1000, each with a unique name. */
     channels?: {
@@ -155,6 +168,10 @@ export interface ConfigInput {
         copies?: number | undefined;
         /** MQOPEN and MQCLOSE pairs per transaction of queues that have a STREAMQ (0 when queues stay open). */
         opensPerTransaction?: number | undefined;
+        /** Shared queues: the stream queue is on a different CF application structure from the base queue, which makes each MQCMIT commit across the two. */
+        separateStructure?: boolean | undefined;
+        /** Shared queues: the base and stream queues are held open by another task, so MQOPEN and MQCLOSE avoid the first-open and last-close CF access. */
+        queuesHeldOpen?: boolean | undefined;
         /** Messages per second that expire unread on the streaming queues (CAPEXPRY), for the expiry task's CPU. */
         expiredPerSecond?: number | undefined;
         /** Streaming quality of service (queue attribute STRMQOS): must-duplicate (MUSTDUP) or best-effort (BESTEF). */
@@ -176,6 +193,17 @@ export interface ConfigInput {
         tasks?: number | undefined;
         /** MQ API calls per transaction (MQPUT, MQGET, ...), 0 to 1000, for the class 3 gathering cost. */
         apiCallsPerTransaction?: number | undefined;
+        /** Channel initiator statistics and accounting, class 4 (START TRACE(S) CLASS(4), START TRACE(A) CLASS(4)). */
+        channelInitiatorClass4?: boolean | undefined;
+        /** The SMF intervals (and data volume) you run today: the estimate says what moving to statisticsInterval and accountingInterval changes. */
+        current?: {
+            /** The STATIME you run today, MMMM.SS: "1.00" is one minute. */
+            statisticsInterval?: string | undefined;
+            /** The ACCTIME you run today, MMMM.SS (left out: the current STATIME, as MQ's default -1). */
+            accountingInterval?: string | undefined;
+            /** The MQ SMF data (SMF 115 and 116) recorded per day today. */
+            volumePerDay?: string | number | undefined;
+        } | undefined;
     } | undefined;
     /** Storage and capacity inputs. */
     storage?: {
@@ -211,6 +239,14 @@ export interface ConfigInput {
         structureSize?: string | number | undefined;
         /** Data logged between CF structure backups (BACKUP CFSTRUCT), in MB (1048576 bytes), 0 to 10000000, for recovery time. */
         backupIntervalMB?: number | undefined;
+        /** Recovery processing time you must meet for a CF application structure (RECOVER CFSTRUCT), in minutes, above 0 and at most 10080: sets the backup interval. */
+        recoveryTargetMinutes?: number | undefined;
+        /** Queue managers in the queue sharing group that share the queues, a count 1 to 32: each extra one adds CPU, and CSQ_ADMIN needs entries for each. */
+        queueManagers?: number | undefined;
+        /** ENTSMAX of the CSQ_ADMIN structure, as DIS CFSTATUS(CSQ_ADMIN) shows it, a count: how many queue managers it supports. */
+        adminStructureEntries?: number | undefined;
+        /** EXPRYINT of the queue manager that runs expiry for the QSG, in seconds (0 is off, else at least 5): every message on every shared queue is scanned in the CF each interval. */
+        expiryInterval?: number | undefined;
     } | undefined;
 }
 
@@ -313,6 +349,19 @@ export interface Config {
         pagesets: boolean;
         /** z/OS data set encryption of shared message data sets (SMDS); shared queues only. */
         smds: boolean;
+        /** Where MQGETs of SMDS messages read them: buffers (enough DSBUFS: decryption costs nothing), local (this queue manager's SMDS) or remote (another queue manager's). */
+        smdsGets?: "buffers" | "local" | "remote" | undefined;
+        /** Page set I/O of the encrypted page sets, from the MQSMF PSET report (SMF 115): the page set encryption cost is per page read or written. */
+        pagesetIo?: {
+            /** Pages read (GET), from the MQSMF PSET report. */
+            getPages: number;
+            /** Pages written by immediate write (IMW). */
+            immediateWritePages: number;
+            /** Pages written by deferred write (Write, at checkpoint and at 85% full). */
+            writePages: number;
+            /** The time the counts cover, MMMM.SS ("30.00" is 30 minutes): gives the CPU per second; without it the cost is per report. */
+            interval?: number | undefined;
+        } | undefined;
     } | undefined;
     /** Channel definitions, up to 1000, each with a unique name. */
     channels?: {
@@ -369,6 +418,10 @@ export interface Config {
         quality: "must-duplicate" | "best-effort";
         /** MQOPEN and MQCLOSE pairs per transaction of queues that have a STREAMQ (0 when queues stay open). */
         opensPerTransaction?: number | undefined;
+        /** Shared queues: the stream queue is on a different CF application structure from the base queue, which makes each MQCMIT commit across the two. */
+        separateStructure?: boolean | undefined;
+        /** Shared queues: the base and stream queues are held open by another task, so MQOPEN and MQCLOSE avoid the first-open and last-close CF access. */
+        queuesHeldOpen?: boolean | undefined;
         /** Messages per second that expire unread on the streaming queues (CAPEXPRY), for the expiry task's CPU. */
         expiredPerSecond?: number | undefined;
     } | undefined;
@@ -378,6 +431,8 @@ export interface Config {
         accountingClass3: boolean;
         /** Queue statistics, statistics trace class 5 (START TRACE(S) CLASS(5)), SMF 115, MQ 9.3. */
         statisticsClass5: boolean;
+        /** Channel initiator statistics and accounting, class 4 (START TRACE(S) CLASS(4), START TRACE(A) CLASS(4)). */
+        channelInitiatorClass4: boolean;
         /** Statistics interval (CSQ6SYSP STATIME, SET SYSTEM STATIME), MMMM.SS minutes and seconds, in quotes: "1.00" is one minute. */
         statisticsInterval?: number | undefined;
         /** Accounting interval (CSQ6SYSP ACCTIME, SET SYSTEM ACCTIME), MMMM.SS minutes and seconds, in quotes: "0.15" is 15 seconds. */
@@ -388,6 +443,15 @@ export interface Config {
         tasks?: number | undefined;
         /** MQ API calls per transaction (MQPUT, MQGET, ...), 0 to 1000, for the class 3 gathering cost. */
         apiCallsPerTransaction?: number | undefined;
+        /** The SMF intervals (and data volume) you run today: the estimate says what moving to statisticsInterval and accountingInterval changes. */
+        current?: {
+            /** The STATIME you run today, MMMM.SS: "1.00" is one minute. */
+            statisticsInterval?: number | undefined;
+            /** The ACCTIME you run today, MMMM.SS (left out: the current STATIME, as MQ's default -1). */
+            accountingInterval?: number | undefined;
+            /** The MQ SMF data (SMF 115 and 116) recorded per day today. */
+            volumePerDay?: number | undefined;
+        } | undefined;
     } | undefined;
     /** Storage and capacity inputs. */
     storage?: {
@@ -423,6 +487,14 @@ export interface Config {
         structureSize?: number | undefined;
         /** Data logged between CF structure backups (BACKUP CFSTRUCT), in MB (1048576 bytes), 0 to 10000000, for recovery time. */
         backupIntervalMB?: number | undefined;
+        /** Recovery processing time you must meet for a CF application structure (RECOVER CFSTRUCT), in minutes, above 0 and at most 10080: sets the backup interval. */
+        recoveryTargetMinutes?: number | undefined;
+        /** Queue managers in the queue sharing group that share the queues, a count 1 to 32: each extra one adds CPU, and CSQ_ADMIN needs entries for each. */
+        queueManagers?: number | undefined;
+        /** ENTSMAX of the CSQ_ADMIN structure, as DIS CFSTATUS(CSQ_ADMIN) shows it, a count: how many queue managers it supports. */
+        adminStructureEntries?: number | undefined;
+        /** EXPRYINT of the queue manager that runs expiry for the QSG, in seconds (0 is off, else at least 5): every message on every shared queue is scanned in the CF each interval. */
+        expiryInterval?: number | undefined;
     } | undefined;
 }
 
