@@ -275,6 +275,8 @@ function maxClients(ctx: RuleContext, defs: readonly Def[]): void {
           ? `channel instances of ${svrconn[0]!.ch.name}`
           : "channel instances of all server-connection definitions",
     },
+    // A product limit (or the MAXCHL the site sets), the same on every machine.
+    hardwareFit: "machine-independent",
     ...fromLookups(cap),
   });
 }
