@@ -5,6 +5,7 @@ import { estimateWith, type Estimate } from "./engine/engine.js";
 import { loadModels, shippedRegistry } from "./model/models.js";
 import type { Registry } from "./model/registry.js";
 import { InputError } from "./util/diagnostic.js";
+import { capacityOf, type CapacityOptions, type CapacityResult } from "./engine/capacity.js";
 import { stringify } from "yaml";
 
 export interface EstimateOptions {
@@ -27,6 +28,18 @@ export function estimate(input: string | ConfigInput, options: EstimateOptions =
   // Objects go through the same text path so that semantic checks and positions work alike.
   const loaded = parseConfigText(stringify(input), "<config>");
   return estimateWith(loaded.config, registry);
+}
+
+/**
+ * How far a config can go: the largest workload.rate, channel count or client conversations at which
+ * its estimate exceeds no limit, which limit binds first and the next. Budgets override the config's
+ * (hardware.targetBusy, storage.chin...). Throws InputError for a bad config, as estimate does.
+ */
+export function capacity(input: string | ConfigInput, options: EstimateOptions & CapacityOptions = {}): CapacityResult {
+  const registry = registryOf(options.models);
+  const config =
+    typeof input === "string" ? loadConfigFile(input).config : parseConfigText(stringify(input), "<config>").config;
+  return capacityOf(config, registry, options);
 }
 
 /** Validates a config object without estimating it; returns the normalised config. */

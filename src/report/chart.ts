@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { chartJsConfig, type ChartSpec } from "./chart-spec.js";
 
-export { estimateChart, diffChart, sweepChart, compareChart, chartJsConfig } from "./chart-spec.js";
+export { estimateChart, diffChart, sweepChart, compareChart, capacityChart, chartJsConfig } from "./chart-spec.js";
 export type { ChartSpec, ChartKind, ChartDataset } from "./chart-spec.js";
 
 export interface RenderOptions {
