@@ -88,14 +88,24 @@ export function renderCapacityTable(r: CapacityResult, opts: { color: boolean })
           "  ! ",
         ).map((l) => s.yellow(l)),
       );
-    if (a.limits.length) {
+    const binds = a.limits.filter((l) => l.status === "binds");
+    if (binds.length) {
       out.push(s.dim("  limits in the order they bind:"));
-      a.limits.forEach((l, k) => {
-        const [first = "", ...rest] = wrap(l.label, 54, "");
-        out.push(`  ${pad(l.status === "binds" ? String(k + 1) : "-", 3)}${pad(first, 55)}${bindsText(a, l)}`);
+      binds.forEach((l, k) => {
+        const [first = "", ...rest] = wrap(l.label, 52, "");
+        out.push(`  ${pad(String(k + 1), 3)}${pad(first, 56)}${bindsText(a, l)}`);
         for (const more of rest) out.push(`     ${more}`);
       });
     }
+    const never = a.limits.filter((l) => l.status === "never");
+    if (never.length)
+      out.push(
+        ...wrap(
+          `${never.map((l) => l.label).join("; ")}`,
+          WIDTH,
+          `  not binding up to ${valueText(a, a.target.max)}: `,
+        ).map((l) => s.dim(l)),
+      );
   }
   out.push(rule);
   out.push(
