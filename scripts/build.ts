@@ -58,7 +58,14 @@ const entryIndex = models.entries.map((e, i) => {
   return [e.id, e.type, start, entryOffset] as const;
 });
 const modelsCore =
-  JSON.stringify({ sources: models.sources, files: models.files, index: entryIndex }) + "\n" + entryTexts.join("");
+  JSON.stringify({
+    sources: models.sources,
+    files: models.files,
+    interpolationErrors: models.interpolationErrors,
+    index: entryIndex,
+  }) +
+  "\n" +
+  entryTexts.join("");
 const modelsExtra = JSON.stringify({ inventory: models.inventory, notEncoded: models.notEncoded });
 const modelsJson = modelsCore + modelsExtra;
 const modelsPlugin: Plugin = {
@@ -84,6 +91,7 @@ const data = {
   get sources() { return c().head.sources; },
   get entries() { return (all ??= c().head.index.map((_, i) => c().load(i))); },
   get files() { return c().head.files; },
+  get interpolationErrors() { return c().head.interpolationErrors; },
   get inventory() { return x().inventory; },
   get notEncoded() { return x().notEncoded; },
 };

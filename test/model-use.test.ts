@@ -25,7 +25,6 @@ const PENDING: readonly string[] = [
   "models/003/archive-log-compression.yaml",
   "models/004/logging.yaml",
   // #13, 13a: regression appendices, test environments, other V5.3 changes (section 1)
-  "models/000/regression-carry.yaml",
   "models/000/regression-ims-trace.yaml",
   "models/000/regression-private.yaml",
   "models/000/system-config.yaml",

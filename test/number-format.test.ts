@@ -1,5 +1,6 @@
 // formatNumber must print what toLocaleString("en-US") prints (it replaces it to keep ICU out of the
 // CLI's start-up): checked here against Intl itself, on the cases each path of the formatter takes.
+import { runs } from "./helpers/runs.js";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { formatNumber } from "../src/util/number-format.js";
@@ -56,7 +57,7 @@ describe("formatNumber agrees with toLocaleString('en-US')", () => {
       fc.property(fc.oneof(integers, doubles), fc.integer({ min: 0, max: 4 }), (n, d) => {
         expect(formatNumber(n, d)).toBe(intl(n, d));
       }),
-      { numRuns: 20000 },
+      { numRuns: runs(20000, 2000) },
     );
   });
 });

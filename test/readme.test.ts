@@ -14,7 +14,11 @@ describe("README", () => {
   it("gives the two set-up commands and the test command CI runs", () => {
     expect(readme).toContain("npm install && npx mqzcap estimate examples/quickstart.yaml");
     expect(readme).toContain("npm install && npm test");
-    expect(readFileSync(join(ROOT, ".ci", "run"), "utf8")).toMatch(/npm install[^\n]*\nnpm test/);
+    // CI: install, lint, type check, then every test at full case count, which the README names.
+    expect(readFileSync(join(ROOT, ".ci", "run"), "utf8")).toMatch(
+      /npm install[^\n]*\nnpm run lint\nnpm run typecheck\nnpm run test:full\n/,
+    );
+    expect(readme).toContain("npm run test:full");
   });
   it("has a config reference row for every property of the schema", () => {
     const schema = readFileSync(join(ROOT, "schema", "config.schema.json"), "utf8");

@@ -14,6 +14,7 @@ import { stderrState, stdoutIsTTY, writeStderr, writeStdout } from "./stdout.js"
 import { loadChart } from "./load-chart.js";
 import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
+import { visibleText } from "../util/visible-text.js";
 import { modelsCommand } from "./models.js";
 import { calibrateCommand, planWithBaseline } from "./calibrate.js";
 import { schemaText } from "./schema.js";
@@ -277,7 +278,7 @@ export function buildProgram(): Command {
       const registry = registryFor(opts);
       const scenarios = files.map((file) => ({ file, estimate: estimateWith(loadConfigFile(file).config, registry) }));
       const { compare } = await import("../engine/compare.js");
-      const result = compare(scenarios, opts.metric);
+      const result = compare(scenarios, opts.metric, "--metric");
       const out =
         opts.format === "json"
           ? toJson(result)
@@ -289,7 +290,7 @@ export function buildProgram(): Command {
                 ? (await import("../report/html.js")).renderCompareHtml(result)
                 : renderCompareTable(result, { color: isStdout(opts.out) && useColor({ isTTY: stdoutIsTTY() }) });
       writeOutput(opts.out, out, inputs);
-      if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap compare: note: ${n}\n`);
+      if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap compare: note: ${visibleText(n)}\n`);
       if (opts.chart)
         await writeChart(
           opts.chart,
@@ -342,7 +343,7 @@ export function buildProgram(): Command {
               : renderSweepTable(result);
         writeOutput(opts.out, out, inputs);
         // CSV is data only: what the table would print as a note goes to standard error.
-        if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap sweep: note: ${n}\n`);
+        if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap sweep: note: ${visibleText(n)}\n`);
         if (opts.chart) {
           const { sweepChart } = await import("../report/chart-spec.js");
           await writeChart(
@@ -451,11 +452,12 @@ export function buildProgram(): Command {
         try {
           const { config } = loadConfigFile(f);
           const warnings = opts.strict ? estimateWith(config, registry!).warnings : [];
-          if (warnings.length === 0) writeStdout(`${f}: ok\n`);
+          const shown = visibleText(f);
+          if (warnings.length === 0) writeStdout(`${shown}: ok\n`);
           else {
             warned++;
-            writeStdout(`${f}: ${warnings.length} warning(s)\n`);
-            for (const w of warnings) writeStderr(`${f}: warning: ${w.concern}: ${w.message}\n`);
+            writeStdout(`${shown}: ${warnings.length} warning(s)\n`);
+            for (const w of warnings) writeStderr(`${shown}: warning: ${w.concern}: ${visibleText(w.message)}\n`);
           }
         } catch (err) {
           if (!(err instanceof InputError)) throw err;

@@ -9,6 +9,7 @@ import { InputError } from "../util/diagnostic.js";
 import { didYouMean } from "../util/zod-diagnostics.js";
 import { pad, truncate, WIDTH } from "../report/text.js";
 import { writeStdout } from "./stdout.js";
+import { visibleText } from "../util/visible-text.js";
 
 export function modelsCommand(registryFor: (o: { models?: string }) => Registry): Command {
   const cmd = new Command("models").description(
@@ -50,7 +51,7 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
         const title =
           "caption" in e ? e.caption : "quote" in e ? e.quote : "title" in e ? e.title : "name" in e ? e.name : "";
         out.push(
-          `${pad(e.id, idWidth)}${pad(e.type, 8)}${pad(e.source, 4)}${truncate(String(title ?? ""), captionWidth)}\n`,
+          `${pad(visibleText(e.id), idWidth)}${pad(e.type, 8)}${pad(visibleText(e.source), 4)}${truncate(visibleText(String(title ?? "")), captionWidth)}\n`,
         );
       }
       out.push(`${entries.length} entries\n`);
@@ -122,7 +123,8 @@ export function modelsCommand(registryFor: (o: { models?: string }) => Registry)
         lines.push(`carries ${e.axis} ${e.from.join(", ")} -> ${e.to.join(", ")}: "${e.quote}"`);
       }
       for (const n of e.notes) lines.push(`note: ${n}`);
-      writeStdout(lines.join("\n") + "\n");
+      // Model text may be a user's (--models): each line with its control characters as escapes.
+      writeStdout(lines.map(visibleText).join("\n") + "\n");
     });
   cmd
     .command("coverage")

@@ -870,6 +870,23 @@ export const Config = z
   .register(docs, { description: "An mqzcap config: a capacity scenario for IBM MQ for z/OS." });
 
 export type ConfigInput = z.input<typeof Config>;
-export type Config = z.output<typeof Config>;
+
+/**
+ * A config value written as a range ("4000..6000/s", "2KB..8KB", "30us +-10%"): the parser puts
+ * `value` (the middle, or the figure before +-) in the field and keeps the range under config.ranges.
+ */
+export interface InputRange {
+  low: number;
+  value: number;
+  high: number;
+  /** As written in the config. */
+  written: string;
+}
+
+/**
+ * A parsed config. `ranges` is set by the parser (never written by the user): the config paths
+ * written as ranges, channels by name (`channels.TO.HUB.rate`); each field holds its range's value.
+ */
+export type Config = z.output<typeof Config> & { ranges?: Record<string, InputRange> };
 export type ChannelConfig = z.output<typeof Channel>;
 export { SizeJson };

@@ -1,6 +1,7 @@
 // Options side by side: chosen outputs of several configs' estimates (option A, B and C), as a sweep
 // tabulates the points of one config varied and a diff details two.
 import { diff } from "./diff.js";
+import { argError, isEstimate, isPlainObject } from "../util/args.js";
 import type { Estimate } from "./engine.js";
 import { checkMetrics, checkPresent, DEFAULT_METRICS, metricOf, unitOf } from "./metrics.js";
 
@@ -22,9 +23,25 @@ export interface CompareResult {
   notes: string[];
 }
 
-export function compare(scenarios: { file: string; estimate: Estimate }[], asked?: readonly string[]): CompareResult {
+/**
+ * Chosen outputs of several estimates side by side. `where` names the metrics in messages ("metrics"
+ * for the library; the CLI passes "--metric").
+ */
+export function compare(
+  scenarios: { file: string; estimate: Estimate }[],
+  asked?: readonly string[],
+  where = "metrics",
+): CompareResult {
+  if (!Array.isArray(scenarios) || scenarios.length === 0)
+    throw argError("compare", "scenarios", "a list of { file, estimate } (two or more)", scenarios);
+  scenarios.forEach((s, k) => {
+    if (!isPlainObject(s) || typeof s.file !== "string" || !isEstimate(s.estimate))
+      throw argError("compare", `scenarios[${k}]`, "{ file: a name, estimate: an estimate from estimate() }", s);
+  });
+  if (asked !== undefined && (!Array.isArray(asked) || asked.some((m) => typeof m !== "string")))
+    throw argError("compare", "metrics", "a list of output names", asked);
   const metrics = asked ?? DEFAULT_METRICS;
-  checkMetrics(metrics, new Set(scenarios.flatMap((s) => s.estimate.items.map((i) => i.id))));
+  checkMetrics(metrics, new Set(scenarios.flatMap((s) => s.estimate.items.map((i) => i.id))), where);
   const values: Record<string, (number | null)[]> = {};
   const units: Record<string, string | null> = {};
   for (const m of metrics) {
@@ -35,7 +52,7 @@ export function compare(scenarios: { file: string; estimate: Estimate }[], asked
     const has = scenarios.find((s, k) => row[k] !== null)!;
     units[m] = unitOf(has.estimate, m);
   }
-  if (asked) checkPresent(asked, Object.keys(values));
+  if (asked) checkPresent(asked, Object.keys(values), where);
   const gaps = scenarios.map((s) => s.estimate.gaps.length + s.estimate.needsBaseline.length);
   const named = names(scenarios);
   const notes: string[] = [];

@@ -1,4 +1,5 @@
 // Compares two estimates line by line: every changed line item and total, with delta and percentage.
+import { argError, isEstimate } from "../util/args.js";
 import type { Estimate, Range } from "./engine.js";
 
 export interface DiffLine {
@@ -53,6 +54,8 @@ function line(
 const v = (r: Range | null | undefined) => (r ? r.value : null);
 
 export function diff(before: Estimate, after: Estimate): Diff {
+  if (!isEstimate(before)) throw argError("diff", "the first argument", "an estimate from estimate()", before);
+  if (!isEstimate(after)) throw argError("diff", "the second argument", "an estimate from estimate()", after);
   const lines: DiffLine[] = [];
   let unchanged = 0;
   const push = (l: DiffLine | null) => (l ? lines.push(l) : unchanged++);

@@ -5,7 +5,8 @@ import { ModelError, type Registry, type Citation } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
 import { ADDRESS_SPACES, type AddressSpace } from "../model/schema.js";
 import { RULES } from "../rules/index.js";
-import type { Concern, GapItem, LineItem, Rule, RuleContext, Warning } from "./types.js";
+import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
+import { rangedItem } from "./item-range.js";
 import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
 import { baselineFactor, scaleForHardware } from "../rules/hardware.js";
@@ -24,7 +25,8 @@ export type { Range, Headroom, CpuSummary, Bottleneck };
 
 export interface AddressSpaceCost {
   addressSpace: AddressSpace;
-  baseline: number | null;
+  /** The measured baseline cost, scaled to this machine where it was measured on another. */
+  baseline: Range | null;
   added: Range;
   percent: Range;
   total: Range | null;
@@ -46,11 +48,11 @@ export interface Estimate {
     engines: Range | null;
     backgroundCpuSecondsPerSecond: Range;
   };
-  limits: LineItem[];
+  limits: RangedLineItem[];
   /** The limit that binds first (least headroom), with its headroom; null when there is no limit. */
   bottleneck: Bottleneck | null;
-  storage: LineItem[];
-  items: LineItem[];
+  storage: RangedLineItem[];
+  items: RangedLineItem[];
   warnings: Warning[];
   gaps: GapItem[];
   needsBaseline: string[];
@@ -84,6 +86,14 @@ const rangeOf = (value: number, low: number, high: number): Range => ({ value, l
 const add = (a: Range, b: Range): Range => rangeOf(a.value + b.value, a.low + b.low, a.high + b.high);
 const scale = (a: Range, k: number): Range => rangeOf(a.value * k, a.low * k, a.high * k);
 const zero = (): Range => rangeOf(0, 0, 0);
+/** The product of two ranges, whatever their signs. */
+const mul = (a: Range, b: Range): Range => {
+  const p1 = a.low * b.low;
+  const p2 = a.low * b.high;
+  const p3 = a.high * b.low;
+  const p4 = a.high * b.high;
+  return rangeOf(a.value * b.value, Math.min(p1, p2, p3, p4), Math.max(p1, p2, p3, p4));
+};
 const addInto = (sum: Range, b: Range): void => {
   sum.value += b.value;
   sum.low += b.low;
@@ -96,7 +106,7 @@ const ZERO = zero();
  * closures to make per estimate.
  */
 class RuleRun implements RuleContext {
-  readonly items: LineItem[] = [];
+  readonly items: RangedLineItem[] = [];
   readonly warnings: Warning[] = [];
   readonly gaps: GapItem[] = [];
 
@@ -116,7 +126,8 @@ class RuleRun implements RuleContext {
       this.warn(i.concern, `${i.label}: left out, its value is not a finite number (an input far out of range)`);
       return;
     }
-    this.items.push(i);
+    // Each item's low and high from its lookups' ranges, or the rule's own (item-range.ts).
+    this.items.push(rangedItem(i));
   }
 
   warn(concern: Concern, message: string, citations: Citation[] = []): void {
@@ -149,8 +160,8 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
       if (!(err instanceof ModelError) || !registry.overlaid) throw err;
       throw new InputError([
         {
-          file: "--models",
-          message: `the ${rule.id} rule cannot use the model data: ${err.message}`,
+          file: "model data",
+          message: `the ${rule.id} rule cannot use your model data: ${err.message}`,
           severity: "error",
           suggestion: "compare your entry with the shipped one: mqzcap models show ID",
         },
@@ -187,7 +198,7 @@ function gapChart(registry: Registry, id: string): GapChart | null {
  * sees a rule's lines in the order they build on each other. Rules run in concern order, so items
  * are mostly in order already, and sorting (which copies the array) is skipped then.
  */
-function sortByConcern(items: LineItem[]): void {
+function sortByConcern(items: RangedLineItem[]): void {
   // A rule's items share one concern (the same string): its rank is looked up only when it changes.
   let concern = items[0]?.concern;
   let r = concern === undefined ? 0 : rank(concern);
@@ -216,11 +227,11 @@ interface ItemSums {
   background: Range;
   /** Background CPU by address space ("none" for an item that names none). */
   backgroundBy: Map<string, Range>;
-  limits: LineItem[];
-  storage: LineItem[];
+  limits: RangedLineItem[];
+  storage: RangedLineItem[];
 }
 
-function sumItems(items: readonly LineItem[]): ItemSums {
+function sumItems(items: readonly RangedLineItem[]): ItemSums {
   const sums: ItemSums = {
     perTxn: new Map(),
     pct: new Map(),
@@ -248,11 +259,11 @@ function sumOf(sums: Map<AddressSpace, Range>, as: AddressSpace): Range {
   return sum;
 }
 
-/** Adds an item's value and its range (low and high default to the value) to a sum. */
-function accumulate(sum: Range, i: LineItem): void {
+/** Adds an item's value and its range to a sum. */
+function accumulate(sum: Range, i: RangedLineItem): void {
   sum.value += i.value;
-  sum.low += i.low ?? i.value;
-  sum.high += i.high ?? i.value;
+  sum.low += i.low;
+  sum.high += i.high;
 }
 
 /** The labels of the cpu-pct items of an address space, for a message that asks for a baseline. */
@@ -291,20 +302,27 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   let addedAll = zero();
   // The baseline-scaling item added below is "info": it counts in none of these.
   const sums = sumItems(items);
+  // A baseline measured on another machine is scaled to this one (LSPR z14/z15, or the user's factor),
+  // the factor's spread and a baseline written as a range both in its range.
+  const baseOf = (as: string): Range | null => {
+    const measured = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
+    if (measured === null) return null;
+    const written = config.ranges?.[`baseline.cost.${as}`];
+    const b = written ? rangeOf(measured, written.low, written.high) : rangeOf(measured, measured, measured);
+    return baselineScale ? mul(b, rangeOf(baselineScale.k, baselineScale.kLow, baselineScale.kHigh)) : b;
+  };
   for (const as of ADDRESS_SPACES) {
     if (as === "total" || as === "lpar") continue;
     const added = sums.perTxn.get(as) ?? ZERO;
     const pct = sums.pct.get(as) ?? ZERO;
-    const measured = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
-    // A baseline measured on another machine is scaled to this one (LSPR z14/z15, or the user's factor).
-    const base = measured !== null && baselineScale ? measured * baselineScale.k : measured;
+    const base = baseOf(as);
     if (pct.value !== 0 && base === null) {
       needsBaseline.push(`${as}: ${pctLabels(items, as)} (a % change needs baseline.cost.${as})`);
     }
     if (base === null && added.value === 0 && pct.value === 0) continue;
     // Percentages multiply the baseline; absolute microseconds add to it. With a baseline that leaves
     // this address space out, its added microseconds still count (on an unmeasured base of zero).
-    const fromPct = base !== null ? scale(pct, base / 100) : ZERO;
+    const fromPct = base !== null ? scale(mul(pct, base), 1 / 100) : ZERO;
     if (baseline && base === null && added.value !== 0) {
       needsBaseline.push(
         `${as}: baseline.cost.${as} is not given; the total counts only the ${added.value.toFixed(1)} us the sources add`,
@@ -314,7 +332,11 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
     // (base + added) + fromPct, as sums of ranges would add them, in one range.
     const asTotal =
       base !== null
-        ? rangeOf(base + added.value + fromPct.value, base + added.low + fromPct.low, base + added.high + fromPct.high)
+        ? rangeOf(
+            base.value + added.value + fromPct.value,
+            base.low + added.low + fromPct.low,
+            base.high + added.high + fromPct.high,
+          )
         : baseline
           ? added
           : null;
@@ -334,23 +356,27 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   const totalPct = sums.pct.get("total") ?? zero();
   if (totalPct.value !== 0) {
     // RMF MVS busy (the source of such percentages) counts z/OS CPU, not CF processors.
-    const sumBase = baseline
-      ? Object.entries(baseline.cost).reduce<number>((s, [as, v]) => (as === "cf" ? s : s + (v ?? 0)), 0) *
-        (baselineScale?.k ?? 1)
-      : null;
+    let sumBase: Range | null = null;
+    if (baseline) {
+      sumBase = zero();
+      for (const as of Object.keys(baseline.cost)) {
+        const b = as === "cf" ? null : baseOf(as);
+        if (b) addInto(sumBase, b);
+      }
+    }
     if (sumBase === null) {
       needsBaseline.push(
         `all address spaces: ${pctLabels(items, "total")} (a % of the whole transaction needs baseline.cost)`,
       );
     } else {
-      const d = scale(totalPct, sumBase / 100);
+      const d = scale(mul(totalPct, sumBase), 1 / 100);
       costs.push({ addressSpace: "total", baseline: sumBase, added: d, percent: totalPct, total: null, unit: "us" });
       addedAll = add(addedAll, d);
       if (total) total = add(total, d);
     }
   }
   if (baselineScale && baseline) {
-    items.push({
+    const scaling: LineItem = {
       id: "hardware.baseline-scaling",
       concern: "hardware",
       label: `baseline measured on ${baseline.hardware} scaled to ${config.hardware.generation}`,
@@ -363,7 +389,8 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
       citations: baselineScale.citations,
       confidence: baselineScale.user ? "user-supplied" : "carried-forward",
       flags: [],
-    });
+    };
+    items.push(rangedItem(scaling));
   }
   const background = sums.background;
   const perTxn = total ?? addedAll;
@@ -381,8 +408,9 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
   });
   const limits = sums.limits;
   if (lpar.limit) {
-    items.push(lpar.limit);
-    limits.push(lpar.limit);
+    const cpuLimit = rangedItem(lpar.limit);
+    items.push(cpuLimit);
+    limits.push(cpuLimit);
   }
   const rooms = headrooms(limits, rate);
   const bottleneck = bottleneckOf(limits, rooms);

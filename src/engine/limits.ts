@@ -234,6 +234,9 @@ export interface Bottleneck {
   id: string;
   label: string;
   value: number;
+  /** The limit's range (docs/ranges.md). */
+  low: number;
+  high: number;
   unit: string;
   /** What the limit is expressed in. */
   limitOf: LineItem["limitOf"] | null;
@@ -254,6 +257,8 @@ export function bottleneckOf(limits: readonly LineItem[], rooms: readonly Headro
       id: l.id,
       label: l.label,
       value: l.value,
+      low: l.low ?? l.value,
+      high: l.high ?? l.value,
       unit: l.unit,
       limitOf: l.limitOf ?? null,
       headroomPct: best.headroomPct.value,
@@ -266,6 +271,8 @@ export function bottleneckOf(limits: readonly LineItem[], rooms: readonly Headro
         id: low.id,
         label: low.label,
         value: low.value,
+        low: low.low ?? low.value,
+        high: low.high ?? low.value,
         unit: low.unit,
         limitOf: low.limitOf ?? null,
         headroomPct: null,

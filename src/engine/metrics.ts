@@ -28,7 +28,7 @@ export const DEFAULT_METRICS = [
  * Refuses an output name that is neither a known output nor a line item id of any of the estimates: a
  * misspelt --metric would otherwise give an empty column, dropped without a word.
  */
-export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string>): void {
+export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string>, where = "metrics"): void {
   const unknown = metrics.filter((m) => !DEFAULT_METRICS.includes(m) && !ids.has(m));
   if (unknown.length === 0) return;
   const names = [...DEFAULT_METRICS, ...ids];
@@ -36,7 +36,7 @@ export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string
     unknown.map((m) => {
       const guess = didYouMean(m, names);
       return {
-        file: "--metric",
+        file: where,
         message: `unknown output "${m}": not ${DEFAULT_METRICS.join(", ")}, nor a line item id of these estimates`,
         severity: "error" as const,
         suggestion: guess ? `did you mean "${guess}"?` : "line item ids are in the JSON output (items[].id)",
@@ -49,12 +49,12 @@ export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string
  * Refuses outputs asked for by name (--metric) that none of the estimates has: a column of nothing,
  * exit 0, would read as an answer.
  */
-export function checkPresent(asked: readonly string[], present: readonly string[]): void {
+export function checkPresent(asked: readonly string[], present: readonly string[], where = "metrics"): void {
   const missing = asked.filter((m) => !present.includes(m));
   if (missing.length === 0) return;
   throw new InputError(
     missing.map((m) => ({
-      file: "--metric",
+      file: where,
       message: `"${m}" has no value in any of these estimates`,
       severity: "error" as const,
       suggestion: present.length ? `these have one: ${present.join(", ")}` : "no output asked for has a value here",

@@ -238,9 +238,9 @@ export function sweep(
     for (const m of metrics) if (points.at(-1)!.outputs[m] !== null) units[m] ??= unitOf(e, m);
     onProgress?.(n + 1, grid.length);
   });
-  checkMetrics(metrics, ids);
+  checkMetrics(metrics, ids, "--metric");
   const used = metrics.filter((m) => points.some((p) => p.outputs[m] !== null));
-  if (asked) checkPresent(asked, used);
+  if (asked) checkPresent(asked, used, "--metric");
   for (const p of points) p.outputs = Object.fromEntries(used.map((m) => [m, p.outputs[m] ?? null]));
   const held = base.baseline !== undefined ? vary.filter((v) => BASELINE_HELD.test(v.path)).map((v) => v.path) : [];
   return {

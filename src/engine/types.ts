@@ -1,6 +1,7 @@
 // What rules produce and what the engine composes from it.
 import type { Config } from "../config/schema.js";
-import type { Citation, Confidence, Registry } from "../model/registry.js";
+import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
+import type { RangePart } from "../model/ranges.js";
 import type { AddressSpace } from "../model/schema.js";
 
 export type Concern =
@@ -32,6 +33,12 @@ export interface InputValue {
   from: string;
 }
 
+/**
+ * A line item as a rule emits it. low and high are the rule's own bounds, when it sets them (the
+ * escape hatch for a formula that is not a product of its lookups; see rangeOf in rules/helpers.ts);
+ * otherwise the engine derives them from `lookups` (docs/ranges.md). In an estimate every item has
+ * both, and `spread` (RangedLineItem).
+ */
 export interface LineItem {
   id: string;
   concern: Concern;
@@ -74,6 +81,13 @@ export interface LineItem {
    * storage, locks or networks do not (they stay the measuring machine's, marked).
    */
   scalesWithCpu?: boolean;
+  /**
+   * The model lookups the value is proportional to (fromLookups sets them): the engine gives the item
+   * their ranges. Read by the engine only; an estimate's items do not carry it.
+   */
+  lookups?: readonly LookupResult[];
+  /** Why low and high are where they are: one part per lookup's reason, carry, input range or rule. */
+  spread?: readonly RangePart[];
 }
 
 /** What a limit is expressed in. */
@@ -96,6 +110,9 @@ export interface Demand {
   /** In words: "workload.rate", "CHIN storage of all channel definitions". */
   from: string;
 }
+
+/** A line item of an estimate: low and high always set, and the parts that explain them. */
+export type RangedLineItem = Omit<LineItem, "lookups"> & { low: number; high: number; spread: readonly RangePart[] };
 
 export interface Warning {
   concern: Concern;

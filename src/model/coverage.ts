@@ -1,6 +1,7 @@
 // Which inventory ids the model files account for: encoded (as table, figure, formula, example,
 // carry), listed as a gap (a chart whose numbers are lost), or deliberately not encoded. And the other
 // direction: which rule reads each table, figure and formula, or why none does (`use: context`).
+import { argError } from "../util/args.js";
 import { compareText } from "../util/number-format.js";
 import type { ModelData, ModelEntry } from "./types.js";
 
@@ -59,6 +60,9 @@ export interface Coverage {
   usesUnknown: { rule: string; id: string }[];
 }
 
+/** How coverage names the range layer, which reads the run-to-run tolerances sources.yaml names. */
+export const RANGES_READER = "ranges (sources.yaml runToRun)";
+
 const USE_TYPES = new Set<ModelEntry["type"]>(["table", "figure", "formula"]);
 
 /**
@@ -66,6 +70,8 @@ const USE_TYPES = new Set<ModelEntry["type"]>(["table", "figure", "formula"]);
  * (the library's `coverage` passes RULES; without rules every entry counts as read by none).
  */
 export function coverage(data: ModelData, rules: readonly RuleUses[] = []): Coverage {
+  if (data === null || typeof data !== "object" || !Array.isArray((data as { sources?: unknown }).sources))
+    throw argError("coverage", "the model data", "a registry's data (loadModels().data)", data);
   const status = new Map<string, "encoded" | "gap" | "notEncoded">();
   const referenced = new Set<string>();
   for (const e of data.entries) {
@@ -130,6 +136,14 @@ function entryUse(
       if (!list) readers.set(id, [r.id]);
       else if (!list.includes(r.id)) list.push(r.id);
     }
+  }
+  // The run-to-run tolerances that sources.yaml names are read by the range layer (src/model/ranges.ts).
+  for (const src of data.sources) {
+    const id = src.runToRun?.figure;
+    if (id === undefined) continue;
+    const list = readers.get(id);
+    if (!list) readers.set(id, [RANGES_READER]);
+    else if (!list.includes(RANGES_READER)) list.push(RANGES_READER);
   }
   const known = new Set(data.entries.map((e) => e.id));
   const usesUnknown = rules.flatMap((r) => r.uses.filter((id) => !known.has(id)).map((id) => ({ rule: r.id, id })));

@@ -67,7 +67,12 @@ export function loadModelDir(dir: string, options: LoadOptions = {}): ModelData 
     files = listYamlFiles(dir);
   } catch {
     throw new InputError([
-      { file: dir, message: "cannot read the models folder", severity: "error", suggestion: "check the --models path" },
+      {
+        file: dir,
+        message: "cannot read the models folder",
+        severity: "error",
+        suggestion: "check the path of the models folder",
+      },
     ]);
   }
   if (files.length > MAX_MODEL_FILES) {
@@ -96,18 +101,28 @@ export function loadModelDir(dir: string, options: LoadOptions = {}): ModelData 
       diagnostics.push(...src.errors);
       continue;
     }
-    const { ModelFile, SourcesFile, InventoryFile, DataFile } = modelSchemas();
+    const { ModelFile, SourcesFile, InventoryFile, InterpolationErrorFile, DataFile } = modelSchemas();
     const parsed = ModelFile.safeParse(src.value);
     if (!parsed.success) {
       const kind = (src.value as { kind?: unknown } | null)?.kind;
-      const schema = kind === "sources" ? SourcesFile : kind === "inventory" ? InventoryFile : DataFile;
+      const schema =
+        kind === "sources"
+          ? SourcesFile
+          : kind === "inventory"
+            ? InventoryFile
+            : kind === "interpolation-error"
+              ? InterpolationErrorFile
+              : DataFile;
       diagnostics.push(...zodIssuesToDiagnostics(parsed.error.issues, src, schema));
       continue;
     }
     const model = parsed.data;
     if (model.kind === "sources") data.sources.push(...model.sources);
     else if (model.kind === "inventory") data.inventory.push(...model.items);
-    else {
+    else if (model.kind === "interpolation-error") {
+      const { generatedBy, scheme, pooled, tables } = model;
+      data.interpolationErrors = { generatedBy, scheme, pooled, tables };
+    } else {
       try {
         const { entries, notEncoded } = normaliseDataFile(file, model, options.userSupplied ?? false);
         for (const e of entries) {

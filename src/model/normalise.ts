@@ -87,6 +87,7 @@ function base(
     appliesTo?: Applies;
     notes?: string[];
     why?: string | undefined;
+    runToRun?: { applies: false; why: string } | undefined;
   },
   type: EntryBase["type"],
   userSupplied: boolean,
@@ -104,6 +105,7 @@ function base(
     userSupplied,
   };
   if (e.why !== undefined) b.context = e.why;
+  if (e.runToRun !== undefined) b.notRunToRun = e.runToRun.why;
   return b;
 }
 
@@ -168,6 +170,19 @@ function normaliseTable(
         measure = measureOf(col, cp);
       }
       cells.push({ at, measure, v: mark(normaliseCell(cell, b.lines, "measured", cp), user) });
+    }
+  });
+  t.measures.forEach((m, j) => {
+    for (const end of ["low", "high"] as const) {
+      const other = m.bounds?.[end];
+      if (other !== undefined && !measureNames.has(other))
+        throw new ModelDataError(`bounds.${end} "${other}" is not a measure of table ${t.id}`, [
+          ...path,
+          "measures",
+          j,
+          "bounds",
+          end,
+        ]);
     }
   });
   return {

@@ -1,11 +1,14 @@
 // The registry: model entries by id, lookups in tables (exact and interpolated), citations.
+import { argError } from "../util/args.js";
 import { interpolate, type Scheme } from "./interpolate.js";
+import { interpolationError, pctText, valueRange, widenBy, type RangePart, type ValueKind } from "./ranges.js";
 import type {
   CarryEntry,
   FigureEntry,
   FormulaEntry,
   GapEntry,
   ModelData,
+  LooStats,
   ModelEntry,
   SourceInfo,
   TableCellN,
@@ -33,13 +36,20 @@ export type Confidence =
   "arithmetic" | "measured" | "interpolated" | "extrapolated" | "carried-forward" | "user-supplied";
 
 /**
- * A looked-up value with its citation. Results are kept by the registry and shared by every caller
- * (frozen): a caller that needs another confidence takes a copy with withConfidence.
+ * A looked-up value with its citation and its range. Results are kept by the registry and shared by
+ * every caller (frozen): a caller that needs another confidence takes a copy with withConfidence.
  */
 export interface LookupResult {
   readonly value: number;
-  readonly low?: number;
-  readonly high?: number;
+  /**
+   * The range the value may take (src/model/ranges.ts): what the source prints (a range, a bound,
+   * approximately), run-to-run variation on a measurement, interpolation error, a flagged value's other
+   * reading, and any carry a rule applied. Equal to value when nothing widens it.
+   */
+  readonly low: number;
+  readonly high: number;
+  /** Why the range is as wide as it is, one part per reason (for --explain). */
+  readonly parts: readonly RangePart[];
   readonly raw: string;
   readonly confidence: Confidence;
   /** Measured points used for an interpolated value. */
@@ -93,6 +103,10 @@ export class Registry {
   overlaid = false;
 
   constructor(readonly data: ModelData) {
+    const d = data as Partial<Record<keyof ModelData, unknown>> | null | undefined;
+    // "entries" is only asked for, not read: precompiled models give it by a getter that parses them all.
+    if (d === null || typeof d !== "object" || !Array.isArray(d.sources) || !("entries" in d))
+      throw argError("new Registry", "the model data", "{ sources, entries, ... } as loadModels() reads them", data);
     for (const s of data.sources) this.sources.set(s.id, s);
     const lazy = (data as { [LAZY_ENTRIES]?: () => LazyEntries })[LAZY_ENTRIES]?.();
     if (lazy) {
@@ -133,6 +147,8 @@ export class Registry {
       notEncoded: this.data.notEncoded,
       files: [...this.data.files, ...user.files],
     };
+    const errors = user.interpolationErrors ?? this.data.interpolationErrors;
+    if (errors) merged.interpolationErrors = errors;
     const r = new Registry(merged);
     r.overlaid = true;
     return r;
@@ -267,19 +283,78 @@ export class Registry {
     return this.keep(node, this.result(f, p.v, p.unit, f.userSupplied ? "user-supplied" : "measured"));
   }
 
-  private result(entry: ModelEntry, v: Value, unit: string, confidence: Confidence): LookupResult {
+  private result(
+    entry: ModelEntry,
+    v: Value,
+    unit: string,
+    confidence: Confidence,
+    bounds?: { low?: Value; high?: Value },
+  ): LookupResult {
     if (v.value === null) throw new ModelError(`${entry.id}: "${v.raw}" is not a number`);
-    const r: Mutable<LookupResult> = {
+    const range = valueRange(v, this.valueKind(entry, unit));
+    for (const end of [bounds?.low, bounds?.high]) {
+      if (end?.value === undefined || end.value === null) continue;
+      const before = { low: range.low, high: range.high };
+      range.low = Math.min(range.low, end.value);
+      range.high = Math.max(range.high, end.value);
+      if (range.low !== before.low || range.high !== before.high)
+        range.parts.push(
+          Object.freeze({
+            from: entry.id,
+            reason: "min-max",
+            low: v.value === 0 ? 0 : ((range.low - v.value) / Math.abs(v.value)) * 100,
+            high: v.value === 0 ? 0 : ((range.high - v.value) / Math.abs(v.value)) * 100,
+            text: `the table's ${end === bounds?.low ? "lowest" : "highest"} observed value, "${end.raw}"`,
+          }),
+        );
+    }
+    return {
       value: v.value,
       raw: v.raw,
       confidence: v.userSupplied ? "user-supplied" : confidence,
       flags: v.flags,
       citation: this.citation(entry, v.lines),
       unit,
+      low: range.low,
+      high: range.high,
+      parts: Object.freeze(range.parts),
     };
-    if (v.low !== undefined) r.low = v.low;
-    if (v.high !== undefined) r.high = v.high;
-    return r;
+  }
+
+  /** What a value of an entry is, for its range: its unit, whether a change, and its run-to-run tolerance. */
+  private valueKind(entry: ModelEntry, unit: string): ValueKind {
+    const relative = entry.type === "table" || (entry.type === "figure" && entry.relativeTo !== undefined);
+    const kind: ValueKind = { from: entry.id, unit, relative };
+    if (entry.notRunToRun === undefined) {
+      const t = this.runToRun(entry.source);
+      if (t) kind.runToRun = t;
+    }
+    return kind;
+  }
+
+  private readonly runToRunBySource = new Map<string, { pct: number; figure: string } | null>();
+
+  /** A source's run-to-run tolerance (models/sources.yaml runToRun), in percent, with the figure stating it. */
+  runToRun(source: string): { pct: number; figure: string } | undefined {
+    let t = this.runToRunBySource.get(source);
+    if (t === undefined) {
+      const id = this.sources.get(source)?.runToRun?.figure;
+      // Read past get(), which a test's tracing registry counts as a rule's read.
+      const e = id !== undefined ? this.entry(id) : undefined;
+      const f = e?.type === "figure" ? e : undefined;
+      const pct = f ? Math.abs(f.v.high ?? f.v.value ?? NaN) : NaN;
+      t = f && Number.isFinite(pct) ? { pct, figure: f.id } : null;
+      this.runToRunBySource.set(source, t);
+    }
+    return t ?? undefined;
+  }
+
+  /** The leave-one-out interpolation error of a table's axis (models/interpolation-error.yaml). */
+  interpolationErrorOf(tableId: string, axis: string, messageSize: boolean): { pct: number; how: string } | undefined {
+    const data = this.data.interpolationErrors;
+    if (!data) return undefined;
+    const own: LooStats | undefined = data.tables.find((t) => t.table === tableId && t.axis === axis)?.stats;
+    return interpolationError(own, messageSize ? data.pooled.messageSize : data.pooled.other);
   }
 
   /**
@@ -335,7 +410,14 @@ export class Registry {
             c.measure === m &&
             t.axes.every((a) => c.at[a.name] === undefined || String(c.at[a.name]) === String(at[a.name])),
         );
-      if (cell) return this.result(t, cell.v, mdef.unit, t.userSupplied ? "user-supplied" : "measured");
+      if (cell)
+        return this.result(
+          t,
+          cell.v,
+          mdef.unit,
+          t.userSupplied ? "user-supplied" : "measured",
+          mdef.bounds && boundCells(t, index, mdef.bounds, cell.at),
+        );
       // A sparse row: the size is on the axis but not measured in this row; interpolate along the row.
       free = t.axes.find(
         (a) =>
@@ -350,9 +432,64 @@ export class Registry {
     if (cells.length === 0) throw new ModelError(`${tableId} has no cells to interpolate for ${JSON.stringify(at)}`);
     const points = cells.map((c) => ({ x: Number(c.at[free!]), y: c.v.value!, raw: c.v.raw }));
     const x = Number(at[free]);
-    const r = interpolate(points, x, scheme ?? (axis.scale === "log" ? DEFAULT_SCHEME : "linear"));
+    const how = scheme ?? (axis.scale === "log" ? DEFAULT_SCHEME : "linear");
+    const r = interpolate(points, x, how);
     const used = points.filter((p) => r.from.some((f) => f.x === p.x));
-    const flags = cells.filter((c) => used.some((u) => u.x === Number(c.at[free!]))).flatMap((c) => c.v.flags);
+    const usedCells = cells.filter((c) => used.some((u) => u.x === Number(c.at[free!])));
+    const flags = usedCells.flatMap((c) => c.v.flags);
+    // The range: each measured end's own range, interpolated as the value is, then widened by the
+    // table's leave-one-out error (more for each segment's length beyond the measured span).
+    const kind = this.valueKind(t, mdef.unit);
+    const ends = cells.map((c) => ({ c, range: valueRange(c.v, kind) }));
+    const lowAt = interpolate(
+      ends.map((e) => ({ x: Number(e.c.at[free!]), y: e.range.low })),
+      x,
+      how,
+    ).value;
+    const highAt = interpolate(
+      ends.map((e) => ({ x: Number(e.c.at[free!]), y: e.range.high })),
+      x,
+      how,
+    ).value;
+    const parts: RangePart[] = [];
+    for (const e of ends) {
+      if (!usedCells.includes(e.c)) continue;
+      for (const p of e.range.parts) {
+        const k = parts.findIndex((q) => q.reason === p.reason && q.from === p.from);
+        if (k < 0) parts.push(p);
+        else if (p.high - p.low > parts[k]!.high - parts[k]!.low) parts[k] = p;
+      }
+    }
+    let low = Math.min(lowAt, highAt, r.value);
+    let high = Math.max(lowAt, highAt, r.value);
+    const messageSize = free === "messageSize" || (axis.unit === "bytes" && axis.scale === "log");
+    const err = this.interpolationErrorOf(tableId, free, messageSize);
+    if (err && r.kind !== "exact") {
+      let pct = err.pct;
+      let where = `interpolated between ${used.map((p) => `${p.raw} (${axis.name} ${p.x})`).join(" and ")}`;
+      if (r.kind === "extrapolated") {
+        const xs = points.map((p) => p.x).sort((a, b) => a - b);
+        const above = x > xs[xs.length - 1]!;
+        const edge = above ? xs[xs.length - 1]! : xs[0]!;
+        const next = above ? xs[xs.length - 2] : xs[1];
+        const dist = (a: number, b: number) =>
+          axis.scale === "log" && a > 0 && b > 0 ? Math.abs(Math.log(a / b)) : Math.abs(a - b);
+        const segments = next !== undefined && dist(edge, next) > 0 ? dist(x, edge) / dist(edge, next) : 1;
+        pct = err.pct * (1 + segments);
+        where = `extrapolated ${segments.toFixed(1)} segment(s) beyond the measured ${above ? "top" : "bottom"} (${axis.name} ${edge})`;
+      }
+      [low, high] = widenBy(low, high, pct);
+      parts.push(
+        Object.freeze({
+          from: tableId,
+          reason: r.kind === "extrapolated" ? ("extrapolation" as const) : ("interpolation" as const),
+          low: -pct,
+          high: pct,
+          text: `${where}: ${pctText(-pct, pct)}, the ${err.how}`,
+          basis: "models/interpolation-error.yaml",
+        }),
+      );
+    }
     return {
       value: r.value,
       raw: used.map((p) => p.raw).join(" .. "),
@@ -361,6 +498,9 @@ export class Registry {
       flags,
       citation: this.citation(t),
       unit: mdef.unit,
+      low,
+      high,
+      parts: Object.freeze(parts),
     };
   }
 
@@ -387,9 +527,52 @@ function copyResult(r: LookupResult, confidence: Confidence = r.confidence): Loo
   c.flags = r.flags;
   c.citation = r.citation;
   c.unit = r.unit;
-  if (r.low !== undefined) c.low = r.low;
-  if (r.high !== undefined) c.high = r.high;
+  c.low = r.low;
+  c.high = r.high;
+  c.parts = r.parts;
   return c;
+}
+
+/**
+ * A result widened by a relative tolerance either way (a release carry's "+/-6%", a machine's
+ * spread), the part saying why: a copy, the kept one shared.
+ */
+export function widenResult(
+  r: LookupResult,
+  pct: number,
+  part: Omit<RangePart, "low" | "high">,
+  confidence: Confidence = r.confidence,
+): LookupResult {
+  const c = copyResult(r, confidence) as Mutable<LookupResult>;
+  [c.low, c.high] = widenBy(r.low, r.high, pct, r.unit === "percent");
+  c.parts = Object.freeze([...r.parts, Object.freeze({ ...part, low: -pct, high: pct })]);
+  return c;
+}
+
+/** A copy of a result with one more part that does not move its range (a note of why it does not). */
+export function withParts(r: LookupResult, confidence: Confidence, part: RangePart): LookupResult {
+  const c = copyResult(r, confidence) as Mutable<LookupResult>;
+  c.parts = Object.freeze([...r.parts, Object.freeze(part)]);
+  return c;
+}
+
+/** The cells of a measure's min and max columns at the same axis values as a cell. */
+function boundCells(
+  t: TableEntry,
+  index: TableIndex,
+  bounds: { low?: string; high?: string },
+  at: Record<string, string | number | boolean>,
+): { low?: Value; high?: Value } {
+  const out: { low?: Value; high?: Value } = {};
+  if (bounds.low !== undefined) {
+    const c = index.exact.get(cellKey(t, bounds.low, at));
+    if (c) out.low = c.v;
+  }
+  if (bounds.high !== undefined) {
+    const c = index.exact.get(cellKey(t, bounds.high, at));
+    if (c) out.high = c.v;
+  }
+  return out;
 }
 
 /** Line ranges as cited: "336-347, 350" (once per citation, which is kept). */

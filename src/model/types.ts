@@ -7,6 +7,8 @@ export type LineRange = [number, number];
 export interface Flag {
   code: string;
   reason: string;
+  /** The value the other reading gives (a contradicting figure, the unrounded arithmetic). */
+  alternative?: number;
 }
 
 export interface Value {
@@ -46,6 +48,8 @@ export interface EntryBase {
    * the one-line reason (`why:`).
    */
   context?: string;
+  /** Set (with the reason) on a table or figure whose values are not MQ runs: no run-to-run tolerance. */
+  notRunToRun?: string;
 }
 
 export interface AxisDef {
@@ -64,6 +68,8 @@ export interface MeasureDef {
   unit: string;
   addressSpace?: AddressSpace;
   description?: string;
+  /** Min and max columns of the same table that bound this measure. */
+  bounds?: { low?: string; high?: string };
 }
 
 export interface TableCellN {
@@ -143,6 +149,8 @@ export interface SourceInfo {
   machine: string;
   seed: string;
   inventory: string;
+  /** The figure stating this source's run-to-run tolerance, and where or why. */
+  runToRun?: { figure: string; why: string };
 }
 
 export interface InventoryItem {
@@ -158,6 +166,22 @@ export interface NotEncodedItem {
   file: string;
 }
 
+/** Absolute percentage errors of leave-one-out predictions (bench/accuracy.ts). */
+export interface LooStats {
+  n: number;
+  median: number;
+  p90: number;
+  max: number;
+}
+
+/** The interpolation error data the bench generates (models/interpolation-error.yaml). */
+export interface InterpolationErrors {
+  generatedBy: string;
+  scheme: "linear" | "log" | "monotone";
+  pooled: { messageSize: LooStats; other: LooStats };
+  tables: { table: string; axis: string; messageSize: boolean; stats: LooStats }[];
+}
+
 /** Everything the registry is built from; also the shape of the precompiled models bundle. */
 export interface ModelData {
   sources: SourceInfo[];
@@ -165,4 +189,6 @@ export interface ModelData {
   entries: ModelEntry[];
   notEncoded: NotEncodedItem[];
   files: { file: string; source: string; title: string }[];
+  /** Leave-one-out interpolation errors by table and axis; absent from a user's --models folder. */
+  interpolationErrors?: InterpolationErrors;
 }

@@ -83,7 +83,7 @@ export function estimateChart(e: Estimate): ChartSpec {
         label: e.items.some((i) => i.id === "hardware.baseline-scaling")
           ? `baseline (supplied, scaled from ${e.config.baseline?.hardware} to ${e.config.hardware.generation})`
           : "baseline (supplied)",
-        data: costs.map((c) => c.baseline),
+        data: costs.map((c) => c.baseline?.value ?? null),
       },
       { label: "added by this config", data: costs.map((c) => c.added.value) },
     ],
@@ -230,6 +230,9 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
       })),
     },
     options: {
+      // Axis numbers as every other output prints them (1,234.5), whatever the locale of the process
+      // or the browser (1.234,5 under de_DE, Arabic-Indic digits under ar_EG).
+      locale: "en-US",
       animation: false,
       responsive: false,
       devicePixelRatio: 1,

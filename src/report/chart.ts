@@ -5,6 +5,7 @@ import { Chart, registerables, type Plugin } from "chart.js";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { chartJsConfig, type ChartSpec } from "./chart-spec.js";
+import { visibleDeep } from "../util/visible-text.js";
 
 export { estimateChart, diffChart, sweepChart, compareChart, capacityChart, chartJsConfig } from "./chart-spec.js";
 export type { ChartSpec, ChartKind, ChartDataset } from "./chart-spec.js";
@@ -53,6 +54,7 @@ function checkSize(name: string, n: number): number {
 
 /** Draws a chart spec and returns the PNG bytes or the SVG text as a Buffer. */
 export async function renderChart(spec: ChartSpec, opts: RenderOptions): Promise<Buffer> {
+  spec = visibleDeep(spec); // titles, labels, legends: control characters as escapes (SVG is XML)
   const width = checkSize("width", opts.width ?? 900);
   const height = checkSize("height", opts.height ?? 500);
   if (opts.format === "svg") {

@@ -3,13 +3,15 @@ import { compareRows, type CompareResult } from "../engine/compare.js";
 import type { Diff } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import { roundNumber } from "./json.js";
+import { safeCsvText } from "../util/csv-cell.js";
 
 type Cell = string | number | null | undefined;
 
 // RFC 4180 quoting is one rule (quote a field holding a comma, quote, CR or LF, and double its
-// quotes), so it is this function of five lines rather than a CSV library dependency.
+// quotes), so it is this function of five lines rather than a CSV library dependency. Text goes
+// through safeCsvText first: no control character, no cell a spreadsheet would run as a formula.
 export function csvField(v: Cell): string {
-  const s = v === null || v === undefined ? "" : typeof v === "number" ? String(roundNumber(v)) : v;
+  const s = v === null || v === undefined ? "" : typeof v === "number" ? String(roundNumber(v)) : safeCsvText(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -67,7 +69,7 @@ export function renderSweepCsv(r: import("../engine/sweep.js").SweepResult): str
   for (const p of r.points)
     rows.push(
       [...inputs.map((i) => p.inputs[i] ?? null), ...r.metrics.map((m) => p.outputs[m] ?? null)]
-        .map((v) => csvField(v as never))
+        .map((v) => csvField(typeof v === "boolean" ? String(v) : v))
         .join(","),
     );
   return rows.join("\r\n") + "\r\n";

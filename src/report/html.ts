@@ -25,6 +25,7 @@ import {
   type ChartSpec,
 } from "./chart-spec.js";
 import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
+import { visibleDeep, visibleText } from "../util/visible-text.js";
 
 export interface HtmlOptions {
   /** The page title; default "mqzcap estimate: <config name>". */
@@ -38,12 +39,12 @@ const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;
 
 /** Escapes text for element content and quoted attribute values. */
 export function esc(s: string | number | null | undefined): string {
-  return String(s ?? "").replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return visibleText(String(s ?? "")).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
 /** JSON safe inside a <script> element: no "<" can end the element or open a comment. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
+  return JSON.stringify(visibleDeep(value)).replace(/</g, "\\u003c");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,7 +210,7 @@ function totalsSection(e: Estimate): string {
   else {
     const rows = t.costPerTransaction.map((c) => [
       esc(AS_NAMES[c.addressSpace] ?? c.addressSpace),
-      esc(fmt(c.baseline)),
+      esc(fmtRange(c.baseline)),
       esc(fmtRange(c.added)),
       esc(fmtRange(c.total)),
     ]);

@@ -6,6 +6,7 @@ import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
 import { AS_NAMES } from "./chart-spec.js";
+import { visibleText } from "../util/visible-text.js";
 import { bottleneckText, cpuHeading, limitCells, lparText } from "./limits-text.js";
 import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
 
@@ -14,7 +15,7 @@ import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
  * allows it before any ASCII punctuation), and line breaks flattened, which would end a table row.
  */
 export function mdText(s: string | number | null | undefined): string {
-  return String(s ?? "")
+  return visibleText(String(s ?? ""))
     .replace(/[\\`*_[\]<>|#~!]/g, "\\$&")
     .replace(/\r?\n|\r/g, " ");
 }
@@ -92,7 +93,7 @@ function totals(e: Estimate): string[] {
   if (!t.costPerTransaction.length) return [...out, "No per-transaction cost items for this config.", ""];
   const rows = t.costPerTransaction.map((c) => [
     AS_NAMES[c.addressSpace] ?? c.addressSpace,
-    fmt(c.baseline),
+    fmtRange(c.baseline),
     fmtRange(c.added),
     fmtRange(c.total),
   ]);

@@ -2,13 +2,26 @@
 // --explain, every line's formula, inputs, confidence and citations.
 import { formatSize } from "../config/units.js";
 import type { Estimate } from "../engine/engine.js";
-import type { Concern, LineItem } from "../engine/types.js";
+import type { Concern, RangedLineItem } from "../engine/types.js";
 import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
 import { inputText, type SweepResult } from "../engine/sweep.js";
 import { compareRows, type CompareResult } from "../engine/compare.js";
 import { AS_NAMES } from "./chart-spec.js";
+import { visibleDeep } from "../util/visible-text.js";
 import { bottleneckText, cpuHeading, lparText, pctText } from "./limits-text.js";
-import { cellText, fmt, fmtRange, mergeCitations, pad, style, truncate, WIDTH, wrap } from "./text.js";
+import {
+  cellText,
+  fmt,
+  fmtRange,
+  mergeCitations,
+  pad,
+  spreadLines,
+  style,
+  truncate,
+  visible,
+  WIDTH,
+  wrap,
+} from "./text.js";
 
 /** Section headings for the concerns, as a planner names them (the JSON keeps the ids). */
 const CONCERN_NAMES: Record<Concern, string> = {
@@ -32,6 +45,7 @@ export interface TableOptions {
 }
 
 export function renderTable(e: Estimate, opts: TableOptions): string {
+  e = visibleDeep(e); // names, labels and model text: control characters as escapes
   const s = style(opts.color);
   const out: string[] = [];
   const rule = s.dim("─".repeat(WIDTH));
@@ -56,7 +70,7 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
     );
     for (const a of e.totals.costPerTransaction) {
       out.push(
-        `  ${pad(AS_NAMES[a.addressSpace] ?? a.addressSpace, 22)}${pad(fmt(a.baseline), 14, true)}${pad(fmtRange(a.added), 26, true)}${pad(fmtRange(a.total), 26, true)}`,
+        `  ${pad(AS_NAMES[a.addressSpace] ?? a.addressSpace, 22)}${pad(fmtRange(a.baseline), 14, true)}${pad(fmtRange(a.added), 26, true)}${pad(fmtRange(a.total), 26, true)}`,
       );
     }
     out.push(
@@ -91,7 +105,7 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
     const b = bottleneckText(e);
     if (b) out.push(...wrap(`bottleneck: ${b}`, WIDTH, "  "));
   }
-  const groups = new Map<string, LineItem[]>();
+  const groups = new Map<string, RangedLineItem[]>();
   for (const i of e.items.filter((i) => i.metric !== "limit"))
     groups.set(i.concern, [...(groups.get(i.concern) ?? []), i]);
   for (const [concern, items] of groups) {
@@ -167,16 +181,19 @@ const LABEL_WIDTH = 51;
  * An item's line: label, value, and its confidence when not measured. A long label wraps under
  * itself (indented) rather than being cut: the words at its end (a size, an interval) matter.
  */
-function itemLines(i: LineItem, s: ReturnType<typeof style>): string[] {
-  const value = fmtRange({ value: i.value, low: i.low ?? i.value, high: i.high ?? i.value }, i.unit);
+function itemLines(i: RangedLineItem, s: ReturnType<typeof style>): string[] {
+  const value = fmtRange(i, i.unit);
   const mark = i.confidence === "measured" ? "" : ` ${s.dim(`[${i.confidence}]`)}`;
   const flag = i.flags.length ? ` ${s.yellow("⚑")}` : "";
-  // The widest mark, " [carried-forward] ⚑" (20 columns), still fits within 100.
-  const [first = "", ...rest] = wrap(i.label, LABEL_WIDTH + 2, "  ");
-  return [`${pad(first, 54)}${pad(value, 26, true)}${mark}${flag}`, ...rest.map((l) => `  ${l}`)];
+  // The widest mark, " [carried-forward] ⚑" (20 columns), fits within 100 beside a 26-column value; a
+  // wider value (one with its range) takes its columns from the label, which wraps under itself.
+  const valueWidth = Math.max(26, value.length);
+  const labelWidth = Math.min(54, WIDTH - valueWidth - visible(mark) - visible(flag));
+  const [first = "", ...rest] = wrap(i.label, Math.min(LABEL_WIDTH, labelWidth - 3) + 2, "  ");
+  return [`${pad(first, labelWidth)}${pad(value, valueWidth, true)}${mark}${flag}`, ...rest.map((l) => `  ${l}`)];
 }
 
-function explain(i: LineItem, s: ReturnType<typeof style>): string[] {
+function explain(i: RangedLineItem, s: ReturnType<typeof style>): string[] {
   const out: string[] = [];
   out.push(...wrap(`formula: ${i.formula}`, WIDTH, "      "));
   const inputs = Object.entries(i.inputs)
@@ -198,12 +215,18 @@ function explain(i: LineItem, s: ReturnType<typeof style>): string[] {
       ).map((l) => s.dim(l)),
     );
   }
+  const [head, ...parts] = spreadLines(i);
+  if (head) {
+    out.push(...wrap(head, WIDTH, "      "));
+    for (const p of parts) out.push(...wrap(p, WIDTH, "        - "));
+  }
   for (const f of i.flags) out.push(...wrap(`flag ${f.code}: ${f.reason}`, WIDTH, "      ").map((l) => s.yellow(l)));
   return out;
 }
 
 /** The diff as a terminal table: every changed line with before, after, delta and percentage. */
 export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
+  d = visibleDeep(d);
   const s = style(opts.color);
   const out: string[] = [];
   out.push(s.bold(truncate(`mqzcap diff: ${d.before ?? "base"} -> ${d.after ?? "proposed"}`, WIDTH)));
@@ -243,6 +266,7 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
 
 /** A sweep as a terminal table: one row per point, one column per output, units under the names. */
 export function renderSweepTable(r: SweepResult): string {
+  r = visibleDeep(r);
   const inputs = r.vary.map((v) => v.path);
   const header = [...inputs, ...r.metrics];
   const units = [...inputs.map(() => ""), ...r.metrics.map((m) => r.units[m] ?? "")];
@@ -264,6 +288,7 @@ export function scenarioLetter(k: number): string {
 
 /** Several configs side by side: scenarios lettered (named above the table), one row per output. */
 export function renderCompareTable(r: CompareResult, opts: { color: boolean }): string {
+  r = visibleDeep(r);
   const s = style(opts.color);
   const rule = s.dim("─".repeat(WIDTH));
   const out = [s.bold(`mqzcap compare: ${r.scenarios.length} scenarios`)];

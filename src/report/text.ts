@@ -2,7 +2,9 @@
 // the report needs a fixed 100-column layout with grouped sections and wrapped citations, and a
 // few lines of padding do that without a dependency in the start-up path.
 import type { Citation } from "../model/registry.js";
+import { pctText, type RangePart } from "../model/ranges.js";
 import { formatNumber } from "../util/number-format.js";
+import { cutGraphemes } from "../util/visible-text.js";
 
 export const WIDTH = 100;
 
@@ -37,8 +39,9 @@ export function visible(s: string): number {
   return s.replace(/\x1b\[[0-9;]*m/g, "").length;
 }
 
+/** Text cut to n characters with "…", on a grapheme boundary (never inside an emoji). */
 export function truncate(s: string, n: number): string {
-  return s.length <= n ? s : s.slice(0, n - 1) + "…";
+  return s.length <= n ? s : cutGraphemes(s, n - 1) + "…";
 }
 
 /** Word-wraps text; the first line starts with `first`, later ones are indented to line up under it. */
@@ -66,11 +69,53 @@ export function fmt(n: number | null | undefined, unit = ""): string {
   return unit === "percent" || unit === "%" ? `${s}%` : `${s} ${unit}`;
 }
 
+/** Whether a range is too narrow to print: within half a percent of its value. */
+export function isPoint(r: { value: number; low: number; high: number }): boolean {
+  return Math.abs(r.high - r.low) <= 0.005 * Math.max(Math.abs(r.value), 1e-9);
+}
+
+/** A value with its range: "140 us (128–155)"; a range narrower than half a percent prints as the value. */
 export function fmtRange(r: { value: number; low: number; high: number } | null, unit = ""): string {
   if (!r) return "-";
-  // A range narrower than half a percent of the value prints as the value alone.
-  if (Math.abs(r.high - r.low) <= 0.005 * Math.max(Math.abs(r.value), 1e-9)) return fmt(r.value, unit);
-  return `${fmt(r.value, unit)} (${fmt(r.low)}..${fmt(r.high)})`;
+  if (isPoint(r)) return fmt(r.value, unit);
+  let low = fmt(r.low);
+  let high = fmt(r.high);
+  // Ends that print alike at the value's digits (0.005 to 0.005) get three significant digits.
+  if (low === high) {
+    low = sig3(r.low);
+    high = sig3(r.high);
+  }
+  return `${fmt(r.value, unit)} (${low}–${high})`;
+}
+
+function sig3(n: number): string {
+  const abs = Math.abs(n);
+  if (abs === 0 || abs >= 100) return fmt(n);
+  return formatNumber(n, Math.min(12, 2 - Math.floor(Math.log10(abs))));
+}
+
+/**
+ * The parts of an item's range, one line each: "3.8 ms (003.tls-secret-key-negotiation-cost): +/-6%
+ * run-to-run: between runs, as the source states [000.regression-run-tolerance]".
+ */
+export function spreadLines(i: {
+  value: number;
+  low: number;
+  high: number;
+  unit: string;
+  spread: readonly RangePart[];
+}): string[] {
+  if (isPoint(i) && i.spread.length === 0) return [];
+  const pct = (x: number) => (i.value === 0 ? 0 : ((x - i.value) / Math.abs(i.value)) * 100);
+  const head = `range: ${fmt(i.low)} to ${fmt(i.high, i.unit)} (${pctText(pct(i.low), pct(i.high))})${
+    i.spread.length ? ", from:" : ""
+  }`;
+  return [head, ...i.spread.map(partText)];
+}
+
+/** One part of a range in words: "003.tls-...: run to run +/-6%: between runs [000.regression-run-tolerance]". */
+export function partText(p: RangePart): string {
+  return `${p.from}: ${p.reason.replace(/-/g, " ")} ${pctText(p.low, p.high)}: ${p.text}${p.basis ? ` [${p.basis}]` : ""}`;
 }
 
 /** A comparison's cell: a number formatted, a name as it is, "-" for none. */

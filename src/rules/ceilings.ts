@@ -6,7 +6,7 @@
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import type { Citation, LookupResult } from "../model/registry.js";
 import { rankCandidates, subjectOf } from "./conditions.js";
-import { fromLookups, num, putsPerTransaction } from "./helpers.js";
+import { fromLookups, num, putsPerTransaction, rangeOf } from "./helpers.js";
 
 // Peak transactions per second (request/reply), non-persistent, private queues, one queue manager.
 const OOS_TXN = [
@@ -88,9 +88,8 @@ function scalabilityPeak(ctx: RuleContext): void {
     confidence = "extrapolated";
     notes.push("measured as request/reply; a one-way transaction is counted as one message of the peak message rate");
   }
-  let value = r.value;
-  let low = r.low;
-  let high = r.high;
+  // The peak as printed, with its range (run to run, or "in excess of": no upper end invented).
+  let range = { value: r.value, low: r.low, high: r.high };
   let fit: LineItem["hardwareFit"] | undefined;
   let cpus = measuredCpus;
   const gen = config.hardware.generation;
@@ -98,10 +97,8 @@ function scalabilityPeak(ctx: RuleContext): void {
     // The report measured both machines: the z15 peak is this much above the z14's.
     const up = registry.figureValue(w.syncpoint ? IS_Z15_VS_Z14 : OOS_Z15_VS_Z14);
     lookups.push(up);
-    const k = 1 + up.value / 100;
-    value /= k;
-    low = low === undefined ? undefined : low / k;
-    high = high === undefined ? undefined : high / k;
+    // Divided by the gain: the quotient's range from both ranges (docs/ranges.md, rangeOf).
+    range = rangeOf((p, g) => p / (1 + g / 100), range, up);
     notes.push(`the z15 figure / (1 + ${up.raw}), the z15 peak's measured gain over z14`);
     fit = "scaled";
     if (w.syncpoint) {
@@ -129,7 +126,9 @@ function scalabilityPeak(ctx: RuleContext): void {
     label: `measured peak, non-persistent ${what}${Number.isFinite(cpus) ? ` (${cpus} CPUs)` : ""}`,
     addressSpace: "total",
     limitOf: "transactions-per-second",
-    value,
+    value: range.value,
+    low: range.low,
+    high: range.high,
     unit: "txn/s",
     formula:
       `${r.raw} ${oneWay ? "messages" : "transactions"} per second on one queue manager, ${what}, private queues` +
@@ -143,10 +142,7 @@ function scalabilityPeak(ctx: RuleContext): void {
     scalesWithCpu: true,
     confidence,
   };
-  if (low !== undefined && low !== value) item.low = low;
-  if (high !== undefined && high !== value) item.high = high;
   if (fit) item.hardwareFit = fit;
-  if (r.low !== undefined && r.high === undefined) item.low = value;
   const carry = release?.carry ? [registry.citation(release.carry)] : [];
   limit(ctx, item, lookups, carry);
 }
@@ -181,7 +177,11 @@ function cfUtilisation(ctx: RuleContext): void {
   if (procs > 1) guides.push([CF_MORE, "capacity.cf-processors"]);
   for (const [gid, id] of guides) {
     const g = registry.figureValue(gid);
-    const rate = ((g.value / 100) * procs * 1e6) / cfUs;
+    // The guideline is exact; a CF cost from the V5.3 rule of thumb brings its range (a quotient).
+    const cost = lookups[0]
+      ? rangeOf((c) => c * putsPerTransaction(config.workload.pattern), lookups[0])
+      : { value: cfUs, low: cfUs, high: cfUs };
+    const rate = rangeOf((c) => ((g.value / 100) * procs * 1e6) / c, cost);
     const item: Limit = {
       id,
       label:
@@ -190,7 +190,9 @@ function cfUtilisation(ctx: RuleContext): void {
           : `CF utilisation at ${g.raw}: add CF processors above it`,
       addressSpace: "cf",
       limitOf: "transactions-per-second",
-      value: rate,
+      value: rate.value,
+      low: rate.low,
+      high: rate.high,
       unit: "txn/s",
       formula: `${g.raw} x ${procs} CF processors x 1,000,000 / ${num(cfUs, 2)} CF us per transaction (${from})`,
       inputs: {

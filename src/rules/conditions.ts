@@ -20,6 +20,7 @@
 // never compared). A test keeps every condition key of the models in one of the two lists.
 import type { Config } from "../config/schema.js";
 import { formatSize } from "../config/units.js";
+import type { RangePart } from "../model/ranges.js";
 import type { LookupResult, Registry } from "../model/registry.js";
 import type { CarryEntry, ModelEntry } from "../model/types.js";
 import { RELEASES } from "../config/schema.js";
@@ -500,21 +501,45 @@ export function widen(r: LookupResult, check: ConditionCheck, spread?: { low: nu
   if (check.outside.length === 0) return r;
   const carriedOnly = check.outside.every((o) => o.carry !== undefined);
   const confidence = carriedOnly ? (r.confidence === "measured" ? "carried-forward" : r.confidence) : "extrapolated";
-  let low = r.low ?? r.value;
-  let high = r.high ?? r.value;
-  if (spread) {
+  let low = r.low;
+  let high = r.high;
+  const parts: RangePart[] = [...r.parts];
+  const pct = (x: number) => (r.value === 0 ? 0 : ((x - r.value) / Math.abs(r.value)) * 100);
+  if (spread && (spread.low < low || spread.high > high)) {
     low = Math.min(low, spread.low);
     high = Math.max(high, spread.high);
+    parts.push({
+      from: r.citation.id,
+      reason: "condition",
+      low: pct(Math.min(r.value, spread.low)),
+      high: pct(Math.max(r.value, spread.high)),
+      text: `measured under other conditions; the sources' figures under the others span ${spread.low} to ${spread.high}`,
+    });
   }
+  // A carry's tolerance is the reports' run-to-run tolerance: counted once with it, and not at all on a
+  // change (a percentage or ratio between two costs, which a release moves together): ranges.ts, helpers.ts.
+  const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
+  const change = r.unit === "percent" || r.unit === "ratio";
   for (const o of check.outside) {
     const t = o.carry ? carryTolerance(o.carry) : undefined;
-    if (t) {
+    if (!t || !o.carry) continue;
+    const tol = (t.high - 1) * 100;
+    const counted = change || between >= tol - 1e-9;
+    if (!counted) {
       low = Math.min(low, r.value * t.low);
       high = Math.max(high, r.value * t.high);
     }
+    parts.push({
+      from: r.citation.id,
+      reason: "release-carry",
+      low: counted ? 0 : -tol,
+      high: counted ? 0 : tol,
+      text: `carried under the source's statement, within +/-${tol}%${counted ? ", counted once with the range already given" : ""}`,
+      basis: o.carry.id,
+      tolerance: tol,
+    });
   }
-  const copy: LookupResult = { ...r, confidence };
-  return low !== r.value || high !== r.value ? { ...copy, low, high } : copy;
+  return { ...r, confidence, low, high, parts };
 }
 
 /**

@@ -79,6 +79,21 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
         ? [1 / f(lspr.pct), 1 / f(lspr.high), 1 / f(lspr.low)]
         : [f(lspr.pct), f(lspr.low), f(lspr.high)];
       scaleItem(item, k, kLow, kHigh, `${z14toZ15 ? "/" : "x"} (1 + ${lspr.r.raw} LSPR z15 over z14)`);
+      if (kLow !== kHigh) {
+        // The machine carry's spread, for --explain (docs/ranges.md).
+        const pct = (x: number) => (x / k - 1) * 100;
+        item.spread = [
+          ...(item.spread ?? []),
+          {
+            from: lspr.r.citation.id,
+            reason: "machine-carry",
+            low: pct(Math.min(kLow, kHigh)),
+            high: pct(Math.max(kLow, kHigh)),
+            text: `measured on ${from}, scaled to ${target} by the LSPR improvement ${lspr.r.raw}`,
+            basis: CARRY,
+          },
+        ];
+      }
       item.citations.push(lspr.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY)));
       if (item.confidence === "measured") item.confidence = "carried-forward";
       continue;

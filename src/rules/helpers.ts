@@ -1,5 +1,13 @@
 // Small helpers shared by rules: turning model lookups into line-item parts, choosing release data.
-import { withConfidence, type Citation, type Confidence, type LookupResult, type Registry } from "../model/registry.js";
+import {
+  widenResult,
+  withConfidence,
+  withParts,
+  type Citation,
+  type Confidence,
+  type LookupResult,
+  type Registry,
+} from "../model/registry.js";
 import type { CarryEntry, TableEntry } from "../model/types.js";
 import type { RuleContext, LineItem } from "../engine/types.js";
 import { compareText, formatNumber } from "../util/number-format.js";
@@ -16,7 +24,15 @@ const CONFIDENCE_RANK: Record<Confidence, number> = {
   extrapolated: 4,
 };
 
-export function fromLookups(...results: LookupResult[]): Pick<LineItem, "citations" | "confidence" | "flags"> {
+/**
+ * The parts of a line item that come from its model lookups: citations, the weakest confidence, flags,
+ * and the lookups themselves, from whose ranges the engine gives the item its low and high. The
+ * engine takes the item's value to be proportional to each lookup (a product of them and the config's
+ * numbers, the usual shape); a rule whose formula is another shape sets low and high itself (rangeOf).
+ */
+export function fromLookups(
+  ...results: LookupResult[]
+): Pick<LineItem, "citations" | "confidence" | "flags" | "lookups"> {
   // Indexed loops, no closures or intermediate arrays: every line item with a model figure comes
   // through here.
   const citations: Citation[] = [];
@@ -29,7 +45,39 @@ export function fromLookups(...results: LookupResult[]): Pick<LineItem, "citatio
     if (CONFIDENCE_RANK[r.confidence] > CONFIDENCE_RANK[confidence]) confidence = r.confidence;
     for (let j = 0; j < r.flags.length; j++) flags.push(flagOf(r.flags[j]!, cited.id));
   }
-  return { citations, confidence, flags };
+  return { citations, confidence, flags, lookups: results };
+}
+
+/** Corners evaluated at most: 2^6 for six ranged inputs. */
+const MAX_CORNERS = 6;
+
+/**
+ * A value and its range from a formula over looked-up (or otherwise ranged) inputs, for a rule whose
+ * formula is not a product of them (a quotient, a sum, a difference): `f` evaluated at the inputs'
+ * values, and at every corner of their ranges, the lowest and highest taken. Exact for a formula
+ * monotone in each input; one that is not (a minimum inside a range) is documented in docs/ranges.md.
+ * Spread the result into the item with fromLookups: the rule's low and high then stand as set.
+ */
+export function rangeOf(
+  f: (...xs: number[]) => number,
+  ...inputs: readonly { value: number; low: number; high: number }[]
+): { value: number; low: number; high: number } {
+  const value = f(...inputs.map((x) => x.value));
+  let low = value;
+  let high = value;
+  const ranged = inputs.map((x, k) => (x.low !== x.high ? k : -1)).filter((k) => k >= 0);
+  if (ranged.length > MAX_CORNERS) throw new Error(`rangeOf: ${ranged.length} ranged inputs; at most ${MAX_CORNERS}`);
+  const xs = inputs.map((x) => x.value);
+  for (let corner = 0; corner < 1 << ranged.length; corner++) {
+    for (let b = 0; b < ranged.length; b++) {
+      const x = inputs[ranged[b]!]!;
+      xs[ranged[b]!] = corner & (1 << b) ? x.high : x.low;
+    }
+    const y = f(...xs);
+    if (y < low) low = y;
+    if (y > high) high = y;
+  }
+  return { value, low, high };
 }
 
 function hasCitation(list: readonly Citation[], c: Citation): boolean {
@@ -68,7 +116,7 @@ export function chooseRelease(
   available: readonly string[],
   concern: Parameters<RuleContext["warn"]>[0],
   what: string,
-): { release: string; carried: boolean } | undefined {
+): { release: string; carried: false | ReleaseCarry } | undefined {
   const want = ctx.config.mq.release;
   if (available.includes(want)) return { release: want, carried: false };
   const found = carriedRelease(ctx.registry, available, want);
@@ -78,15 +126,23 @@ export function chooseRelease(
     `${what}: MQ ${want} is not measured; MQ ${found.release} data is used, as the source states: "${found.quote}"`,
     [ctx.registry.citation(found.carry)],
   );
-  return { release: found.release, carried: true };
+  return { release: found.release, carried: found };
 }
 
-interface CarriedRelease {
+/**
+ * A release carry in use: the statement that lets one release's data stand for another. Truthy where
+ * a rule tests `carried`; `carried(r, it)` widens a lookup by the carry's stated tolerance.
+ */
+export interface ReleaseCarry {
   release: string;
   carry: CarryEntry;
   /** The carry's statement, shortened for the warning. */
   quote: string;
+  /** Its stated tolerance in percent (the "+/-6%"), when it states one. */
+  tolerance?: number;
 }
+
+type CarriedRelease = ReleaseCarry;
 
 // Which release a carry lets stand for another depends only on the registry, the releases on offer
 // (arrays kept by the model entries or by tableReleases) and the release wanted: found once.
@@ -120,7 +176,11 @@ function findCarriedRelease(
     const carry = registry.carryFor("release", r, want);
     if (carry) {
       const quote = carry.quote.length > 110 ? `${carry.quote.slice(0, 107)}...` : carry.quote;
-      return { release: r, carry, quote };
+      const t = carry.tolerance;
+      const pct = t && t.value !== null ? Math.abs(t.high ?? t.value) : undefined;
+      return pct !== undefined && Number.isFinite(pct)
+        ? { release: r, carry, quote, tolerance: pct }
+        : { release: r, carry, quote };
     }
   }
   return undefined;
@@ -171,14 +231,54 @@ export function entryForRelease(
   id: string,
   concern: Parameters<RuleContext["warn"]>[0],
   what: string,
-): { carried: boolean } | undefined {
+): { carried: false | ReleaseCarry } | undefined {
   const rel = chooseRelease(ctx, ctx.registry.get(id).appliesTo.releases, concern, what);
   return rel ? { carried: rel.carried } : undefined;
 }
 
-/** Marks lookups carried from another release (a copy: lookup results are shared). */
-export function carried(r: LookupResult, isCarried: boolean): LookupResult {
-  return isCarried && r.confidence === "measured" ? withConfidence(r, "carried-forward") : r;
+// A carried lookup depends only on the kept result and the carry: made once, shared (frozen).
+const carriedResults = new WeakMap<LookupResult, WeakMap<CarryEntry, LookupResult>>();
+
+/**
+ * Marks a lookup carried from another release (a copy: lookup results are shared) and, given the carry
+ * (chooseRelease's or entryForRelease's `carried`), widens its range by the carry's stated tolerance.
+ */
+export function carried(r: LookupResult, how: boolean | ReleaseCarry): LookupResult {
+  if (how === false) return r;
+  const confidence = r.confidence === "measured" ? "carried-forward" : r.confidence;
+  if (how === true || how.tolerance === undefined) return withConfidence(r, confidence);
+  let byCarry = carriedResults.get(r);
+  if (!byCarry) carriedResults.set(r, (byCarry = new WeakMap()));
+  let c = byCarry.get(how.carry);
+  if (!c) {
+    // The reports' release carries rest on their run-to-run tolerance ("within +/-6%", 000 lines 252,
+    // 1296): a figure already as wide as that between runs is not widened again, only marked. A change
+    // (a percentage, a ratio) is not widened by a carry at all: the statement is about costs, which a
+    // release moves together, so the change between two of them keeps its own range.
+    const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
+    const change = r.unit === "percent" || r.unit === "ratio";
+    const counted = change || between >= how.tolerance;
+    const part = {
+      from: r.citation.id,
+      reason: "release-carry" as const,
+      text: `MQ ${how.release} data carried under the source's statement, within +/-${how.tolerance}%${
+        change
+          ? ": a change between two costs, which a release moves together, keeps its own range"
+          : counted
+            ? ": the tolerance between runs, counted once"
+            : ""
+      }`,
+      basis: how.carry.id,
+      tolerance: how.tolerance,
+    };
+    c = Object.freeze(
+      counted
+        ? withParts(r, confidence, { ...part, low: 0, high: 0 })
+        : widenResult(r, how.tolerance, part, confidence),
+    );
+    byCarry.set(how.carry, c);
+  }
+  return c;
 }
 
 /**

@@ -1,4 +1,5 @@
 // A problem with something the user gave us, told the way a compiler would: where, what, and a hint.
+import { cutGraphemes, visibleText } from "./visible-text.js";
 export interface Diagnostic {
   file: string;
   line?: number;
@@ -17,19 +18,25 @@ export class InputError extends Error {
   }
 }
 
+/**
+ * A diagnostic as a compiler prints it. Everything in it may echo the user's text (a file name, a
+ * value, the source line), so control characters are shown as escapes, never sent to the terminal;
+ * the caret moves with the escapes before it.
+ */
 export function formatDiagnostic(d: Diagnostic, color: boolean): string {
   const red = (s: string) => (color ? `\x1b[31m${s}\x1b[39m` : s);
   const dim = (s: string) => (color ? `\x1b[2m${s}\x1b[22m` : s);
-  const where = d.line !== undefined ? `${d.file}:${d.line}:${d.col ?? 1}` : d.file;
-  const out = [`${where}: ${red(d.severity)}: ${d.message}`];
+  const file = visibleText(d.file);
+  const where = d.line !== undefined ? `${file}:${d.line}:${d.col ?? 1}` : file;
+  const out = [`${where}: ${red(d.severity)}: ${visibleText(d.message)}`];
   if (d.sourceLine !== undefined && d.line !== undefined) {
     const gutter = String(d.line);
-    const visible = d.sourceLine.length > 200 ? d.sourceLine.slice(0, 200) + "…" : d.sourceLine;
-    out.push(dim(`  ${gutter} | `) + visible);
-    out.push(
-      dim(`  ${" ".repeat(gutter.length)} | `) + " ".repeat(Math.max(0, Math.min((d.col ?? 1) - 1, 200))) + red("^"),
-    );
+    const cut = cutGraphemes(d.sourceLine, 200);
+    const shown = visibleText(cut) + (cut.length < d.sourceLine.length ? "…" : "");
+    const caret = visibleText(d.sourceLine.slice(0, Math.max(0, (d.col ?? 1) - 1))).length;
+    out.push(dim(`  ${gutter} | `) + shown);
+    out.push(dim(`  ${" ".repeat(gutter.length)} | `) + " ".repeat(Math.min(caret, shown.length)) + red("^"));
   }
-  if (d.suggestion) out.push(`  hint: ${d.suggestion}`);
+  if (d.suggestion) out.push(`  hint: ${visibleText(d.suggestion)}`);
   return out.join("\n");
 }

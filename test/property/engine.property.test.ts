@@ -2,6 +2,7 @@
 // must estimate without an exception, give finite numbers (non-negative where they are costs,
 // storage, rates or limits), give byte-identical JSON run to run, and obey monotonic laws with all
 // else equal. Seeded, so that a failure reproduces.
+import { runs as runsOf } from "../helpers/runs.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_MESSAGE_BYTES, type ConfigInput } from "../../src/config/schema.js";
@@ -11,6 +12,11 @@ import { shippedRegistry } from "../../src/model/models.js";
 import { toJson } from "../../src/report/json.js";
 
 const SEED = 20240611;
+// 10,000 random configs under npm run test:full (and CI), 1,000 under npm test (test/helpers/runs.ts).
+const CONFIG_RUNS = runsOf(10000, 1000, "PROP_RUNS");
+// The laws: full counts under test:full, a quarter or so under npm test.
+const SIZE_LAW_RUNS = runsOf(1000, 250, "PROP_LAW_RUNS");
+const FEATURE_LAW_RUNS = runsOf(400, 120, "PROP_LAW_RUNS");
 const registry = shippedRegistry();
 
 /**
@@ -159,9 +165,9 @@ describe("engine properties", () => {
         const again = estimateWith(runs % 10 === 0 ? load(input) : structuredClone(config), registry);
         expect(toJson(again)).toBe(toJson(e1));
       }),
-      { seed: SEED, numRuns: Number(process.env.PROP_RUNS ?? 10000) },
+      { seed: SEED, numRuns: CONFIG_RUNS },
     );
-    expect(runs).toBeGreaterThanOrEqual(Number(process.env.PROP_RUNS ?? 10000));
+    expect(runs).toBeGreaterThanOrEqual(CONFIG_RUNS);
   }, 120_000);
 
   it("cost does not fall as the message size grows (totals.added and each address space)", () => {
@@ -215,10 +221,12 @@ describe("engine properties", () => {
           ).toBe(true);
         }
       }),
-      { seed: SEED + 1, numRuns: Number(process.env.PROP_LAW_RUNS ?? 1000) },
+      { seed: SEED + 1, numRuns: SIZE_LAW_RUNS },
     );
-    expect(sizeRuns).toBeGreaterThan(100);
-    expect(upliftRuns).toBeGreaterThan(20);
+    // The law was exercised: a tenth of the runs had sizes to compare, a fiftieth an uplift (100 and
+    // 20 of the full 1,000).
+    expect(sizeRuns).toBeGreaterThan(SIZE_LAW_RUNS / 10);
+    expect(upliftRuns).toBeGreaterThan(SIZE_LAW_RUNS / 50);
   }, 60_000);
 
   it("secret key renegotiations per second do not fall as SSLRKEYC shrinks", () => {
@@ -252,7 +260,7 @@ describe("engine properties", () => {
           }
         },
       ),
-      { seed: SEED + 2, numRuns: Number(process.env.PROP_LAW_RUNS ?? 500) },
+      { seed: SEED + 2, numRuns: runsOf(500, 100, "PROP_LAW_RUNS") },
     );
   }, 60_000);
 
@@ -273,10 +281,11 @@ describe("engine properties", () => {
             `${feature.name}: ${a.totals.added.value} -> ${b.totals.added.value}`,
           ).toBe(true);
         }),
-        { seed: SEED + 3, numRuns: Number(process.env.PROP_LAW_RUNS ?? 400) },
+        { seed: SEED + 3, numRuns: FEATURE_LAW_RUNS },
       );
-      // The law was exercised, not skipped for want of a config the feature applies to.
-      expect(applied).toBeGreaterThan(50);
+      // The law was exercised, not skipped for want of a config the feature applies to: in an eighth of
+      // the runs at least (50 of the full 400).
+      expect(applied).toBeGreaterThan(FEATURE_LAW_RUNS / 8);
     },
     60_000,
   );

@@ -41,10 +41,11 @@ describe("hardware rule", () => {
   it("uses the 11-16% range without CPUs and RNI (seed 003 line 142)", () => {
     const e = estimate({ version: 1, hardware: { generation: "z14" }, smf });
     const g = item(e, "smf.class3-gathering");
-    // midpoint 13.5%: 2 x 1.135 = 2.27; 2 x 1.11 = 2.22 to 2 x 1.16 = 2.32
+    // midpoint 13.5%: 2 x 1.135 = 2.27. The 2 us (0.5 us x 4 calls) varies +/-6% between runs (000
+    // line 1296): 1.88 x 1.11 = 2.0868 to 2.12 x 1.16 = 2.4592.
     expect(g.value).toBeCloseTo(2 * 1.135, 9);
-    expect(g.low).toBeCloseTo(2 * 1.11, 9);
-    expect(g.high).toBeCloseTo(2 * 1.16, 9);
+    expect(g.low).toBeCloseTo(2 * 0.94 * 1.11, 9);
+    expect(g.high).toBeCloseTo(2 * 1.06 * 1.16, 9);
   });
 
   it("gives z16 a gap, not a factor, when none is supplied", () => {

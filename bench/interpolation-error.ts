@@ -1,0 +1,68 @@
+// The leave-one-out interpolation error of every table axis (bench/accuracy.ts), as the model file the
+// registry widens interpolated and extrapolated lookups by (models/interpolation-error.yaml). The bench
+// writes it; test/interpolation-error.test.ts checks that the committed file is what the models give.
+import type { AccuracyResult, SeriesError } from "./accuracy.js";
+import type { Scheme } from "../src/model/interpolate.js";
+import type { LooStats } from "../src/model/types.js";
+import { median, quantile, r3 } from "./lib/stats.js";
+
+export const INTERPOLATION_ERROR_FILE = "models/interpolation-error.yaml";
+
+function statsOf(errors: readonly SeriesError[], scheme: (e: SeriesError) => Scheme): LooStats {
+  const xs = errors.flatMap((e) => {
+    const v = e.ape[scheme(e)];
+    return v === undefined ? [] : [v];
+  });
+  if (xs.length === 0) return { n: 0, median: 0, p90: 0, max: 0 };
+  return { n: xs.length, median: r3(median(xs)), p90: r3(quantile(xs, 0.9)), max: r3(Math.max(...xs)) };
+}
+
+/** The file's text: per table axis, and pooled by kind of axis, with the scheme the registry uses. */
+export function interpolationErrorYaml(acc: AccuracyResult, defaultScheme: Scheme): string {
+  // Points the source flags are left out, as in the bench's other figures: their error is the flag's.
+  const clean = acc.errors.filter((e) => e.flagged.length === 0);
+  const schemeOf = (e: SeriesError): Scheme => (e.scale === "log" ? defaultScheme : "linear");
+  const groups = new Map<string, SeriesError[]>();
+  for (const e of clean) {
+    const k = `${e.table}\u0000${e.axis}`;
+    const g = groups.get(k);
+    if (g) g.push(e);
+    else groups.set(k, [e]);
+  }
+  const tables = [...groups.values()]
+    .map((list) => ({
+      table: list[0]!.table,
+      axis: list[0]!.axis,
+      messageSize: list[0]!.messageSize,
+      stats: statsOf(list, schemeOf),
+    }))
+    .sort((a, b) => (a.table < b.table ? -1 : a.table > b.table ? 1 : a.axis < b.axis ? -1 : 1));
+  const flow = (x: LooStats) => `{ n: ${x.n}, median: ${x.median}, p90: ${x.p90}, max: ${x.max} }`;
+  const pooledMs = statsOf(
+    clean.filter((e) => e.messageSize),
+    schemeOf,
+  );
+  const pooledOther = statsOf(
+    clean.filter((e) => !e.messageSize),
+    schemeOf,
+  );
+  return [
+    "# yaml-language-server: $schema=../schema/model.schema.json",
+    "# Leave-one-out interpolation error of every table axis with three or more measured values, in percent",
+    "# (each interior point dropped and predicted from the others with the scheme the registry uses). Every",
+    "# interpolated lookup's range is widened by its table axis's p90 (its worst for fewer than five points;",
+    "# the pooled p90 of its kind of axis for a table too short to drop a point from); extrapolation by",
+    "# more for each segment beyond the measured span.",
+    "kind: interpolation-error",
+    "generatedBy: bench/accuracy.ts (npm run bench, or npx tsx scripts/interpolation-error.ts); do not edit",
+    `scheme: ${defaultScheme}`,
+    "pooled:",
+    `  messageSize: ${flow(pooledMs)}`,
+    `  other: ${flow(pooledOther)}`,
+    "tables:",
+    ...tables.map(
+      (t) => `  - { table: ${t.table}, axis: ${t.axis}, messageSize: ${t.messageSize}, stats: ${flow(t.stats)} }`,
+    ),
+    "",
+  ].join("\n");
+}
