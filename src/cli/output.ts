@@ -13,7 +13,6 @@
 // command's inputs (configs, the --models folder's files), however spelt (symbolic links, "..", hard
 // links); never the --chart file. A symbolic link is written through: the file it names is replaced,
 // the link kept.
-import { randomBytes } from "node:crypto";
 import {
   accessSync,
   closeSync,
@@ -30,6 +29,7 @@ import {
   writeSync,
   type Stats,
 } from "node:fs";
+import { createRequire } from "node:module";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { InputError } from "../util/diagnostic.js";
 import { outputError, writeStdout } from "./stdout.js";
@@ -152,10 +152,27 @@ export function writeOutput(out: string | undefined, content: string | Uint8Arra
   writeFileAtomic(out!, checkTarget(out!, "--out", inputs), content);
 }
 
-/** Writes a file by a temporary file beside it (created exclusively, random name), fsync and rename. */
-export function writeFileAtomic(shown: string, target: string, content: string | Uint8Array): void {
+/**
+ * 48 random bits in hex for a temporary file's name. node:crypto is loaded here, only when --out is
+ * given: a run that writes to standard output does not pay for it at start-up.
+ */
+function randomSuffix(): string {
+  const { randomBytes } = createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
+  return randomBytes(6).toString("hex");
+}
+
+/**
+ * Writes a file by a temporary file beside it (created exclusively, a random name), fsync and rename.
+ * `suffix` is for tests, which plant a link at the name.
+ */
+export function writeFileAtomic(
+  shown: string,
+  target: string,
+  content: string | Uint8Array,
+  suffix: string = randomSuffix(),
+): void {
   const existing = statOrUndefined(target, true);
-  const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+  const tmp = join(dirname(target), `.${basename(target)}.${suffix}.tmp`);
   let fd: number | undefined;
   let created = false;
   try {

@@ -4,6 +4,7 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { canonicalConfig } from "./canonical.generated.js";
 import { Config, RELEASES } from "./schema.js";
+import type { Config as ParsedConfig } from "./types.js";
 import { checkSemantics } from "./semantics.js";
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
 import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml-source.js";
@@ -17,7 +18,7 @@ export const MAX_ALIASES = 100;
 export const MAX_DEPTH = 32;
 
 export interface LoadedConfig {
-  config: Config;
+  config: ParsedConfig;
   source: YamlSource;
 }
 
@@ -40,7 +41,11 @@ export function readLimitedText(file: string, limit: number, kind: string, regul
   try {
     st = statSync(file);
   } catch {
-    fail(file, "no such file", "check the path; configs are YAML (.yaml) or JSON (.json) files");
+    fail(
+      file,
+      "no such file",
+      kind === "config" ? "check the path; configs are YAML (.yaml) or JSON (.json) files" : "a link to nothing?",
+    );
   }
   if (st.isDirectory()) fail(file, `is a folder, not a ${kind} file`, "name a .yaml or .json file inside it");
   if (regularOnly && !st.isFile())

@@ -4,7 +4,7 @@
 // own estimate, searching each limit's binding point (monotone in the value searched: a limit is met
 // below it and exceeded above), so the answer agrees with `estimate` by construction: at the answer
 // nothing is exceeded, and just above it the binding limit is.
-import type { Config } from "../config/schema.js";
+import type { Config } from "../config/types.js";
 import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";

@@ -1,9 +1,9 @@
 // Runs the rules over a config and composes their line items into totals, limits, warnings and gaps.
 // Ranges are carried through sums (low with low, high with high) so the answer shows its width.
-import type { Config } from "../config/schema.js";
+import type { Config } from "../config/types.js";
 import { ModelError, type Registry, type Citation } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
-import { ADDRESS_SPACES, type AddressSpace } from "../model/schema.js";
+import { ADDRESS_SPACES, type AddressSpace } from "../model/vocabulary.js";
 import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
 import { rangedItem } from "./item-range.js";
@@ -116,18 +116,19 @@ class RuleRun implements RuleContext {
   ) {}
 
   item(i: LineItem): void {
-    // No number that is not finite reaches a report (JSON would print null, a table "-" as if none):
-    // such an item is left out and said so.
-    if (
-      !Number.isFinite(i.value) ||
-      (i.low !== undefined && !Number.isFinite(i.low)) ||
-      (i.high !== undefined && !Number.isFinite(i.high))
-    ) {
-      this.warn(i.concern, `${i.label}: left out, its value is not a finite number (an input far out of range)`);
-      return;
-    }
+    // No number that is not finite reaches a report (JSON would print null, a table "-" as if none).
+    // One sum tests all three (NaN and Infinity carry through it); the rare miss goes to notFinite.
     // Each item's low and high from its lookups' ranges, or the rule's own (item-range.ts).
-    this.items.push(rangedItem(i));
+    if (Number.isFinite(i.value + (i.low ?? 0) + (i.high ?? 0))) this.items.push(rangedItem(i));
+    else this.notFinite(i);
+  }
+
+  /** An item whose value or bounds are not finite: left out, and said so. */
+  private notFinite(i: LineItem): void {
+    const finite = [i.value, i.low ?? 0, i.high ?? 0].every((n) => Number.isFinite(n));
+    if (finite)
+      this.items.push(rangedItem(i)); // the sum overflowed, the numbers did not
+    else this.warn(i.concern, `${i.label}: left out, its value is not a finite number (an input far out of range)`);
   }
 
   warn(concern: Concern, message: string, citations: Citation[] = []): void {

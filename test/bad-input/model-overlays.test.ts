@@ -156,6 +156,23 @@ describe("model folders are read within limits", () => {
     expect(r.stderr).toContain("models/zero.yaml: error: is not a regular file (a device, pipe or socket)");
   });
 
+  it("an unreadable model file (a link to nothing, a binary file, not UTF-8) is exit 2, not an internal error", () => {
+    symlinkSync(join(dir, "nowhere.yaml"), join(dir, "models", "dangling.yaml"));
+    writeFileSync(join(dir, "models", "binary.yaml"), Buffer.from([0x6b, 0x00, 0x01, 0x02]));
+    writeFileSync(join(dir, "models", "latin1.yaml"), Buffer.from([0x6b, 0x3a, 0x20, 0xe9, 0x0a]));
+    for (const args of [
+      ["validate", "plan.yaml", "--models", "models"],
+      ["estimate", "plan.yaml", "--models", "models"],
+    ]) {
+      const r = run(args);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain("models/dangling.yaml: error: no such file");
+      expect(r.stderr).toContain("models/binary.yaml: error: is a binary file");
+      expect(r.stderr).toContain("models/latin1.yaml: error: is not UTF-8 text");
+      expect(r.stderr).not.toContain("internal error");
+    }
+  });
+
   it("a model file over 1 MB is refused by its size", () => {
     writeFileSync(join(dir, "models", "big.yaml"), `# ${"x".repeat(2 * 1024 * 1024)}\n`);
     const r = run(["validate", "plan.yaml", "--models", "models"]);

@@ -20,15 +20,10 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CLI, ROOT, run } from "../helpers/cli.js";
 
-// The temporary file's random part, fixed here so that a symbolic link can be planted at its name.
-vi.mock("node:crypto", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("node:crypto")>()),
-  randomBytes: (n: number) => Buffer.alloc(n, 0xab),
-}));
-const { writeOutput } = await import("../../src/cli/output.js");
+import { writeFileAtomic } from "../../src/cli/output.js";
 
 let dir = "";
 const OLD = "old report\n";
@@ -74,7 +69,9 @@ describe("--out targets", () => {
     writeFileSync(victim, "precious\n");
     const planted = join(dir, `.report.txt.${"ab".repeat(6)}.tmp`);
     symlinkSync(victim, planted);
-    expect(() => writeOutput(join(dir, "report.txt"), "report\n", { files: [] })).toThrow(/cannot write: EEXIST/);
+    // The random part fixed, so that the link sits where the temporary file would be created.
+    const target = join(dir, "report.txt");
+    expect(() => writeFileAtomic(target, target, "report\n", "ab".repeat(6))).toThrow(/cannot write: EEXIST/);
     expect(readFileSync(victim, "utf8")).toBe("precious\n");
     expect(lstatSync(planted).isSymbolicLink()).toBe(true);
     expect(existsSync(join(dir, "report.txt"))).toBe(false);

@@ -18,7 +18,7 @@ const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066
 
 let dir = "";
 const ESC = "\u001b";
-const EVIL_NAME = `${ESC}[2Jpwned ${ESC}]0;title\u0007\nFAKE HEADING \u202e`;
+const EVIL_NAME = `${ESC}[2Jpwned ${ESC}]0;title\u0007\nFAKE HEADING \u202e \u009b2J`;
 const EVIL_CHANNEL = `=HYPERLINK(1)${ESC}[31m`;
 
 const config = (name: string, channel: string) => `version: 1
@@ -50,13 +50,13 @@ function expectNoRawControl(text: string, what: string) {
 describe("control characters from configs are shown, not obeyed", () => {
   it("in every format of estimate, diff, compare and sweep", () => {
     const runs: [string, string[]][] = [];
-    for (const f of ["table", "md", "csv", "html"])
+    for (const f of ["table", "md", "csv", "html", "json"])
       runs.push([`estimate ${f}`, ["estimate", "evil.yaml", "--format", f, "--explain"]]);
-    for (const f of ["table", "md", "csv", "html"])
+    for (const f of ["table", "md", "csv", "html", "json"])
       runs.push([`diff ${f}`, ["diff", "plan.yaml", "evil.yaml", "--format", f]]);
-    for (const f of ["table", "md", "csv", "html"])
+    for (const f of ["table", "md", "csv", "html", "json"])
       runs.push([`compare ${f}`, ["compare", "plan.yaml", "evil.yaml", "--format", f]]);
-    for (const f of ["table", "csv"])
+    for (const f of ["table", "csv", "json"])
       runs.push([`sweep ${f}`, ["sweep", "evil.yaml", "--vary", `channels.0.sharecnv=1,10`, "--format", f]]);
     for (const [what, args] of runs) {
       const r = cli(args);
@@ -65,7 +65,9 @@ describe("control characters from configs are shown, not obeyed", () => {
       expectNoRawControl(r.stderr, `${what} (stderr)`);
     }
     const table = cli(["estimate", "evil.yaml"]).stdout;
-    expect(table.split("\n")[0]).toBe("mqzcap estimate: \\u001b[2Jpwned \\u001b]0;title\\u0007\\nFAKE HEADING \\u202e");
+    expect(table.split("\n")[0]).toBe(
+      "mqzcap estimate: \\u001b[2Jpwned \\u001b]0;title\\u0007\\nFAKE HEADING \\u202e \\u009b2J",
+    );
     expect(table).not.toMatch(/^FAKE HEADING/m);
   });
 
