@@ -4,7 +4,7 @@
 // Nothing here asserts a time; the goals are reported as met or not.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { recompute, type Recomputation } from "./consistency.js";
@@ -12,12 +12,14 @@ import { leaveOneOut, SCHEMES, type AccuracyResult } from "./accuracy.js";
 import { machine } from "./lib/machine.js";
 import { calibrateBench, calibrateSection } from "./calibrate.js";
 import { timeInterleaved } from "./lib/spawn-timing.js";
+import { writeResults } from "./lib/write-results.js";
 import { quantile, r3, summarise, type Summary } from "./lib/stats.js";
 import { loadModelDir } from "../src/model/loader.js";
 import { DEFAULT_SCHEME, Registry } from "../src/model/registry.js";
 
 const ROOT = process.cwd();
 const QUICK = process.argv.includes("--quick"); // fewer runs, for trying the bench itself out
+const WRITE = process.argv.includes("--write"); // update the committed bench/RESULTS.md and results.json
 const GOALS = {
   startRatio: 1.5,
   estimatesPerSecond: 100_000,
@@ -494,6 +496,12 @@ if (flagDisagrees.length)
   );
 
 L.push("", ...calibrateSection(calib, { mbPerSecond: GOALS.calibrateMBps, rssMB: GOALS.calibrateRssMB }));
-writeFileSync(join(ROOT, "bench", "RESULTS.md"), L.join("\n").replace(/\n{3,}/g, "\n\n"));
-writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify(results, null, 2) + "\n");
-log(`wrote bench/RESULTS.md and bench/results.json in ${results.elapsedSeconds} s`);
+const written = writeResults(
+  ROOT,
+  L.join("\n").replace(/\n{3,}/g, "\n\n"),
+  JSON.stringify(results, null, 2) + "\n",
+  WRITE,
+);
+log(
+  `wrote ${written.join(" and ")} in ${results.elapsedSeconds} s${WRITE ? "" : " (npm run bench -- --write updates the committed bench/RESULTS.md and results.json)"}`,
+);

@@ -3,12 +3,16 @@
 // and emit declarations with tsc.
 import { build, type Plugin } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, chmodSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, chmodSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { CHART_FONTS } from "../src/report/chart-fonts.js";
 import { loadModelDir } from "../src/model/loader.js";
 import { InputError, formatDiagnostic } from "../src/util/diagnostic.js";
 import { configJsonSchema, modelJsonSchema } from "./schemas.js";
 import { canonicalSource } from "./gen-canonical.js";
+import { codeCacheFile } from "../src/cli/code-cache.js";
+import { configTypesSource } from "./gen-config-types.js";
 
 const root = process.cwd();
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
@@ -181,8 +185,13 @@ await build({
   platform: "node",
   target: "node20",
   minify: true,
+  // Class and function names kept (a Registry is a "Registry" in a debugger and in error messages);
+  // source maps beside each file, without the sources' text (src/ is not shipped; a stack trace under
+  // --enable-source-maps names the source file and line).
+  keepNames: true,
   legalComments: "linked",
-  sourcemap: false,
+  sourcemap: "linked",
+  sourcesContent: false,
   external: ["@napi-rs/canvas"],
   define: { __MQZCAP_VERSION__: JSON.stringify(pkg.version) },
   banner: {
@@ -203,6 +212,8 @@ const cjsBundle = (name: string, entry: string, plugins: Plugin[]) =>
     target: "node20",
     minify: process.env.MQZCAP_NO_MINIFY === undefined, // unminified for profiling start-up
     legalComments: "linked",
+    sourcemap: "linked",
+    sourcesContent: false,
     external: ["@napi-rs/canvas"],
     define: { __MQZCAP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__mqzcapMeta.url" },
     // Computed when first read: node:url's pathToFileURL costs about half a millisecond at start.
@@ -250,8 +261,18 @@ await build({
 chmodSync(join(root, "dist", "cli.cjs"), 0o755);
 writeFileSync(join(root, "dist", "models.json"), modelsCore);
 writeFileSync(join(root, "dist", "models-inventory.json"), modelsExtra);
+// What the package needs at run time besides its bundles, copied from development dependencies so that
+// an installed mqzcap depends on neither package: the two DejaVu fonts charts draw with (of the 22 the
+// font package holds), with their licence, and Chart.js's browser build, which HTML reports inline.
+const req = createRequire(import.meta.url);
+const fontDir = join(dirname(req.resolve("dejavu-fonts-ttf/package.json")), "ttf");
+mkdirSync(join(root, "dist", "fonts"), { recursive: true });
+for (const font of CHART_FONTS) copyFileSync(join(fontDir, font), join(root, "dist", "fonts", font));
+copyFileSync(join(fontDir, "..", "LICENSE"), join(root, "dist", "fonts", "LICENSE"));
+copyFileSync(join(dirname(req.resolve("chart.js")), "chart.umd.min.js"), join(root, "dist", "chart.umd.min.js"));
 // V8's code cache for the CLI bundle, made by running one estimate (and one explain) with this Node.
-const cacheFile = join(root, "dist", "cli-main.cjs.cache");
+// Named for this Node's V8 (src/cli/code-cache.ts): a launcher on another Node does not read it.
+const cacheFile = codeCacheFile(join(root, "dist", "cli-main.cjs"));
 for (const args of [
   ["estimate", "examples/quickstart.yaml", "--explain"],
   ["estimate", "examples/z14-to-z15.yaml", "--format", "json"],
@@ -264,6 +285,12 @@ for (const args of [
 }
 
 if (!process.argv.includes("--no-types")) {
+  // The config's types spelt out without zod (about 8 s of TypeScript's checker, so not in the test
+  // build; src/config/types-check.ts makes the type check fail when they are stale).
+  writeIfChanged(
+    join(root, "src", "config", "types.generated.ts"),
+    configTypesSource(root, configJsonSchema(pkg.version)),
+  );
   execFileSync(
     process.execPath,
     [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"],

@@ -1,5 +1,5 @@
 // The library API: estimate, diff, loadModels, and the config schema.
-import { Config, type ConfigInput } from "./config/schema.js";
+import type { Config, ConfigInput } from "./config/types.js";
 import { loadConfigFile, parseConfigText } from "./config/load.js";
 import { estimateWith, type Estimate } from "./engine/engine.js";
 import { loadModels, shippedRegistry } from "./model/models.js";
@@ -7,6 +7,7 @@ import { Registry } from "./model/registry.js";
 import { argError, isPlainObject } from "./util/args.js";
 import { InputError } from "./util/diagnostic.js";
 import { stringify } from "yaml";
+import { measuredSteps, parseVary, sweep as sweepCore, type SweepResult, type Vary } from "./engine/sweep.js";
 
 export interface EstimateOptions {
   /** A folder of the user's own model files, or a registry from loadModels(). */
@@ -43,6 +44,35 @@ export function estimate(input: string | ConfigInput, options?: EstimateOptions)
 export function validateConfig(input: ConfigInput): Config {
   if (!isPlainObject(input)) throw argError("validateConfig", "the config", "a config object", input);
   return parseConfigText(stringify(input), "<config>").config;
+}
+
+export interface SweepOptions extends EstimateOptions {
+  /** Outputs to tabulate: cost.total, cost.qmgr, ..., cpu, limit, storage, or line item ids. */
+  metrics?: string[];
+}
+
+/**
+ * Varies one input (or two, for a grid) of a config and collects chosen outputs of each estimate: what
+ * `mqzcap sweep` prints. Each vary is written as on the command line ("workload.messageSize=1KB..4MB",
+ * "workload.rate=1000/s,2000/s"; a range of sizes steps through the sizes the data has) or given as
+ * { path, values }.
+ */
+export function sweep(
+  input: string | ConfigInput,
+  vary: readonly (string | Vary)[],
+  options?: SweepOptions,
+): SweepResult {
+  const opts = checkOptions(options, "sweep") as SweepOptions;
+  const registry = registryOf(opts.models, "sweep");
+  let base: unknown;
+  if (typeof input === "string" && input !== "") base = loadConfigFile(input).source.value;
+  else if (isPlainObject(input)) base = parseConfigText(stringify(input), "<config>").source.value;
+  else throw argError("sweep", "the config", "a file path or a config object", input);
+  if (!Array.isArray(vary)) throw argError("sweep", "vary", 'a list such as ["workload.rate=1000/s,2000/s"]', vary);
+  const varies = vary.map((v: string | Vary) =>
+    typeof v === "string" ? parseVary(v, (_p, low, high) => measuredSteps(registry, low, high)) : v,
+  );
+  return sweepCore(base as Record<string, unknown>, varies, registry, opts.metrics);
 }
 
 export { InputError };

@@ -4,7 +4,25 @@ export { diff, type Diff, type DiffLine } from "./engine/diff.js";
 export { compare, type CompareResult } from "./engine/compare.js";
 export { loadModels, shippedRegistry } from "./model/models.js";
 export { Registry, type Citation, type Confidence, type LookupResult } from "./model/registry.js";
-export { Config as configSchema, type ConfigInput, type Config } from "./config/schema.js";
+export type { ConfigInput, Config, ChannelConfig } from "./config/types.js";
+import { Config as ConfigZod } from "./config/schema.js";
+import type { Config } from "./config/types.js";
+/** One problem zod found in a config (configSchema.safeParse): where, and what. */
+export interface ConfigIssue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+}
+/**
+ * The config schema (zod, bundled into mqzcap): parse() gives the config as understood or throws;
+ * safeParse() gives the issues instead. estimate() and validateConfig() check more (positions in the
+ * file, releases, duplicate channel names); the JSON Schema for editors is configSchemaPath.
+ */
+export interface ConfigSchema {
+  parse(input: unknown): Config;
+  safeParse(input: unknown): { success: true; data: Config } | { success: false; error: { issues: ConfigIssue[] } };
+}
+export const configSchema: ConfigSchema = ConfigZod;
 export type { Estimate, AddressSpaceCost, Range } from "./engine/engine.js";
 export type { LineItem, Rule, Concern } from "./engine/types.js";
 export { formatDiagnostic, type Diagnostic } from "./util/diagnostic.js";
@@ -37,3 +55,30 @@ export {
 } from "./smf/calibrate.js";
 export type { Derived, Provenance, AsidCpu, ConnectionTypeFigures, ChannelFigures } from "./smf/derive.js";
 export { renderYaml as calibrationYaml, mergeIntoPlan } from "./smf/fragment.js";
+// The reports the CLI prints, and sweeps. Charts: estimateChart() and its kin give a ChartSpec;
+// renderChart() draws one to PNG or SVG, loading chart.js and the optional @napi-rs/canvas then.
+export {
+  renderTable,
+  renderDiffTable,
+  renderCompareTable,
+  renderSweepTable,
+  type TableOptions,
+} from "./report/table.js";
+export { renderMarkdown, renderDiffMarkdown, renderCompareMarkdown } from "./report/markdown.js";
+export { renderCsv, renderDiffCsv, renderCompareCsv, renderSweepCsv } from "./report/csv.js";
+export { renderHtml, renderDiffHtml, renderCompareHtml, type HtmlOptions } from "./report/html.js";
+export { toJson } from "./report/json.js";
+export {
+  estimateChart,
+  diffChart,
+  compareChart,
+  sweepChart,
+  chartJsConfig,
+  type ChartSpec,
+  type ChartKind,
+  type ChartDataset,
+  type ChartJsConfig,
+} from "./report/chart-spec.js";
+export { renderChart, type RenderOptions } from "./report/draw.js";
+export { sweep, type SweepOptions } from "./api.js";
+export type { SweepResult, SweepPoint, Vary } from "./engine/sweep.js";

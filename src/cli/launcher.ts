@@ -1,45 +1,64 @@
-// Starts the CLI with V8's code cache. A CommonJS file (dist/cli.cjs), so that Node does not start its
-// ES module loader at all. The CLI is one CommonJS bundle (dist/cli-main.cjs) compiled with
-// the cached data the build made (dist/cli-main.cjs.cache), so a run skips most of V8's parsing and
-// compiling. If the cache does not fit this Node (another V8), V8 rejects it and compiles as usual;
-// nothing is written at run time. Only the build, which names the cache in MQZCAP_BUILD_CODE_CACHE,
-// writes it.
+// Starts the CLI. A CommonJS file (dist/cli.cjs), so that Node does not start its ES module loader at
+// all. The CLI is one CommonJS bundle (dist/cli-main.cjs). Where the build's V8 code cache fits this
+// Node (the file is named by the V8 version and architecture that made it, code-cache.ts), the bundle
+// is compiled with it, so a run skips most of V8's parsing and compiling; V8 checks the cache again
+// (version, flags, source) and compiles as usual if it does not fit. On any other Node the cache file
+// is not read at all: the bundle is required under Node's own compile cache (module.enableCompileCache,
+// Node 22.1 and later; it keeps compiled code in the system's temporary folder between runs), or
+// plainly where Node has none. Only the build, which names the cache file in MQZCAP_BUILD_CODE_CACHE,
+// writes the shipped cache. MQZCAP_DEBUG_START=1 says on standard error which way it started.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import nodeModule, { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import vm from "node:vm";
+import { codeCacheFile } from "./code-cache.js";
 
 type Main = (argv: string[]) => Promise<number>;
 
 const file = join(__dirname, "cli-main.cjs");
-const cacheFile = `${file}.cache`;
+const cacheFile = codeCacheFile(file);
+const building = process.env.MQZCAP_BUILD_CODE_CACHE === cacheFile;
 let cachedData: Buffer | undefined;
 try {
-  cachedData = readFileSync(cacheFile);
+  cachedData = building ? undefined : readFileSync(cacheFile);
 } catch {
   cachedData = undefined;
 }
-// The bundle is ASCII (the build checks), so it is read as latin1: a one-byte string without UTF-8
-// decoding, about 2 ms less than "utf8" for half a megabyte.
-const script = new vm.Script(
-  `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "latin1")}\n})`,
-  {
-    filename: file,
-    ...(cachedData ? { cachedData } : {}),
-  },
-);
-const mod = { exports: {} as { main: Main } };
-(script.runInThisContext() as (...args: unknown[]) => void).call(
-  mod.exports,
-  mod.exports,
-  createRequire(file),
-  mod,
-  file,
-  dirname(file),
-);
-mod.exports.main(process.argv).then(
+
+let main: Main;
+let how: string;
+let script: vm.Script | undefined;
+if (cachedData || building) {
+  // The bundle is ASCII (the build checks), so it is read as latin1: a one-byte string without UTF-8
+  // decoding, about 2 ms less than "utf8" for half a megabyte.
+  script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "latin1")}\n})`,
+    { filename: file, ...(cachedData ? { cachedData } : {}) },
+  );
+  const mod = { exports: {} as { main: Main } };
+  (script.runInThisContext() as (...args: unknown[]) => void).call(
+    mod.exports,
+    mod.exports,
+    createRequire(file),
+    mod,
+    file,
+    dirname(file),
+  );
+  main = mod.exports.main;
+  how = building ? "making the code cache" : script.cachedDataRejected ? "code cache rejected by V8" : "code cache";
+} else {
+  const enable = (nodeModule as { enableCompileCache?: () => { status: number; message?: string } }).enableCompileCache;
+  if (typeof enable === "function") {
+    const result = enable();
+    how = `no code cache for this Node; Node's compile cache (status ${result.status})`;
+  } else how = "no code cache for this Node, and no compile cache in it";
+  main = (createRequire(file)(file) as { main: Main }).main;
+}
+if (process.env.MQZCAP_DEBUG_START) process.stderr.write(`mqzcap: start: ${how}\n`);
+
+main(process.argv).then(
   (code) => {
-    if (process.env.MQZCAP_BUILD_CODE_CACHE === cacheFile) {
+    if (building && script) {
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       writeFileSync(tmp, script.createCachedData());
       renameSync(tmp, cacheFile);

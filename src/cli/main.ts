@@ -94,6 +94,15 @@ async function renderDiff(
   }
 }
 
+/**
+ * Loads chart.js and the canvas when a command is to draw, before anything is computed or written, so
+ * that where the canvas cannot load (an optional dependency, with no build for some platforms) the
+ * command stops at once with exit 2 and the way round it (--format html).
+ */
+async function readyToDraw(file: string | undefined): Promise<void> {
+  if (file !== undefined) (await loadChart()).loadCanvas();
+}
+
 /** Draws a chart to FILE.png or FILE.svg; chart.js and the canvas load only here. */
 async function writeChart(file: string, spec: () => Promise<ChartSpec>, inputs: Inputs): Promise<void> {
   const format = file.toLowerCase().endsWith(".svg") ? "svg" : "png"; // checkOutputs allowed these two
@@ -141,6 +150,7 @@ export function buildProgram(): Command {
     .action(async (file: string, opts: CommonOptions & { chart?: string; baselineFrom?: string }) => {
       const inputs = inputsOf([file], opts);
       checkOutputs(opts.out, opts.chart, inputs);
+      await readyToDraw(opts.chart);
       const registry = registryFor(opts);
       const { config } = opts.baselineFrom ? await planWithBaseline(file, opts.baselineFrom) : loadConfigFile(file);
       const e = estimateWith(config, registry);
@@ -165,6 +175,7 @@ export function buildProgram(): Command {
     .action(async (a: string, b: string, opts: CommonOptions & { chart?: string }) => {
       const inputs = inputsOf([a, b], opts);
       checkOutputs(opts.out, opts.chart, inputs);
+      await readyToDraw(opts.chart);
       const registry = registryFor(opts);
       const before = estimateWith(loadConfigFile(a).config, registry);
       const after = estimateWith(loadConfigFile(b).config, registry);
@@ -206,6 +217,7 @@ export function buildProgram(): Command {
         ]);
       const inputs = inputsOf(files, opts);
       checkOutputs(opts.out, opts.chart, inputs);
+      await readyToDraw(opts.chart);
       const registry = registryFor(opts);
       const scenarios = files.map((file) => ({ file, estimate: estimateWith(loadConfigFile(file).config, registry) }));
       const { compare } = await import("../engine/compare.js");
@@ -250,6 +262,7 @@ export function buildProgram(): Command {
       ) => {
         const inputs = inputsOf([file], opts);
         checkOutputs(opts.out, opts.chart, inputs);
+        await readyToDraw(opts.chart);
         const registry = registryFor(opts);
         const { source } = loadConfigFile(file);
         const vary = opts.vary.map((v) => parseVary(v, (_p, lo, hi) => measuredSteps(registry, lo, hi)));
@@ -312,6 +325,7 @@ export function buildProgram(): Command {
     .action(async (file: string, opts: { out: string; models?: string }) => {
       const inputs = inputsOf([file], opts);
       checkOutputs(undefined, opts.out, inputs);
+      await readyToDraw(opts.out);
       const e = estimateWith(loadConfigFile(file).config, registryFor(opts));
       await writeChart(opts.out, async () => (await import("../report/chart-spec.js")).estimateChart(e), inputs);
     });
@@ -388,9 +402,13 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export function handleError(err: unknown): number {
-  if (err instanceof InputError) {
+  // The chart and SMF bundles have their own copy of InputError: one is known by its name and diagnostics.
+  if (
+    err instanceof InputError ||
+    (err instanceof Error && err.name === "InputError" && Array.isArray((err as InputError).diagnostics))
+  ) {
     const color = useColor(process.stderr);
-    writeStderr(err.diagnostics.map((d) => formatDiagnostic(d, color)).join("\n") + "\n");
+    writeStderr((err as InputError).diagnostics.map((d) => formatDiagnostic(d, color)).join("\n") + "\n");
     return EXIT.input;
   }
   const code = (err as { code?: string; exitCode?: number }).code;

@@ -7,7 +7,7 @@
 // every object the schema describes has all of its keys, in the schema's order (an absent one
 // undefined), each built by one object literal. Values are not changed or copied, only the objects and
 // arrays that hold them; JSON and YAML output leave undefined out.
-import type { Config } from "./schema.js";
+import type { Config } from "./types.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;

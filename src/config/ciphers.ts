@@ -10,7 +10,7 @@ const tls13 = { protocol: "TLS1.3", since: "9.2" } as const;
 const tls12 = { protocol: "TLS1.2", since: "8.0" } as const;
 const v53 = { protocol: "SSL3", since: "5.3" } as const;
 
-export const CIPHERS: Record<string, CipherInfo> = {
+export const CIPHERS = {
   TLS_AES_128_GCM_SHA256: tls13,
   TLS_AES_256_GCM_SHA384: tls13,
   TLS_CHACHA20_POLY1305_SHA256: tls13,
@@ -48,9 +48,13 @@ export const CIPHERS: Record<string, CipherInfo> = {
   RC2_MD5_EXPORT: v53,
   DES_SHA_EXPORT: v53,
   TRIPLE_DES_SHA_US: v53,
-};
+} as const satisfies Record<string, CipherInfo>;
 
-export const CIPHER_NAMES = Object.keys(CIPHERS) as [string, ...string[]];
+/** An MQ CipherSpec name (channel attribute SSLCIPH). */
+export type CipherName = keyof typeof CIPHERS;
+
+// Typed as the union of the names, so a config written in TypeScript gets them as completions.
+export const CIPHER_NAMES = Object.keys(CIPHERS) as [CipherName, ...CipherName[]];
 
 /**
  * The IANA (RFC) name of an MQ CipherSpec: the MQ 9.2 report prints channel start costs under IANA
@@ -62,6 +66,6 @@ export function ianaName(mqName: string): string {
 }
 
 export function tlsVersionOf(mqName: string): "1.2" | "1.3" | undefined {
-  const p = CIPHERS[mqName]?.protocol;
+  const p = (CIPHERS as Record<string, CipherInfo>)[mqName]?.protocol;
   return p === "TLS1.3" ? "1.3" : p === "TLS1.2" ? "1.2" : undefined;
 }

@@ -4,6 +4,7 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { canonicalConfig } from "./canonical.generated.js";
 import { Config, RELEASES } from "./schema.js";
+import type { Config as ParsedConfig } from "./types.js";
 import { checkSemantics } from "./semantics.js";
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
 import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml-source.js";
@@ -17,7 +18,7 @@ export const MAX_ALIASES = 100;
 export const MAX_DEPTH = 32;
 
 export interface LoadedConfig {
-  config: Config;
+  config: ParsedConfig;
   source: YamlSource;
 }
 

@@ -4,6 +4,7 @@ import { MAX_MESSAGE_BYTES, SSLRKEYC_MAX } from "./mq-defaults.js";
 import * as z from "zod";
 import { CIPHER_NAMES } from "./ciphers.js";
 import { parseInterval, parsePercent, parseRate, parseSize, parseTime } from "./units.js";
+import type { Config as ParsedConfig } from "./types.js";
 
 export const RELEASES = ["5.3", "8.0", "9.0", "9.1", "9.2", "9.3"] as const;
 export const MACHINES = ["2064", "z13", "z14", "z15", "z16", "z17"] as const;
@@ -869,24 +870,11 @@ export const Config = z
   })
   .register(docs, { description: "An mqzcap config: a capacity scenario for IBM MQ for z/OS." });
 
-export type ConfigInput = z.input<typeof Config>;
-
-/**
- * A config value written as a range ("4000..6000/s", "2KB..8KB", "30us +-10%"): the parser puts
- * `value` (the middle, or the figure before +-) in the field and keeps the range under config.ranges.
- */
-export interface InputRange {
-  low: number;
-  value: number;
-  high: number;
-  /** As written in the config. */
-  written: string;
-}
-
-/**
- * A parsed config. `ranges` is set by the parser (never written by the user): the config paths
- * written as ranges, channels by name (`channels.TO.HUB.rate`); each field holds its range's value.
- */
-export type Config = z.output<typeof Config> & { ranges?: Record<string, InputRange> };
-export type ChannelConfig = z.output<typeof Channel>;
+// The types are spelt out in types.generated.ts (without zod, for the library's declarations), from
+// z.input and z.output of Config, and completed in types.ts (InputRange, Config's ranges);
+// types-check.ts checks they still agree with the schema. Library code (src/) imports them from
+// types.ts: a declaration that imports this module makes the package's types need zod
+// (test/package.test.ts fails then). Tests may import them here.
+export type { ChannelConfig, ConfigInput, InputRange } from "./types.js";
+export type Config = ParsedConfig;
 export { SizeJson };

@@ -1,7 +1,8 @@
 // Checks a schema-valid config for things JSON Schema cannot say: names that must be unique,
 // features the chosen release does not have, and MQ attribute ranges with gaps in them.
 import { SSLRKEYC_MAX, SSLRKEYC_MIN } from "./mq-defaults.js";
-import { RELEASES, type Config } from "./schema.js";
+import { RELEASES } from "./schema.js";
+import type { Config } from "./types.js";
 import { CIPHERS } from "./ciphers.js";
 import type { Diagnostic } from "../util/diagnostic.js";
 import { lineText, locate, type YamlSource } from "../util/yaml-source.js";

@@ -1,9 +1,9 @@
 // Runs the rules over a config and composes their line items into totals, limits, warnings and gaps.
 // Ranges are carried through sums (low with low, high with high) so the answer shows its width.
-import type { Config } from "../config/schema.js";
+import type { Config } from "../config/types.js";
 import { ModelError, type Registry, type Citation } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
-import { ADDRESS_SPACES, type AddressSpace } from "../model/schema.js";
+import { ADDRESS_SPACES, type AddressSpace } from "../model/vocabulary.js";
 import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
 import { rangedItem } from "./item-range.js";

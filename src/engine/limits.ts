@@ -1,8 +1,8 @@
 // Limits at the configured workload: the CPU the LPAR's engines allow, each limit's headroom against
 // what the config asks of it, the bottleneck (the least headroom), and a finding for every limit the
 // config exceeds. Rules emit the limits; this module reads them all together, after the totals.
-import type { Config } from "../config/schema.js";
-import type { AddressSpace } from "../model/schema.js";
+import type { Config } from "../config/types.js";
+import type { AddressSpace } from "../model/vocabulary.js";
 import { formatNumber } from "../util/number-format.js";
 import type { LineItem, Warning } from "./types.js";
 

@@ -1,8 +1,8 @@
 // What rules produce and what the engine composes from it.
-import type { Config } from "../config/schema.js";
+import type { Config } from "../config/types.js";
 import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
 import type { RangePart } from "../model/ranges.js";
-import type { AddressSpace } from "../model/schema.js";
+import type { AddressSpace } from "../model/vocabulary.js";
 
 export type Concern =
   | "workload"

@@ -1,5 +1,5 @@
 // Normalised model data: what the registry holds after a model file has been validated.
-import type { AddressSpace, Hardware } from "./schema.js";
+import type { AddressSpace, Hardware } from "./vocabulary.js";
 import type { Qualifier } from "./parse-raw.js";
 
 export type LineRange = [number, number];

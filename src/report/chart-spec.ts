@@ -1,7 +1,8 @@
 // Declarative chart descriptions and their Chart.js configuration, shared by the server-side
 // renderer (chart.ts, which loads chart.js and the native canvas) and the HTML report (which ships
 // the configuration to the browser's Chart.js). This module imports chart.js for types only, so the
-// HTML, markdown and CSV reports can build charts without loading chart.js or @napi-rs/canvas.
+// HTML, markdown and CSV reports can build charts without loading chart.js or @napi-rs/canvas. Its
+// exported types do not name chart.js's, so the library's declarations need no chart.js package.
 import type { ChartConfiguration } from "chart.js";
 import type { CompareResult } from "../engine/compare.js";
 import type { Diff, DiffLine } from "../engine/diff.js";
@@ -200,7 +201,14 @@ export function sweepChart(
 // ---------------------------------------------------------------------------------------------
 // Chart.js configuration
 
-export type ChartJsConfig = ChartConfiguration<"bar" | "line", (number | null)[], string | string[]>;
+type ChartJsConfiguration = ChartConfiguration<"bar" | "line", (number | null)[], string | string[]>;
+
+/** A Chart.js configuration as plain JSON (Chart.js's own type is ChartConfiguration<"bar" | "line">). */
+export interface ChartJsConfig {
+  type: "bar" | "line";
+  data: { labels: (string | string[])[]; datasets: Record<string, unknown>[] };
+  options: Record<string, unknown>;
+}
 
 /**
  * The Chart.js configuration for a spec: plain JSON (no functions), so the HTML report can embed
@@ -210,7 +218,8 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
   const stacked = spec.kind === "stacked-bar";
   const hasY2 = spec.datasets.some((d) => d.axis === "y2");
   const line = spec.kind === "line";
-  return {
+  // Written against Chart.js's own type, which checks it; handed out as the plain one.
+  const config: ChartJsConfiguration = {
     type: line ? "line" : "bar",
     data: {
       labels: spec.labels.map((l) => wrapLabel(l, 22)),
@@ -274,6 +283,7 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
       },
     },
   };
+  return config as unknown as ChartJsConfig;
 }
 
 /** Splits a long category label into lines (Chart.js draws an array as a multi-line label). */

@@ -1,38 +1,83 @@
 // Server-side charts: Chart.js drawn on @napi-rs/canvas, to PNG or SVG. This is the only module
 // that loads chart.js and the native canvas; commands import it dynamically, and only to draw.
-import { Canvas, createCanvas, GlobalFonts, SvgExportFlag, type SKRSContext2D } from "@napi-rs/canvas";
-import { Chart, registerables, type Plugin } from "chart.js";
+// @napi-rs/canvas is an optional dependency (35 MB, and no build for some platforms, s390x among
+// them): it is loaded on the first drawing, and when it cannot be, the error says what to do instead.
+import type * as NapiCanvas from "@napi-rs/canvas";
+import { Chart, registerables, type ChartConfiguration, type Plugin } from "chart.js";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { InputError } from "../util/diagnostic.js";
 import { chartJsConfig, type ChartSpec } from "./chart-spec.js";
+import { CHART_FONTS, FONT_FAMILY } from "./chart-fonts.js";
 import { visibleDeep } from "../util/visible-text.js";
 
 export { estimateChart, diffChart, sweepChart, compareChart, chartJsConfig } from "./chart-spec.js";
 export type { ChartSpec, ChartKind, ChartDataset } from "./chart-spec.js";
+export { FONT_FAMILY };
 
-export interface RenderOptions {
-  format: "png" | "svg";
-  /** Pixels; default 900. */
-  width?: number;
-  /** Pixels; default 500. */
-  height?: number;
+import type { RenderOptions } from "./draw.js";
+export type { RenderOptions };
+
+/** The message when the canvas cannot be loaded: an input problem (exit 2), with the way round it. */
+export function canvasUnavailable(cause: unknown, platform = `${process.platform}/${process.arch}`): InputError {
+  const code = (cause as { code?: string } | undefined)?.code;
+  const text = cause instanceof Error ? cause.message : String(cause);
+  // The package itself absent (an install with --omit=optional, or --no-optional) or its native part
+  // missing or unloadable (no build for this platform, or a C library it does not support).
+  const absent = code === "MODULE_NOT_FOUND" && /['"]@napi-rs\/canvas['"]/.test(text);
+  return new InputError([
+    {
+      file: "chart",
+      message: absent
+        ? "PNG/SVG charts need @napi-rs/canvas, an optional dependency that is not installed; use --format html"
+        : `PNG/SVG charts need @napi-rs/canvas, which has no build for this platform (${platform}); use --format html`,
+      severity: "error",
+      suggestion: absent
+        ? "npm install @napi-rs/canvas, where it has a build; the HTML report (--format html) draws the same charts in a browser"
+        : "the HTML report (--format html) draws the same charts in a browser",
+    },
+  ]);
 }
 
-export const FONT_FAMILY = "DejaVu Sans";
+let canvas: typeof NapiCanvas | undefined;
+
+/** The canvas module, loaded (and the fonts registered) on first use; an InputError if it cannot be. */
+export function loadCanvas(): typeof NapiCanvas {
+  if (canvas) return canvas;
+  let mod: typeof NapiCanvas;
+  try {
+    mod = createRequire(import.meta.url)("@napi-rs/canvas") as typeof NapiCanvas;
+  } catch (err) {
+    throw canvasUnavailable(err);
+  }
+  registerFonts(mod);
+  Chart.register(...registerables);
+  Chart.defaults.font.family = FONT_FAMILY;
+  canvas = mod;
+  return mod;
+}
+
+/**
+ * The folder of the chart fonts: dist/fonts beside the bundle in a built package, or the font package
+ * itself when running from source.
+ */
+function fontDir(): string {
+  const shipped = fileURLToPath(new URL("./fonts/", import.meta.url));
+  if (existsSync(join(shipped, CHART_FONTS[0]))) return shipped;
+  return join(dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
+}
 
 // A bundled font, because a server or container often has no system fonts at all, and then
 // every label would silently draw as nothing.
-function registerFonts(): void {
-  const dir = join(dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
-  for (const file of ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"]) {
-    if (!GlobalFonts.registerFromPath(join(dir, file), FONT_FAMILY))
+function registerFonts(mod: typeof NapiCanvas): void {
+  const dir = fontDir();
+  for (const file of CHART_FONTS) {
+    if (!mod.GlobalFonts.registerFromPath(join(dir, file), FONT_FAMILY))
       throw new Error(`could not load the chart font ${join(dir, file)}`);
   }
 }
-
-registerFonts();
-Chart.register(...registerables);
-Chart.defaults.font.family = FONT_FAMILY;
 
 /** Fills the canvas white under the chart: PNG and SVG are otherwise transparent. */
 const whiteBackground: Plugin = {
@@ -52,11 +97,12 @@ function checkSize(name: string, n: number): number {
   return n;
 }
 
-/** Draws a chart spec and returns the PNG bytes or the SVG text as a Buffer. */
+/** Draws a chart spec and returns the PNG bytes or the SVG text (UTF-8) as a Buffer. */
 export async function renderChart(spec: ChartSpec, opts: RenderOptions): Promise<Buffer> {
   spec = visibleDeep(spec); // titles, labels, legends: control characters as escapes (SVG is XML)
   const width = checkSize("width", opts.width ?? 900);
   const height = checkSize("height", opts.height ?? 500);
+  const { Canvas, createCanvas, SvgExportFlag } = loadCanvas();
   if (opts.format === "svg") {
     // Text becomes paths so the SVG looks the same where DejaVu Sans is not installed.
     const svg = createCanvas(width, height, SvgExportFlag.ConvertTextToPaths);
@@ -70,12 +116,13 @@ export async function renderChart(spec: ChartSpec, opts: RenderOptions): Promise
 interface Drawable {
   width: number;
   height: number;
-  getContext(kind: "2d"): SKRSContext2D;
+  getContext(kind: "2d"): NapiCanvas.SKRSContext2D;
 }
 
 /** Draws, takes the output, then destroys the chart (which clears the canvas, hence the order). */
 async function drawThen(spec: ChartSpec, canvas: Drawable, output: () => Buffer | Promise<Buffer>): Promise<Buffer> {
-  const config = chartJsConfig(spec);
+  // The plain JSON configuration is Chart.js's ChartConfiguration (chart-spec.ts writes it as one).
+  const config = chartJsConfig(spec) as unknown as ChartConfiguration<"bar" | "line", (number | null)[]>;
   config.plugins = [whiteBackground];
   // Chart.js types its target as a DOM canvas; in Node it uses its BasicPlatform, which needs only
   // width, height and getContext("2d"), all of which the napi canvas has. Hence the cast.

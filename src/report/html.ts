@@ -43,13 +43,14 @@ function scriptJson(value: unknown): string {
 let chartJsCache: string | undefined;
 
 /**
- * The Chart.js UMD build. chart.js's package exports do not list dist/chart.umd.min.js (nor
- * package.json), so resolve the package's main entry, which sits in the same folder; failing
- * that (an unusual layout), look for node_modules/chart.js above this file.
+ * The Chart.js UMD build: the copy the build puts beside the bundles (dist/chart.umd.min.js), so an
+ * installed mqzcap needs no chart.js package. From source, chart.js's own: its package exports do not
+ * list dist/chart.umd.min.js (nor package.json), so resolve the package's main entry, which sits in
+ * the same folder; failing that (an unusual layout), look for node_modules/chart.js above this file.
  */
 function chartJsSource(): string {
   if (chartJsCache !== undefined) return chartJsCache;
-  const candidates: string[] = [];
+  const candidates: string[] = [fileURLToPath(new URL("./chart.umd.min.js", import.meta.url))];
   try {
     candidates.push(join(dirname(createRequire(import.meta.url).resolve("chart.js")), "chart.umd.min.js"));
   } catch {

@@ -40,13 +40,15 @@ const CONCERN_NAMES: Record<Concern, string> = {
 };
 
 export interface TableOptions {
-  color: boolean;
-  explain: boolean;
+  /** ANSI colours (a terminal); default none. */
+  color?: boolean;
+  /** Each line's formula, inputs, confidence and citations under it; default off. */
+  explain?: boolean;
 }
 
 export function renderTable(e: Estimate, opts: TableOptions): string {
   e = visibleDeep(e); // names, labels and model text: control characters as escapes
-  const s = style(opts.color);
+  const s = style(opts.color === true);
   const out: string[] = [];
   const rule = s.dim("─".repeat(WIDTH));
   out.push(s.bold(truncate(`mqzcap estimate${e.name ? `: ${e.name}` : ""}`, WIDTH)));

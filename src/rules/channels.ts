@@ -1,7 +1,7 @@
 // Channels: message compression (bytes on the wire from compressibility, the z15 hardware threshold,
 // z14 software inflate), transports between queue managers (SMC-R, SMC-D against TCP/IP, from the
 // 2017 sysplex blog), and the Aspera fasp.io gateway's throughput against TCP/IP by network profile.
-import type { ChannelConfig } from "../config/schema.js";
+import type { ChannelConfig } from "../config/types.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import { chartsFor, fromLookups, num, sizeLabel } from "./helpers.js";
 

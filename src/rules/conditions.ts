@@ -18,7 +18,7 @@
 // The vocabulary (models/README.md, "Conditions"): CONFIG_CONDITIONS are compared with the config;
 // TEST_CONDITIONS describe how a measurement was run and have no config counterpart (they are listed,
 // never compared). A test keeps every condition key of the models in one of the two lists.
-import type { Config } from "../config/schema.js";
+import type { Config } from "../config/types.js";
 import { formatSize } from "../config/units.js";
 import type { RangePart } from "../model/ranges.js";
 import type { LookupResult, Registry } from "../model/registry.js";

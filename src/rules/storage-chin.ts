@@ -2,7 +2,7 @@
 // clients) fit the free channel initiator storage under the reports' 80% guideline.
 import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import type { Rule, RuleContext } from "../engine/types.js";
-import type { ChannelConfig } from "../config/schema.js";
+import type { ChannelConfig } from "../config/types.js";
 import type { Confidence, LookupResult } from "../model/registry.js";
 import { axisNumbers, carried, chooseRelease, fromLookups, num, sizeLabel, tableReleases } from "./helpers.js";
 

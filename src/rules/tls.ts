@@ -1,7 +1,7 @@
 // TLS on channels: secret key renegotiation every SSLRKEYC bytes (negotiations per second from the
 // channel's byte rate, CPU from the cost per negotiation), channel start and stop costs by cipher,
 // and for MQ 5.3 the V5.3 report's per-message SSL cost formula.
-import type { ChannelConfig } from "../config/schema.js";
+import type { ChannelConfig } from "../config/types.js";
 import { CIPHERS, ianaName, tlsVersionOf } from "../config/ciphers.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";

@@ -1,0 +1,14 @@
+// Fails `npm run typecheck` when types.generated.ts no longer spells out the schema's types: after a
+// change to schema.ts, `npm run build` rewrites it (scripts/gen-config-types.ts). Types only.
+import type * as z from "zod";
+import type { Channel, Config as ConfigSchema } from "./schema.js";
+import type { ChannelConfig, Config, ConfigInput } from "./types.generated.js";
+
+/** True only when A and B are the same type (not merely assignable one way). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+export const generatedTypesMatchTheSchema: [
+  Same<Config, z.output<typeof ConfigSchema>>,
+  Same<ConfigInput, z.input<typeof ConfigSchema>>,
+  Same<ChannelConfig, z.output<typeof Channel>>,
+] = [true, true, true];
