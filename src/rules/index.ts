@@ -13,6 +13,7 @@ import { encryption } from "./encryption.js";
 import { tls } from "./tls.js";
 import { ams } from "./ams.js";
 import { channels } from "./channels.js";
+import { ceilings } from "./ceilings.js";
 
 export const RULES: readonly Rule[] = [
   hardware,
@@ -28,4 +29,5 @@ export const RULES: readonly Rule[] = [
   storageConnections,
   sharedQueue,
   cfStructure,
+  ceilings,
 ];
