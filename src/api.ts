@@ -6,6 +6,7 @@ import { loadModels, shippedRegistry } from "./model/models.js";
 import { Registry } from "./model/registry.js";
 import { argError, isPlainObject } from "./util/args.js";
 import { InputError } from "./util/diagnostic.js";
+import { capacityOf, type CapacityOptions, type CapacityResult } from "./engine/capacity.js";
 import { stringify } from "yaml";
 import { measuredSteps, parseVary, sweep as sweepCore, type SweepResult, type Vary } from "./engine/sweep.js";
 
@@ -38,6 +39,18 @@ export function estimate(input: string | ConfigInput, options?: EstimateOptions)
   // Objects go through the same text path so that semantic checks and positions work alike.
   const loaded = parseConfigText(stringify(input), "<config>");
   return estimateWith(loaded.config, registry);
+}
+
+/**
+ * How far a config can go: the largest workload.rate, channel count or client conversations at which
+ * its estimate exceeds no limit, which limit binds first and the next. Budgets override the config's
+ * (hardware.targetBusy, storage.chin...). Throws InputError for a bad config, as estimate does.
+ */
+export function capacity(input: string | ConfigInput, options: EstimateOptions & CapacityOptions = {}): CapacityResult {
+  const registry = registryOf(checkOptions(options, "capacity").models, "capacity");
+  if (typeof input === "string" && input !== "") return capacityOf(loadConfigFile(input).config, registry, options);
+  if (!isPlainObject(input)) throw argError("capacity", "the config", "a file path or a config object", input);
+  return capacityOf(parseConfigText(stringify(input), "<config>").config, registry, options);
 }
 
 /** Validates a config object without estimating it; returns the normalised config. */

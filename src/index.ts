@@ -1,5 +1,14 @@
 // mqzcap as a library. See README "Library API".
-export { estimate, validateConfig, InputError, type EstimateOptions } from "./api.js";
+export { estimate, capacity, validateConfig, InputError, type EstimateOptions } from "./api.js";
+export type {
+  Budgets,
+  Binding,
+  CapacityAnswer,
+  CapacityCurve,
+  CapacityOptions,
+  CapacityResult,
+  CapacityTarget,
+} from "./engine/capacity.js";
 export { diff, type Diff, type DiffLine } from "./engine/diff.js";
 export { compare, type CompareResult } from "./engine/compare.js";
 export { loadModels, shippedRegistry } from "./model/models.js";
@@ -23,7 +32,7 @@ export interface ConfigSchema {
   safeParse(input: unknown): { success: true; data: Config } | { success: false; error: { issues: ConfigIssue[] } };
 }
 export const configSchema: ConfigSchema = ConfigZod;
-export type { Estimate, AddressSpaceCost, Range } from "./engine/engine.js";
+export type { Estimate, AddressSpaceCost, Range, Headroom, CpuSummary, Bottleneck } from "./engine/engine.js";
 export type { LineItem, Rule, Concern } from "./engine/types.js";
 export { formatDiagnostic, type Diagnostic } from "./util/diagnostic.js";
 import { coverage as modelCoverage, type Coverage } from "./model/coverage.js";

@@ -69,13 +69,6 @@ const PENDING: readonly string[] = [
   "models/004/channels-moving-messages.yaml",
   "models/004/receive-timeout.yaml",
   "models/004/ssl.yaml",
-  // #15: capacity and storage
-  "models/000/chin-storage.yaml",
-  "models/000/storage-connections.yaml",
-  "models/001/storage-chin.yaml",
-  "models/001/storage-csa.yaml",
-  "models/003/scalability.yaml",
-  "models/004/sq-limits-cf-links.yaml",
 ];
 
 const data = loadModelDir(join(ROOT, "models"), { displayRoot: ROOT });

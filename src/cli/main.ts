@@ -23,6 +23,8 @@ import { DEFAULT_METRICS } from "../engine/metrics.js";
 import { inputText, MAX_SWEEP_POINTS, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
 import { renderCompareTable, renderDiffTable, renderSweepTable } from "../report/table.js";
 import type { ChartSpec } from "../report/chart-spec.js";
+import type { Budgets, CapacityResult } from "../engine/capacity.js";
+import { parsePercent, parseSize } from "../config/units.js";
 
 export const EXIT = { ok: 0, strict: 1, input: 2, internal: 3 } as const;
 
@@ -113,6 +115,73 @@ async function writeChart(file: string, spec: () => Promise<ChartSpec>, inputs: 
 /** What a command reads, for the --out checks: its config files and the --models folder. */
 function inputsOf(files: string[], opts: { models?: string }): Inputs {
   return { files, ...(opts.models !== undefined ? { modelsDir: opts.models } : {}) };
+}
+
+interface CapacityCliOptions {
+  for?: string[];
+  cpuBusy?: string;
+  cpus?: string;
+  chinUsed?: string;
+  chinFree?: string;
+  csaAvailable?: string;
+  belowBarAvailable?: string;
+  chart?: string;
+}
+
+/** The command line's budgets, each checked as the config's field would be. */
+function budgetsOf(o: CapacityCliOptions): Budgets {
+  const b: Budgets = {};
+  const bad = (flag: string, value: string, expected: string): never => {
+    throw new InputError([{ file: flag, message: `"${value}" is not ${expected}`, severity: "error" }]);
+  };
+  if (o.cpuBusy !== undefined) {
+    const n = parsePercent(o.cpuBusy);
+    b.cpuBusy =
+      n !== undefined && n > 0 && n <= 100
+        ? n
+        : bad("--cpu-busy", o.cpuBusy, "a percentage above 0% and at most 100%, such as 70%");
+  }
+  if (o.cpus !== undefined) {
+    const n = Number(o.cpus);
+    b.cpus =
+      Number.isInteger(n) && n >= 1 && n <= 200 ? n : bad("--cpus", o.cpus, "a count of processors from 1 to 200");
+  }
+  const size = (flag: string, v: string | undefined, min: number): number | undefined => {
+    if (v === undefined) return undefined;
+    const n = parseSize(v);
+    return n !== undefined && n >= min && n <= 2147483648
+      ? n
+      : bad(flag, v, `a size from ${min} bytes to 2GB, such as 1346MB`);
+  };
+  const used = size("--chin-used", o.chinUsed, 0);
+  const free = size("--chin-free", o.chinFree, 1);
+  const csa = size("--csa-available", o.csaAvailable, 1);
+  const below = size("--below-bar-available", o.belowBarAvailable, 1);
+  if (used !== undefined) b.chinUsed = used;
+  if (free !== undefined) b.chinFree = free;
+  if (csa !== undefined) b.csaAvailable = csa;
+  if (below !== undefined) b.belowBarAvailable = below;
+  return b;
+}
+
+async function renderCapacity(r: CapacityResult, format: string, toFile: boolean): Promise<string> {
+  switch (format) {
+    case "json":
+      return toJson(r);
+    case "table":
+      return (await import("../report/capacity.js")).renderCapacityTable(r, {
+        color: !toFile && useColor({ isTTY: stdoutIsTTY() }),
+      });
+    case "md":
+    case "markdown":
+      return (await import("../report/capacity.js")).renderCapacityMarkdown(r);
+    case "csv":
+      return (await import("../report/capacity.js")).renderCapacityCsv(r);
+    case "html":
+      return (await import("../report/html.js")).renderCapacityHtml(r);
+    default:
+      return unknownFormat(format);
+  }
 }
 
 function strictFailed(e: Estimate): boolean {
@@ -315,6 +384,54 @@ export function buildProgram(): Command {
         }
       },
     );
+
+  program
+    .command("capacity")
+    .description(
+      "how far a config can go: the largest rate, channel count or client conversations that fit every limit, which binds first and the next",
+    )
+    .argument("<config>", "config file (.yaml or .json)")
+    .addOption(formatOption())
+    .option("-o, --out <file>", "write the report to a file (atomically) instead of standard output")
+    .option("-m, --models <dir>", "a folder of your own model files, laid over the shipped ones")
+    .option(
+      "--for <path...>",
+      "what to solve for: workload.rate, channels.NAME.count or channels.NAME.conversations (default: the rate and every channel definition)",
+    )
+    .option("--cpu-busy <percent>", "target CPU busy of the LPAR's engines, e.g. 70% (hardware.targetBusy)")
+    .option("--cpus <count>", "general-purpose processors in the LPAR (hardware.cpus)")
+    .option("--chin-used <size>", "channel initiator storage in use at start, CSQX004I, e.g. 120MB (storage.chin.used)")
+    .option("--chin-free <size>", "channel initiator storage free at start, CSQX004I, e.g. 1346MB (storage.chin.free)")
+    .option("--csa-available <size>", "CSA this queue manager can use, e.g. 400MB (storage.csa.available)")
+    .option(
+      "--below-bar-available <size>",
+      "queue manager storage below the bar left for connections, e.g. 1GB (storage.belowTheBar.available)",
+    )
+    .option(
+      "--chart <file>",
+      "also draw the share of each limit used as the first value grows, to FILE.png or FILE.svg",
+    )
+    .option("--strict", "exit 1 when the estimate as configured has warnings (a limit exceeded among them)")
+    .action(async (file: string, opts: CommonOptions & CapacityCliOptions) => {
+      const inputs = inputsOf([file], opts);
+      checkOutputs(opts.out, opts.chart, inputs);
+      const budgets = budgetsOf(opts);
+      const registry = registryFor(opts);
+      const { config } = loadConfigFile(file);
+      const { capacityOf } = await import("../engine/capacity.js");
+      const result = capacityOf(config, registry, { budgets, ...(opts.for ? { for: opts.for } : {}) });
+      writeOutput(opts.out, await renderCapacity(result, opts.format, !isStdout(opts.out)), inputs);
+      if (opts.chart)
+        await writeChart(
+          opts.chart,
+          async () => (await import("../report/chart-spec.js")).capacityChart(result),
+          inputs,
+        );
+      if (opts.strict && strictFailed(result.estimate)) {
+        writeStderr(`mqzcap: --strict: ${result.estimate.warnings.length} warning(s)\n`);
+        process.exitCode = EXIT.strict;
+      }
+    });
 
   program
     .command("chart")

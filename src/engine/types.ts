@@ -70,9 +70,11 @@ export interface LineItem {
   /**
    * For limits: how the figure stands to the config's machine. same: measured there (or the user's
    * own figure); scaled: carried to it by a factor a source gives (or hardware.factor); other-machine:
-   * shown as the measuring machine's figure, for want of a factor (a gap says so). Set by the engine.
+   * shown as the measuring machine's figure, for want of a factor (a gap says so); machine-independent:
+   * not a measurement of any machine (an architecture or product limit, a guideline as a share, the
+   * user's own budget), said by the rule that makes it. Set by the engine unless the rule sets it.
    */
-  hardwareFit?: "same" | "scaled" | "other-machine";
+  hardwareFit?: "same" | "scaled" | "other-machine" | "machine-independent";
   /**
    * For limits: the limit is bound by CPU speed, so it scales with the machine's capacity (the LSPR
    * z14/z15 table or hardware.factor) where the rule has not scaled it itself. Limits of disks,
@@ -97,7 +99,8 @@ export type LimitOf =
   | "chin-storage-mb"
   | "csa-mb"
   | "below-bar-mb"
-  | "messages";
+  | "messages"
+  | "message-bytes";
 
 /** What a config asks of a limit: a value (with its range) in the limit's unit, and where it comes from. */
 export interface Demand {

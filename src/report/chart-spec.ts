@@ -4,10 +4,12 @@
 // HTML, markdown and CSV reports can build charts without loading chart.js or @napi-rs/canvas. Its
 // exported types do not name chart.js's, so the library's declarations need no chart.js package.
 import type { ChartConfiguration } from "chart.js";
+import type { CapacityResult } from "../engine/capacity.js";
 import type { CompareResult } from "../engine/compare.js";
 import type { Diff, DiffLine } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
+import { formatNumber } from "../util/number-format.js";
 
 export type ChartKind = "stacked-bar" | "grouped-bar" | "line";
 
@@ -68,7 +70,7 @@ const scenario = (name: string | null) => name ?? "unnamed config";
 export function estimateChart(e: Estimate): ChartSpec {
   const subtitle = `MQ ${e.basis.release} on ${e.basis.hardware}`;
   const costs = e.totals.costPerTransaction;
-  if (costs.length === 0) return capacityChart(e, subtitle);
+  if (costs.length === 0) return limitsAndStorageChart(e, subtitle);
   return {
     kind: "stacked-bar",
     title: `Cost per transaction: ${scenario(e.name)}`,
@@ -90,7 +92,7 @@ export function estimateChart(e: Estimate): ChartSpec {
 }
 
 /** Limits on the left axis and storage on the right: their scales differ by orders of magnitude. */
-function capacityChart(e: Estimate, subtitle: string): ChartSpec {
+function limitsAndStorageChart(e: Estimate, subtitle: string): ChartSpec {
   const items = [...e.limits, ...e.storage];
   const limitUnits = unitsOf(e.limits);
   const storageUnits = unitsOf(e.storage);
@@ -299,4 +301,42 @@ export function wrapLabel(label: string, width: number): string | string[] {
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * How far a config can go: the share of each limit the demand takes as the first solved-for value
+ * grows (percent), with the 100% line each limit reaches where it binds.
+ */
+export function capacityChart(r: CapacityResult): ChartSpec {
+  const c = r.curve;
+  const a = r.answers[0];
+  const name = scenario(r.name);
+  if (!c || !a) {
+    return {
+      kind: "line",
+      title: `How far: ${name}`,
+      xLabel: "nothing to solve for",
+      yLabel: "% of limit",
+      labels: [],
+      datasets: [],
+    };
+  }
+  const integer = a.target.integer;
+  const labels = c.x.map((v) => formatNumber(v, integer || v >= 100 ? 0 : 2));
+  const series = c.series.filter((s) => s.usedPct.some((v) => v !== null));
+  return {
+    kind: "line",
+    title: `How far: ${name}`,
+    subtitle: a.binding
+      ? `${a.target.path}: ${a.binding.label} binds first, at ${formatNumber(a.binding.at!.value, integer || a.binding.at!.value >= 100 ? 0 : 2)} ${a.target.unit}`
+      : `${a.target.path}: no limit binds in the range drawn`,
+    xLabel: `${a.target.path} (${a.target.unit})`,
+    yLabel: "share of each limit the demand takes (%)",
+    labels,
+    datasets: [
+      // Past twice a limit the line stops: the lines near 100% are the ones to read.
+      ...series.map((s) => ({ label: s.label, data: s.usedPct.map((v) => (v !== null && v > 200 ? null : v)) })),
+      { label: "100%: the limit", data: c.x.map(() => 100) },
+    ],
+  };
 }

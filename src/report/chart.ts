@@ -13,7 +13,7 @@ import { chartJsConfig, type ChartSpec } from "./chart-spec.js";
 import { CHART_FONTS, FONT_FAMILY } from "./chart-fonts.js";
 import { visibleDeep } from "../util/visible-text.js";
 
-export { estimateChart, diffChart, sweepChart, compareChart, chartJsConfig } from "./chart-spec.js";
+export { estimateChart, diffChart, sweepChart, compareChart, capacityChart, chartJsConfig } from "./chart-spec.js";
 export type { ChartSpec, ChartKind, ChartDataset } from "./chart-spec.js";
 export { FONT_FAMILY };
 

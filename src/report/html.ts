@@ -13,7 +13,17 @@ import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
 import { bottleneckText, cpuHeading, limitCells, lparText } from "./limits-text.js";
-import { AS_NAMES, chartJsConfig, compareChart, diffChart, estimateChart, type ChartSpec } from "./chart-spec.js";
+import type { CapacityResult } from "../engine/capacity.js";
+import { bindsText, budgetsText, headline } from "./capacity.js";
+import {
+  AS_NAMES,
+  capacityChart,
+  chartJsConfig,
+  compareChart,
+  diffChart,
+  estimateChart,
+  type ChartSpec,
+} from "./chart-spec.js";
 import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
 import { visibleDeep, visibleText } from "../util/visible-text.js";
 
@@ -354,4 +364,33 @@ export function renderCompareHtml(r: CompareResult, opts: HtmlOptions = {}): str
     ...r.notes.map((n) => `<p class="warn">${esc(n)}</p>`),
   ].join("\n");
   return page(title, heading, body, [compareChart(r)]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Capacity
+
+/** How far a config can go, as one page: each answer, its limits in binding order, and the chart. */
+export function renderCapacityHtml(r: CapacityResult): string {
+  const title = `mqzcap capacity${r.name ? `: ${r.name}` : ""}`;
+  const budgets = budgetsText(r.budgets);
+  const heading = `<h1>${esc(title)}</h1>\n<p class="muted">${esc(summary(r.estimate))} · mqzcap ${esc(r.estimate.mqzcap)}</p>${
+    budgets.length ? `\n<p>Budgets from the command line: ${esc(budgets.join("; "))}</p>` : ""
+  }`;
+  const body = r.answers
+    .map((a) => {
+      const rows = a.limits.map((l, k) => [
+        l.status === "binds" ? String(k + 1) : "-",
+        esc(l.label),
+        esc(bindsText(a, l)),
+      ]);
+      const first = a.binding ? `<p><strong>Binds first:</strong> ${esc(a.binding.label)}</p>` : "";
+      const next = a.next
+        ? `<p><strong>Next:</strong> ${esc(a.next.label)} (${esc(fmt(a.next.times))}x the first)</p>`
+        : "";
+      return `<h2>${esc(a.target.path)}</h2>\n<p>${esc(headline(a))}</p>\n${first}${next}\n${
+        rows.length ? table(["#", "limit", "binds"], rows) : ""
+      }`;
+    })
+    .join("\n");
+  return page(title, heading, body, r.curve ? [capacityChart(r)] : []);
 }

@@ -44,7 +44,13 @@ export function limitCells(e: Estimate, l: LineItem): { demand: string; headroom
 /** The machine a limit was measured on, and whether it was scaled to the config's. */
 export function machineText(l: LineItem): string {
   const on = (l.measuredOn ?? []).join("/") || "-";
-  return l.hardwareFit === "scaled" ? `${on}, scaled` : l.hardwareFit === "other-machine" ? `${on}, not scaled` : on;
+  return l.hardwareFit === "scaled"
+    ? `${on}, scaled`
+    : l.hardwareFit === "other-machine"
+      ? `${on}, not scaled`
+      : l.hardwareFit === "machine-independent"
+        ? "any machine"
+        : on;
 }
 
 /** The bottleneck sentence: its label and headroom. */

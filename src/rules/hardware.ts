@@ -139,8 +139,12 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
  */
 function fitLimit(ctx: RuleContext, item: LineItem, unfitted: Unfitted): boolean {
   const target = ctx.config.hardware.generation;
-  if (item.hardwareFit) return false; // the rule fitted it itself
   const on = measuredOn(ctx, item);
+  if (item.hardwareFit) {
+    // The rule fitted it itself; it still names a machine.
+    item.measuredOn ??= on.size === 0 ? [target] : [...on];
+    return false;
+  }
   // A limit that cites nothing measured (the user's own budget) is the config's machine's.
   if (on.size === 0 || on.has(target)) {
     item.measuredOn = on.size === 0 ? [target] : [...on];

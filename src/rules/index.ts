@@ -11,6 +11,7 @@ import { encryption } from "./encryption.js";
 import { tls } from "./tls.js";
 import { ams } from "./ams.js";
 import { channels } from "./channels.js";
+import { ceilings } from "./ceilings.js";
 
 export const RULES: readonly Rule[] = [
   hardware,
@@ -24,4 +25,5 @@ export const RULES: readonly Rule[] = [
   storageChin,
   storageConnections,
   sharedQueue,
+  ceilings,
 ];

@@ -187,16 +187,7 @@ export const sharedQueue: Rule = {
         ...fromLookups(add, max),
         confidence: "user-supplied",
       });
-      if (busy > add.value)
-        ctx.warn("shared-queue", `CF ${num(busy)}% busy: above ${add.raw}, the sources suggest more CF processors`, [
-          add.citation,
-        ]);
-      else if (busy > max.value)
-        ctx.warn(
-          "shared-queue",
-          `CF ${num(busy)}% busy: above the ${max.raw} sysplex guideline (room for one CF to take over another's work)`,
-          [max.citation],
-        );
+      // Over the guidance is a finding of the limits the ceilings rule makes from the same figures.
     }
   },
 };

@@ -6,18 +6,41 @@ import type { ChannelConfig } from "../config/types.js";
 import type { Confidence, LookupResult } from "../model/registry.js";
 import { axisNumbers, carried, chooseRelease, fromLookups, num, sizeLabel, tableReleases } from "./helpers.js";
 
-const SVRCONN = "000.chin-footprint-svrconn";
-const PER_CHANNEL = "000.chin-footprint-per-channel";
-const HEADROOM = "000.chin-storage-headroom";
-const MAX_CLIENTS = "000.chin-max-clients";
+/**
+ * Which report's figures serve the release: the 9.2 report's (001) for 9.0 to 9.2, whose table has
+ * a row for each of them; the 9.3 report's (000) for 9.3 and, under a stated carry, for the rest.
+ */
+const BOOKS = {
+  "93": {
+    svrconn: "000.chin-footprint-svrconn",
+    perChannel: "000.chin-footprint-per-channel",
+    headroom: "000.chin-storage-headroom",
+    maxClients: "000.chin-max-clients",
+    formula: "000.chin-channel-capacity",
+    perConversation: "000.sharecnv10-per-conversation",
+  },
+  "92": {
+    svrconn: "001.chin-footprint-svrconn",
+    perChannel: "001.chin-footprint-per-channel",
+    headroom: "001.chin-storage-headroom",
+    maxClients: "001.chin-max-clients",
+    formula: "001.chin-channel-capacity",
+    perConversation: "001.chin-footprint-per-conversation",
+  },
+} as const;
+type Book = (typeof BOOKS)["93"] | (typeof BOOKS)["92"];
+
+const bookFor = (release: string): Book => (["9.0", "9.1", "9.2"].includes(release) ? BOOKS["92"] : BOOKS["93"]);
 
 function footprint(
   ctx: RuleContext,
+  book: Book,
   ch: ChannelConfig,
   size: number,
 ): { r: LookupResult; perInstance: number } | undefined {
   const { registry } = ctx;
   if (ch.type === "server-connection") {
+    const SVRCONN = book.svrconn;
     const sharecnv = ch.sharecnv ?? DEFAULT_SHARECNV;
     const measured = axisNumbers(registry, SVRCONN, "sharecnv");
     if (!measured.includes(sharecnv)) {
@@ -35,6 +58,8 @@ function footprint(
     const r = carried(registry.lookup(SVRCONN, { release: rel.release, sharecnv, messageSize: size }), rel.carried);
     return { r, perInstance: r.value };
   }
+  // The 9.2 report's message-channel table is 9.2's; other releases take the 9.3 report's.
+  const PER_CHANNEL = ctx.config.mq.release === "9.2" ? book.perChannel : BOOKS["93"].perChannel;
   const rel = chooseRelease(ctx, tableReleases(registry, PER_CHANNEL), "storage", `channel footprint for ${ch.name}`);
   if (!rel) {
     ctx.gap("storage", `channel ${ch.name}: no message-channel footprint for MQ ${ctx.config.mq.release}`);
@@ -57,14 +82,16 @@ export const storageChin: Rule = {
     "storage.chin",
     "mq.release",
   ],
-  uses: [SVRCONN, PER_CHANNEL, HEADROOM, MAX_CLIENTS],
+  uses: Object.values(BOOKS).flatMap((b) => Object.values(b)),
   applies: (c) => (c.channels?.length ?? 0) > 0,
   run(ctx) {
     const { config, registry } = ctx;
+    const book = bookFor(config.mq.release);
+    const HEADROOM = book.headroom;
     const defs: Def[] = [];
     for (const ch of config.channels ?? []) {
       const size = ch.messageSize ?? config.workload.messageSize;
-      const fp = footprint(ctx, ch, size);
+      const fp = footprint(ctx, book, ch, size);
       if (!fp) continue;
       const sharecnv = ch.type === "server-connection" ? (ch.sharecnv ?? DEFAULT_SHARECNV) : 0;
       const instances =
@@ -119,7 +146,7 @@ export const storageChin: Rule = {
         ...all,
       });
     }
-    maxClients(ctx, defs);
+    maxClients(ctx, book, defs);
     const chin = config.storage?.chin;
     if (!chin) return;
     const headroom =
@@ -159,7 +186,9 @@ export const storageChin: Rule = {
       },
       ...budgetParts,
     });
-    const cap = registry.figureValue(MAX_CLIENTS);
+    const cap = registry.figureValue(book.maxClients);
+    // The report's own working (the formula entry), cited on every "channels that fit".
+    const formula = registry.citation(registry.formula(book.formula));
     for (const d of defs) {
       const { ch, fp, sharecnv, instances } = d;
       // What the other definitions take comes off the budget first: "channels that fit" is this
@@ -169,6 +198,7 @@ export const storageChin: Rule = {
       const channels = Math.max(0, Math.floor((leftMB * 1024) / fp.perInstance));
       const lookups = [fp.r, cap, ...headroomLookups];
       const parts = fromLookups(...lookups);
+      parts.citations.push(formula);
       if (headroom.user) parts.confidence = userSupplied(parts.confidence);
       const others = othersMB > 0 ? ` - ${num(othersMB, 2)} MB for the other definitions` : "";
       ctx.item({
@@ -232,6 +262,11 @@ export const storageChin: Rule = {
             sharecnv: { value: sharecnv, unit: "count", from: `channels.${ch.name}.sharecnv` },
           },
           ...parts,
+          // SHARECNV(10) footprints were measured with 10 conversations on each channel instance.
+          citations:
+            sharecnv === 10
+              ? [...parts.citations, registry.citation(registry.get(book.perConversation))]
+              : parts.citations,
         });
       }
     }
@@ -252,10 +287,10 @@ const userSupplied = (c: Confidence): Confidence => (c === "measured" ? "user-su
  * Server-connection channel instances of every definition together against the channel initiator's
  * maximum of connected clients (9,999, or what MAXCHL sets).
  */
-function maxClients(ctx: RuleContext, defs: readonly Def[]): void {
+function maxClients(ctx: RuleContext, book: Book, defs: readonly Def[]): void {
   const svrconn = defs.filter((d) => d.ch.type === "server-connection");
   if (svrconn.length === 0) return;
-  const cap = ctx.registry.figureValue(MAX_CLIENTS);
+  const cap = ctx.registry.figureValue(book.maxClients);
   const instances = svrconn.reduce((sum, d) => sum + d.instances, 0);
   ctx.item({
     id: "storage.chin-max-clients",
@@ -275,6 +310,8 @@ function maxClients(ctx: RuleContext, defs: readonly Def[]): void {
           ? `channel instances of ${svrconn[0]!.ch.name}`
           : "channel instances of all server-connection definitions",
     },
+    // A product limit (or the MAXCHL the site sets), the same on every machine.
+    hardwareFit: "machine-independent",
     ...fromLookups(cap),
   });
 }

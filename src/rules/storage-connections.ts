@@ -296,6 +296,8 @@ function csaBudget(
       formula: `${limit.raw} x 1024, an upper bound: MVS uses some and sites may set the limit lower (storage.csa.available gives what this queue manager has)`,
       inputs: {},
       demand,
+      // The 31-bit addressing limit, the same on every machine.
+      hardwareFit: "machine-independent",
       ...fromLookups(limit),
     });
     ctx.gap(
@@ -317,6 +319,9 @@ function csaBudget(
     formula: `${num(mb, 2)} MB (user-supplied), within the ${limit.raw} absolute limit`,
     inputs: { availableMB: { value: mb, unit: "MB", from: "storage.csa.available" } },
     demand,
+    // The user's own figure for their machine.
+    measuredOn: [ctx.config.hardware.generation],
+    hardwareFit: "same",
     citations: [limit.citation],
     confidence: "user-supplied",
     flags: [],

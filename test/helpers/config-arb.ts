@@ -109,6 +109,7 @@ export const configArb: fc.Arbitrary<ConfigInput> = fc
       hardware: fc
         .record({
           cpus: opt(fc.integer({ min: 1, max: 200 })),
+          targetBusy: opt(percentArb),
           rni: opt(fc.constantFrom(...RNI)),
           factor: opt(fc.double({ min: 0.01, max: 100, noNaN: true })),
           factorRelativeTo: opt(fc.constantFrom(...MACHINES)),
@@ -223,6 +224,8 @@ export const configArb: fc.Arbitrary<ConfigInput> = fc
                 .map(clean),
             ),
             localConnections: opt(fc.integer({ min: 0, max: 1000000 })),
+            csa: opt(fc.record({ available: fc.integer({ min: 1, max: 2147483648 }) })),
+            belowTheBar: opt(fc.record({ available: fc.integer({ min: 1, max: 2147483648 }) })),
           })
           .map(clean),
       ),

@@ -58,28 +58,36 @@ describe("shared-queue rule", () => {
     expect(whole.added.value).toBeCloseTo((300 + 200) * 0.37, 9);
   });
 
-  it("warns above 60% CF busy (seed 002 line 177) and above 50% (seed 004 line 187)", () => {
-    const busy = (cfUs: string) =>
+  it("finds CF busy above 50% (seed 004 line 187), and above 60% with several CF processors (seed 002 line 177)", () => {
+    const busy = (cfUs: string, cfProcessors = 1) =>
       estimate({
         version: 1,
         workload: { queues: "shared", rate: "1000/s" },
         baseline: { rate: "1000/s", cost: { cf: cfUs } },
-        sharedQueue: { cfProcessors: 1 },
+        sharedQueue: { cfProcessors },
       });
-    // 1000/s x 700 us / (1 x 1,000,000) = 70% > 60%: add CF processors
+    const over = (e: ReturnType<typeof busy>, id: string) => e.headroom.find((h) => h.id === id)?.exceeded;
+    // 1000/s x 700 us / (1 x 1,000,000) = 70% > 50%; the 60% advice is for a CF with several processors
     const high = busy("700us");
     expect(item(high, "shared-queue.cf-busy").value).toBeCloseTo(70, 9);
-    expect(high.warnings.some((w) => w.concern === "shared-queue" && w.message.includes("more CF processors"))).toBe(
-      true,
-    );
+    // 50% x 1 x 1,000,000 / 700 us = 714.3/s
+    expect(item(high, "capacity.cf-utilisation").value).toBeCloseTo(500000 / 700, 9);
+    expect(over(high, "capacity.cf-utilisation")).toBe(true);
+    expect(high.items.find((i) => i.id === "capacity.cf-processors")).toBeUndefined();
+    expect(high.warnings.some((w) => w.message.startsWith("limit exceeded: CF utilisation under 50%"))).toBe(true);
+    // two processors at 1000 x 1300 / 2,000,000 = 65% > 60%: add CF processors (60% x 2e6 / 1300 = 923/s)
+    const two65 = busy("1300us", 2);
+    expect(item(two65, "capacity.cf-processors").value).toBeCloseTo(1.2e6 / 1300, 9);
+    expect(over(two65, "capacity.cf-processors")).toBe(true);
     // 55% > 50%: the sysplex guideline
     const mid = busy("550us");
     expect(item(mid, "shared-queue.cf-busy").value).toBeCloseTo(55, 9);
-    expect(mid.warnings.some((w) => w.concern === "shared-queue" && w.message.includes("guideline"))).toBe(true);
-    // 40%: no warning
+    expect(over(mid, "capacity.cf-utilisation")).toBe(true);
+    // 40%: no finding
     const low = busy("400us");
     expect(item(low, "shared-queue.cf-busy").value).toBeCloseTo(40, 9);
-    expect(low.warnings.filter((w) => w.concern === "shared-queue")).toEqual([]);
+    expect(over(low, "capacity.cf-utilisation")).toBe(false);
+    expect(low.warnings.filter((w) => w.message.startsWith("limit exceeded"))).toEqual([]);
     // two CF processors share the work: 1000 x 700 / 2,000,000 = 35%
     const two = estimate({
       version: 1,

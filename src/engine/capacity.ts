@@ -1,0 +1,413 @@
+// Reverse mode: how far a config can go. For the transaction rate, and for each channel definition's
+// channel count or client conversations, the largest value at which no limit of the estimate is
+// exceeded, which limit binds first, and how far above it the next one binds. Solved by the engine's
+// own estimate, searching each limit's binding point (monotone in the value searched: a limit is met
+// below it and exceeded above), so the answer agrees with `estimate` by construction: at the answer
+// nothing is exceeded, and just above it the binding limit is.
+import type { Config } from "../config/types.js";
+import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
+import type { Registry } from "../model/registry.js";
+import { InputError } from "../util/diagnostic.js";
+import { formatNumber } from "../util/number-format.js";
+import { estimateWith, type Estimate, type Range } from "./engine.js";
+
+/** What a config's capacity is searched over. */
+export interface CapacityTarget {
+  /** The config path: workload.rate, channels.NAME.count or channels.NAME.conversations. */
+  path: string;
+  /** What one unit of it is: "txn/s", "channels", "conversations". */
+  unit: string;
+  /** The config's value, or null when it gives none (no workload.rate). */
+  configured: number | null;
+  /** Integer counts, or a continuous rate. */
+  integer: boolean;
+  /** The search range's ends. */
+  min: number;
+  max: number;
+}
+
+/** Budgets that replace the config's for the solve (the command line's --cpu-busy, --chin-free...). */
+export interface Budgets {
+  /** hardware.targetBusy, percent. */
+  cpuBusy?: number;
+  /** hardware.cpus. */
+  cpus?: number;
+  /** storage.chin.used and .free, bytes. */
+  chinUsed?: number;
+  chinFree?: number;
+  /** storage.csa.available, bytes. */
+  csaAvailable?: number;
+  /** storage.belowTheBar.available, bytes. */
+  belowBarAvailable?: number;
+}
+
+/** One limit's binding point: the largest value of the target at which it is not exceeded. */
+export interface Binding {
+  id: string;
+  label: string;
+  unit: string;
+  /**
+   * The largest value at which the limit holds (value: its point figure; low and high: its range,
+   * the limit's low end against the demand's high end and the reverse). null: see `status`.
+   */
+  at: Range | null;
+  /** binds: within the search range; never: not up to the range's end; always: exceeded at its start. */
+  status: "binds" | "never" | "always";
+}
+
+export interface CapacityAnswer {
+  target: CapacityTarget;
+  /**
+   * The largest value at which no limit is exceeded (limits exceeded whatever the value are left out,
+   * and listed in `alwaysExceeded`); null when no limit binds up to the search range's end.
+   */
+  max: Range | null;
+  /** The relative precision of `max` (1e-6 for a rate; counts are exact). */
+  precision: number;
+  /** The limit that binds first, and the next one with how many times higher it binds. */
+  binding: Binding | null;
+  next: (Binding & { times: number }) | null;
+  /** Every limit in the order it binds; those that never bind, then those always exceeded, last. */
+  limits: Binding[];
+  /** Limits exceeded at every value of the target: the config cannot fit by changing it alone. */
+  alwaysExceeded: string[];
+  /** max - configured: how many more fit (negative: over by that much); null without either. */
+  headroom: number | null;
+  /** In words: the answer as a planner reads it. */
+  summary: string;
+}
+
+export interface CapacityCurve {
+  path: string;
+  unit: string;
+  x: number[];
+  /** Per limit, the share of it the demand takes at each x, percent (null where it has no demand). */
+  series: { id: string; label: string; usedPct: (number | null)[] }[];
+}
+
+export interface CapacityResult {
+  format: "mqzcap/capacity@1";
+  name: string | null;
+  basis: { release: string; hardware: string };
+  /** The budgets the solve used, where they came from the command line rather than the config. */
+  budgets: Budgets;
+  answers: CapacityAnswer[];
+  /** Demand against each limit as the first target grows (for the chart). */
+  curve: CapacityCurve | null;
+  /** The estimate at the config as given (with the budgets), as `estimate` prints it. */
+  estimate: Estimate;
+}
+
+const RATE_MAX = 1e8; // the config's largest rate (config/schema.ts)
+const RATE_MIN = 1e-3;
+const RATE_PRECISION = 1e-6;
+const COUNT_MAX = 100000; // channels[].count
+const CONVERSATIONS_MAX = 1000000; // channels[].conversations
+
+/** The config with the command line's budgets in place. */
+export function withBudgets(config: Config, b: Budgets): Config {
+  const out: Config = { ...config, hardware: { ...config.hardware } };
+  if (b.cpuBusy !== undefined) out.hardware.targetBusy = b.cpuBusy;
+  if (b.cpus !== undefined) out.hardware.cpus = b.cpus;
+  if (
+    b.chinUsed !== undefined ||
+    b.chinFree !== undefined ||
+    b.csaAvailable !== undefined ||
+    b.belowBarAvailable !== undefined
+  ) {
+    const storage = { ...(config.storage ?? {}) };
+    if (b.chinUsed !== undefined || b.chinFree !== undefined) {
+      const used = b.chinUsed ?? storage.chin?.used;
+      const free = b.chinFree ?? storage.chin?.free;
+      if (used === undefined || free === undefined)
+        throw new InputError([
+          {
+            file: b.chinFree !== undefined ? "--chin-free" : "--chin-used",
+            message:
+              "the channel initiator budget needs both the storage in use and the storage free at start (CSQX004I)",
+            severity: "error",
+            suggestion: "give --chin-used and --chin-free, or storage.chin.used and .free in the config",
+          },
+        ]);
+      storage.chin = { ...(storage.chin ?? {}), used, free };
+    }
+    if (b.csaAvailable !== undefined) storage.csa = { available: b.csaAvailable };
+    if (b.belowBarAvailable !== undefined) storage.belowTheBar = { available: b.belowBarAvailable };
+    out.storage = storage as Config["storage"];
+  }
+  return out;
+}
+
+/** The targets a config has: the rate, and each channel definition's channels or conversations. */
+export function targetsOf(config: Config): CapacityTarget[] {
+  const out: CapacityTarget[] = [
+    {
+      path: "workload.rate",
+      unit: "txn/s",
+      configured: config.workload.rate ?? null,
+      integer: false,
+      min: RATE_MIN,
+      max: RATE_MAX,
+    },
+  ];
+  for (const ch of config.channels ?? []) {
+    if (ch.type === "server-connection") {
+      const sharecnv = ch.sharecnv ?? DEFAULT_SHARECNV;
+      out.push({
+        path: `channels.${ch.name}.conversations`,
+        unit: "conversations",
+        configured: ch.conversations ?? ch.count * Math.max(1, sharecnv),
+        integer: true,
+        min: 1,
+        max: CONVERSATIONS_MAX,
+      });
+    } else {
+      out.push({
+        path: `channels.${ch.name}.count`,
+        unit: "channels",
+        configured: ch.count,
+        integer: true,
+        min: 1,
+        max: COUNT_MAX,
+      });
+    }
+  }
+  return out;
+}
+
+/** The config with the target set to v. */
+function setTarget(config: Config, t: CapacityTarget, v: number): Config {
+  if (t.path === "workload.rate") return { ...config, workload: { ...config.workload, rate: v } };
+  const name = t.path.slice("channels.".length, t.path.lastIndexOf("."));
+  const field = t.path.slice(t.path.lastIndexOf(".") + 1);
+  return {
+    ...config,
+    channels: (config.channels ?? []).map((ch) => (ch.name === name ? { ...ch, [field]: v } : ch)),
+  };
+}
+
+/** A limit's headroom at one value: its point, and its range's ends (percent; negative is exceeded). */
+type Rooms = Map<string, { label: string; unit: string; v: number; low: number; high: number }>;
+
+export interface CapacityOptions {
+  budgets?: Budgets;
+  /** Config paths to solve for (targetsOf names them); default every one. */
+  for?: readonly string[];
+  /** Points on the curve (the chart); default 25, 0 for none. */
+  curvePoints?: number;
+}
+
+/** How far a config can go: see the module comment. */
+export function capacityOf(input: Config, registry: Registry, opts: CapacityOptions = {}): CapacityResult {
+  const config = withBudgets(input, opts.budgets ?? {});
+  const all = targetsOf(config);
+  const wanted = opts.for?.length ? opts.for : all.map((t) => t.path);
+  const targets = wanted.map((p) => {
+    const t = all.find((x) => x.path === p);
+    if (!t)
+      throw new InputError([
+        {
+          file: "--for",
+          message: `"${p}" is not something to solve for in this config`,
+          severity: "error",
+          suggestion: `use ${all.map((x) => x.path).join(", ")}`,
+        },
+      ]);
+    return t;
+  });
+  const answers = targets.map((t) => solve(config, registry, t));
+  const first = targets[0];
+  const curve =
+    first && (opts.curvePoints ?? 25) > 0
+      ? curveOf(config, registry, first, answers[0]!, opts.curvePoints ?? 25)
+      : null;
+  return {
+    format: "mqzcap/capacity@1",
+    name: config.name ?? null,
+    basis: { release: config.mq.release, hardware: config.hardware.generation },
+    budgets: opts.budgets ?? {},
+    answers,
+    curve,
+    estimate: estimateWith(config, registry),
+  };
+}
+
+function roomsOf(e: Estimate): Rooms {
+  const rooms: Rooms = new Map();
+  for (const h of e.headroom)
+    rooms.set(h.id, {
+      label: h.label,
+      unit: h.unit,
+      v: h.headroomPct.value,
+      low: h.headroomPct.low,
+      high: h.headroomPct.high,
+    });
+  return rooms;
+}
+
+function solve(config: Config, registry: Registry, t: CapacityTarget): CapacityAnswer {
+  const memo = new Map<number, Rooms>();
+  const at = (v: number): Rooms => {
+    let r = memo.get(v);
+    if (!r) memo.set(v, (r = roomsOf(estimateWith(setTarget(config, t, v), registry))));
+    return r;
+  };
+  // The limits there are: those with a demand at either end of the range, or at the configured value.
+  const probes = [t.min, t.max, ...(t.configured !== null ? [t.configured] : [])];
+  const ids = new Map<string, { label: string; unit: string }>();
+  for (const p of probes) for (const [id, r] of at(p)) if (!ids.has(id)) ids.set(id, { label: r.label, unit: r.unit });
+  const limits: Binding[] = [];
+  for (const [id, { label, unit }] of ids) {
+    const over = (pick: "v" | "low" | "high") => (v: number) => {
+      const r = at(v).get(id);
+      return r !== undefined && r[pick] < 0;
+    };
+    const point = over("v");
+    if (point(t.min)) {
+      limits.push({ id, label, unit, at: null, status: "always" });
+      continue;
+    }
+    if (!point(t.max)) {
+      limits.push({ id, label, unit, at: null, status: "never" });
+      continue;
+    }
+    const value = largestWithin(t, point);
+    // The range: the limit's low end binds first (pessimistic), its high end last.
+    const low = over("low")(t.min) ? t.min : largestWithin(t, over("low"));
+    const high = over("high")(t.max) ? largestWithin(t, over("high")) : t.max;
+    limits.push({
+      id,
+      label,
+      unit,
+      at: { value, low: Math.min(low, value), high: Math.max(high, value) },
+      status: "binds",
+    });
+  }
+  const binds = limits.filter((l) => l.status === "binds").sort((a, b) => a.at!.value - b.at!.value);
+  const ordered = [
+    ...binds,
+    ...limits.filter((l) => l.status === "never"),
+    ...limits.filter((l) => l.status === "always"),
+  ];
+  const binding = binds[0] ?? null;
+  const second = binds[1];
+  const max = binding
+    ? {
+        value: binding.at!.value,
+        low: Math.min(...binds.map((b) => b.at!.low)),
+        high: Math.min(...binds.map((b) => b.at!.high)),
+      }
+    : null;
+  const always = limits.filter((l) => l.status === "always").map((l) => l.id);
+  const headroom =
+    max && t.configured !== null ? (t.integer ? max.value - t.configured : max.value - t.configured) : null;
+  const answer: CapacityAnswer = {
+    target: t,
+    max,
+    precision: t.integer ? 0 : RATE_PRECISION,
+    binding,
+    next: second ? { ...second, times: second.at!.value / binding!.at!.value } : null,
+    limits: ordered,
+    alwaysExceeded: always,
+    headroom,
+    summary: "",
+  };
+  answer.summary = summaryOf(answer, limits);
+  return answer;
+}
+
+/**
+ * The largest value of the target at which `exceeded` is false, given that it is false at t.min and
+ * true at t.max: bracketed from the configured value outwards, then halved to the precision.
+ */
+function largestWithin(t: CapacityTarget, exceeded: (v: number) => boolean): number {
+  let lo = t.min;
+  let hi = t.max;
+  // Bracket near the configured value first: most answers are within a few doublings of it.
+  const start = Math.min(Math.max(t.configured ?? (t.integer ? 1 : 1000), t.min), t.max);
+  if (exceeded(start)) {
+    hi = start;
+    for (let x = start; ;) {
+      x = t.integer ? Math.floor(x / 2) : x / 2;
+      if (x <= t.min) break;
+      if (exceeded(x)) hi = x;
+      else {
+        lo = x;
+        break;
+      }
+    }
+  } else {
+    lo = start;
+    for (let x = start; ;) {
+      x = x * 2;
+      if (x >= t.max) break;
+      if (exceeded(x)) {
+        hi = x;
+        break;
+      }
+      lo = x;
+    }
+  }
+  if (t.integer) {
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (exceeded(mid)) hi = mid;
+      else lo = mid;
+    }
+    return lo;
+  }
+  while (hi - lo > RATE_PRECISION * hi) {
+    const mid = (lo + hi) / 2;
+    if (exceeded(mid)) hi = mid;
+    else lo = mid;
+  }
+  return lo;
+}
+
+const fmtN = (n: number, integer: boolean) =>
+  integer || n >= 100 ? formatNumber(Math.floor(n), 0) : formatNumber(n, n >= 10 ? 1 : n >= 1 ? 2 : 3);
+
+function summaryOf(a: CapacityAnswer, limits: Binding[]): string {
+  const t = a.target;
+  const unit = t.unit === "txn/s" ? "/s" : ` ${t.unit}`;
+  const always = limits.filter((l) => l.status === "always").map((l) => l.label);
+  const also = always.length ? `; exceeded whatever the ${t.path}: ${always.join("; ")}` : "";
+  if (!a.max || !a.binding) return `${t.path}: no limit binds up to ${fmtN(t.max, t.integer)}${unit}${also}`;
+  const conf =
+    t.configured === null
+      ? ""
+      : a.max.value >= t.configured
+        ? `, ${fmtN(a.max.value - t.configured, t.integer)}${unit} above the configured ${fmtN(t.configured, t.integer)}`
+        : `, ${fmtN(t.configured - a.max.value, t.integer)}${unit} below the configured ${fmtN(t.configured, t.integer)}`;
+  const next = a.next ? `; next ${a.next.label}, ${a.next.times.toFixed(2)}x higher` : "";
+  return `${t.path} up to ${fmtN(a.max.value, t.integer)}${unit}${conf}: ${a.binding.label} binds first${next}${also}`;
+}
+
+/** Demand against each limit, as a share of it, as the target grows from its start to past the binding. */
+function curveOf(
+  config: Config,
+  registry: Registry,
+  t: CapacityTarget,
+  a: CapacityAnswer,
+  points: number,
+): CapacityCurve {
+  // To half again past the first binding point, or just past the next where that is within twice it.
+  const end = a.max
+    ? Math.min(t.max, a.next && a.next.at!.value <= a.max.value * 2 ? a.next.at!.value * 1.1 : a.max.value * 1.5)
+    : Math.min(t.max, Math.max(t.configured ?? 1, 1) * 2);
+  const x: number[] = [];
+  for (let k = 1; k <= points; k++) {
+    const v = (end * k) / points;
+    x.push(t.integer ? Math.max(1, Math.round(v)) : v);
+  }
+  const series = new Map<string, { id: string; label: string; usedPct: (number | null)[] }>();
+  x.forEach((v, k) => {
+    for (const h of estimateWith(setTarget(config, t, v), registry).headroom) {
+      let s = series.get(h.id);
+      if (!s)
+        series.set(h.id, (s = { id: h.id, label: h.label, usedPct: new Array<number | null>(x.length).fill(null) }));
+      s.usedPct[k] = 100 - h.headroomPct.value;
+    }
+  });
+  return { path: t.path, unit: t.unit, x, series: [...series.values()] };
+}
