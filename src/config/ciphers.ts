@@ -57,6 +57,43 @@ export type CipherName = keyof typeof CIPHERS;
 export const CIPHER_NAMES = Object.keys(CIPHERS) as [CipherName, ...CipherName[]];
 
 /**
+ * IANA names of the TLS 1.2 cipher suites MQ names otherwise (its ECDHE CipherSpecs with AES), each
+ * with MQ's name: a config may use either. The TLS 1.3 names and the TLS_RSA_WITH_ names are the same
+ * in both; the NULL ciphers and the SSL 3.0 names have no one IANA equivalent, so are not mapped.
+ */
+export const IANA_TO_MQ: Readonly<Record<string, CipherName>> = Object.fromEntries(
+  CIPHER_NAMES.filter((n) => /^ECDHE_(?:RSA|ECDSA)_AES_/.test(n)).map((n) => [ianaName(n), n]),
+);
+type EcdheAes = Extract<CipherName, `ECDHE_${"RSA" | "ECDSA"}_AES_${string}`>;
+type IanaOf<N> = N extends `ECDHE_${infer K}_AES_${infer R}` ? `TLS_ECDHE_${K}_WITH_AES_${R}` : never;
+/** An IANA cipher suite name mqzcap takes for an MQ CipherSpec. */
+export type IanaCipherName = IanaOf<EcdheAes>;
+export const IANA_CIPHER_NAMES = Object.keys(IANA_TO_MQ) as [IanaCipherName, ...IanaCipherName[]];
+
+/** The MQ CipherSpec an IANA name stands for (undefined for any other name). */
+export function mqCipherName(name: string): CipherName | undefined {
+  return Object.hasOwn(IANA_TO_MQ, name) ? IANA_TO_MQ[name] : undefined;
+}
+
+/**
+ * The key exchange (and authentication) a cipher name implies, for suggestions that never cross from
+ * one to another: ECDHE_RSA, ECDHE_ECDSA, RSA, DHE, ECDH, PSK, TLS 1.3 (no key exchange in the name)
+ * or the ANY_ aliases; undefined where a name says none of these.
+ */
+export function keyExchangeOf(name: string): string | undefined {
+  const n = name.toUpperCase();
+  if (n.startsWith("ANY")) return "alias";
+  if (/ECDHE_RSA/.test(n)) return "ECDHE_RSA";
+  if (/ECDHE_ECDSA/.test(n)) return "ECDHE_ECDSA";
+  if (/PSK/.test(n)) return "PSK";
+  if (/(?:^|_)ECDH_/.test(n)) return "ECDH";
+  if (/(?:^|_)DHE_/.test(n)) return "DHE";
+  if (/^(?:TLS_|SSL_)?RSA_|^(?:NULL|RC4|RC2|DES|TRIPLE_DES)_/.test(n)) return "RSA";
+  if (/^TLS_(?:AES|CHACHA20)_/.test(n)) return "TLS1.3";
+  return undefined;
+}
+
+/**
  * The IANA (RFC) name of an MQ CipherSpec: the MQ 9.2 report prints channel start costs under IANA
  * names (TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA384) where MQ says ECDHE_RSA_AES_256_CBC_SHA384.
  */

@@ -8,7 +8,9 @@ import type { Config as ParsedConfig } from "./types.js";
 import { checkSemantics } from "./semantics.js";
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
 import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml-source.js";
-import { zodIssuesToDiagnostics } from "../util/zod-diagnostics.js";
+import { didYouMean, schemaKeys, zodIssuesToDiagnostics } from "../util/zod-diagnostics.js";
+import { CIPHER_NAMES, IANA_CIPHER_NAMES, keyExchangeOf, mqCipherName } from "./ciphers.js";
+import { keyHintFor } from "./mq-names.js";
 
 /** Configs are hand-sized; anything larger is a mistake (a log file, a dump). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -160,7 +162,7 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
   }
   const parsed = Config.safeParse(value);
   if (!parsed.success) {
-    throw new InputError(zodIssuesToDiagnostics(parsed.error.issues, src, Config, hintFor));
+    throw new InputError(zodIssuesToDiagnostics(parsed.error.issues, src, Config, hintFor, keyHint()));
   }
   const semantic: Diagnostic[] = checkSemantics(parsed.data, src);
   if (semantic.some((d) => d.severity === "error")) throw new InputError(semantic);
@@ -213,8 +215,45 @@ function releaseHint(value: string): string | undefined {
   return undefined;
 }
 
+let keyHints: ReturnType<typeof keyHintFor> | undefined;
+/** Where an unknown key belongs (MQ attribute names, keys of another section); built on first use. */
+function keyHint(): ReturnType<typeof keyHintFor> {
+  return (keyHints ??= keyHintFor(schemaKeys(Config)));
+}
+
+/**
+ * A misspelt or foreign cipher name gets a suggestion of its own key exchange only (an ECDHE_RSA name
+ * is never answered with an RSA one), or is told that MQ has none of that kind.
+ */
+function cipherHint(value: string): string | undefined {
+  const family = keyExchangeOf(value);
+  if (family === undefined) return undefined;
+  const names = [...CIPHER_NAMES, ...IANA_CIPHER_NAMES].filter((n) => keyExchangeOf(n) === family);
+  const guess = didYouMean(value, names);
+  if (guess) {
+    const mq = mqCipherName(guess);
+    return `did you mean "${guess}"${mq ? ` (MQ's ${mq})` : ""}?`;
+  }
+  const mqNames = CIPHER_NAMES.filter((n) => keyExchangeOf(n) === family);
+  if (mqNames.length === 0) {
+    return `MQ has no CipherSpec with ${family} key exchange; its TLS 1.2 CipherSpecs use ECDHE_RSA, ECDHE_ECDSA or RSA`;
+  }
+  return `MQ's ${family === "TLS1.3" ? "TLS 1.3" : family} CipherSpecs are ${mqNames.join(", ")}`;
+}
+
+/** Channel types MQ has that do not run in the channel initiator as a message or server channel. */
+const OTHER_CHANNEL_TYPES: Record<string, string> = {
+  CLNTCONN:
+    "a client-connection channel runs in the client, not the channel initiator: model its server end, type: server-connection (SVRCONN)",
+  MQTT: "telemetry (MQTT) channels are not on MQ for z/OS",
+  AMQP: "AMQP channels are not on MQ for z/OS",
+};
+
 function hintFor(path: readonly PropertyKey[], value?: unknown): string | undefined {
   const last = String(path[path.length - 1] ?? "");
+  if (last === "cipher" && typeof value === "string") return cipherHint(value);
+  if (last === "type" && path[0] === "channels" && typeof value === "string")
+    return OTHER_CHANNEL_TYPES[value.toUpperCase()];
   if (last === "release" && (typeof value === "string" || typeof value === "number")) return releaseHint(String(value));
   if (/size|resetBytes|used|free/i.test(last)) return "sizes are written 32KB, 4MB or as bytes (KB = 1024 bytes)";
   if (/rate/i.test(last)) return "rates are written 2000/s";

@@ -2,13 +2,32 @@
 // attribute it corresponds to; the JSON Schema for editors is generated from this file.
 import { MAX_MESSAGE_BYTES, SSLRKEYC_MAX } from "./mq-defaults.js";
 import * as z from "zod";
-import { CIPHER_NAMES } from "./ciphers.js";
+import { CIPHER_NAMES, IANA_CIPHER_NAMES, mqCipherName, type CipherName } from "./ciphers.js";
 import { parseInterval, parsePercent, parseRate, parseSize, parseTime } from "./units.js";
 import type { Config as ParsedConfig } from "./types.js";
 
 export const RELEASES = ["5.3", "8.0", "9.0", "9.1", "9.2", "9.3"] as const;
 export const MACHINES = ["2064", "z13", "z14", "z15", "z16", "z17"] as const;
-export const CHANNEL_TYPES = ["sender", "receiver", "server-connection", "cluster-sender", "cluster-receiver"] as const;
+export const CHANNEL_TYPES = [
+  "sender",
+  "receiver",
+  "server",
+  "requester",
+  "server-connection",
+  "cluster-sender",
+  "cluster-receiver",
+] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+/** Channel types as MQ writes them (CHLTYPE), accepted for the config's names. */
+export const CHANNEL_TYPE_ALIASES = {
+  SDR: "sender",
+  RCVR: "receiver",
+  SVR: "server",
+  RQSTR: "requester",
+  SVRCONN: "server-connection",
+  CLUSSDR: "cluster-sender",
+  CLUSRCVR: "cluster-receiver",
+} as const satisfies Record<string, ChannelType>;
 export const COMPRESSION = ["none", "rle", "zlibfast", "zlibhigh"] as const;
 export const TRANSPORTS = ["tcp", "smc-r", "smc-d", "fasp"] as const;
 export const AMS_POLICIES = ["none", "integrity", "privacy", "confidentiality"] as const;
@@ -154,11 +173,14 @@ const SizeJson = { type: "string", pattern: JSON_PATTERNS.size };
 
 export const Tls = z
   .strictObject({
-    cipher: z.enum(CIPHER_NAMES).register(docs, {
-      description:
-        "CipherSpec (channel attribute SSLCIPH): a TLS 1.2 or TLS 1.3 CipherSpec name, or an alias such as ANY_TLS13. TLS 1.3 names and the ANY_ aliases need MQ 9.2 or later.",
-      examples: ["TLS_AES_256_GCM_SHA384", "ECDHE_RSA_AES_256_GCM_SHA384", "ANY_TLS12_OR_HIGHER"],
-    }),
+    cipher: z
+      .enum([...CIPHER_NAMES, ...IANA_CIPHER_NAMES])
+      .transform((v): CipherName => mqCipherName(v) ?? (v as CipherName))
+      .register(docs, {
+        description:
+          "CipherSpec (channel attribute SSLCIPH): a TLS 1.2 or TLS 1.3 CipherSpec name, or an alias such as ANY_TLS13; the IANA name of a TLS 1.2 cipher suite MQ has a CipherSpec for (TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384 for ECDHE_RSA_AES_256_GCM_SHA384) is taken as that CipherSpec. TLS 1.3 names and the ANY_ aliases need MQ 9.2 or later.",
+        examples: ["TLS_AES_256_GCM_SHA384", "ECDHE_RSA_AES_256_GCM_SHA384", "ANY_TLS12_OR_HIGHER"],
+      }),
     resetBytes: size("tls.resetBytes", 0, SSLRKEYC_MAX, { examples: ["1MB", 32768, 0], default: 0 })
       .optional()
       .register(docs, {
@@ -190,11 +212,16 @@ export const Channel = z
           "Channel name (channel attribute CHANNEL), 1 to 20 characters, unique within the config; used in the output.",
         examples: ["CLIENTS", "QM1.TO.QM2"],
       }),
-    type: z.enum(CHANNEL_TYPES).register(docs, {
-      description:
-        "Channel type (channel attribute CHLTYPE): sender (SDR), receiver (RCVR), server-connection (SVRCONN), cluster-sender (CLUSSDR) or cluster-receiver (CLUSRCVR).",
-      examples: ["server-connection", "sender"],
-    }),
+    type: z
+      .enum([...CHANNEL_TYPES, ...(Object.keys(CHANNEL_TYPE_ALIASES) as (keyof typeof CHANNEL_TYPE_ALIASES)[])])
+      .transform((v): ChannelType =>
+        v in CHANNEL_TYPE_ALIASES ? CHANNEL_TYPE_ALIASES[v as keyof typeof CHANNEL_TYPE_ALIASES] : (v as ChannelType),
+      )
+      .register(docs, {
+        description:
+          "Channel type (channel attribute CHLTYPE): sender (SDR), receiver (RCVR), server (SVR), requester (RQSTR), server-connection (SVRCONN), cluster-sender (CLUSSDR) or cluster-receiver (CLUSRCVR); MQ's own names are accepted too. A server channel sends messages as a sender does, a requester receives them as a receiver does.",
+        examples: ["server-connection", "sender", "SVRCONN"],
+      }),
     count: z
       .number()
       .int()

@@ -1,5 +1,6 @@
 // Fails `npm run typecheck` when types.generated.ts no longer spells out the schema's types: after a
-// change to schema.ts, `npm run build` rewrites it (scripts/gen-config-types.ts). Types only.
+// change to schema.ts, `npm run config-types` (or `npm run build`) rewrites it
+// (scripts/gen-config-types.ts). Types only.
 import type * as z from "zod";
 import type { Channel, Config as ConfigSchema } from "./schema.js";
 import type { ChannelConfig, Config, ConfigInput } from "./types.generated.js";

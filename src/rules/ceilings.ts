@@ -4,8 +4,8 @@
 // machine. Log-rate ceilings (logging), the AMS plateau and network limits (ams, channels) are made by
 // their own rules; the engine turns every limit into headroom and the bottleneck.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import type { Citation, LookupResult } from "../model/registry.js";
-import { rankCandidates, subjectOf } from "./conditions.js";
+import type { Citation, LookupResult, Registry } from "../model/registry.js";
+import { rankCandidates, type Candidate, type Subject } from "./conditions.js";
 import { fromLookups, num, putsPerTransaction, rangeOf } from "./helpers.js";
 
 // Peak transactions per second (request/reply), non-persistent, private queues, one queue manager.
@@ -47,17 +47,33 @@ function limit(ctx: RuleContext, l: Limit, lookups: LookupResult[], more: Citati
   ctx.item({ concern: "capacity", metric: "limit", ...parts, ...l });
 }
 
+// Which peak figure matches depends only on the registry, the release, syncpoint and message size:
+// ranked once per combination (the ranking builds a subject and checks every candidate).
+const bestPeaks = new WeakMap<Registry, Map<string, Candidate>>();
+
+function bestPeak(registry: Registry, release: string, syncpoint: boolean, messageSize: number): Candidate {
+  let byKey = bestPeaks.get(registry);
+  if (!byKey) bestPeaks.set(registry, (byKey = new Map()));
+  const key = `${release}|${syncpoint}|${messageSize}`;
+  let best = byKey.get(key);
+  if (!best) {
+    if (byKey.size > 10000) byKey.clear(); // a long sweep over message sizes must not grow it without end
+    // Release and message size are compared here; the machine is fitted below, CPUs said in the label.
+    const subject: Subject = { release, messageSize };
+    best = rankCandidates(registry, syncpoint ? IS_TXN : OOS_TXN, subject, { only: ["release", "messageSize"] })[0]!;
+    byKey.set(key, best);
+  }
+  return best;
+}
+
 /** The peak rate one queue manager reached for the workload, scaled to a z14 by the measured change. */
 function scalabilityPeak(ctx: RuleContext): void {
   const { config, registry } = ctx;
   const w = config.workload;
   // Measured non-persistent on private queues only: the logging and shared-queue limits bind otherwise.
   if (w.persistent || w.queues !== "private") return;
-  const ids = w.syncpoint ? IS_TXN : OOS_TXN;
-  const subject = subjectOf(config);
-  // Release and message size are compared here; the machine is fitted below, CPUs said in the label.
-  const [best] = rankCandidates(registry, ids, subject, { only: ["release", "messageSize"] });
-  const release = best!.check.outside.find((o) => o.key === "release");
+  const best = bestPeak(registry, config.mq.release, w.syncpoint, w.messageSize);
+  const release = best.check.outside.find((o) => o.key === "release");
   if (release && !release.carry) {
     ctx.gap(
       "capacity",
@@ -66,15 +82,13 @@ function scalabilityPeak(ctx: RuleContext): void {
     return;
   }
   const oneWay = w.pattern === "one-way";
-  const id = oneWay ? MSGS[best!.id]! : best!.id;
+  const id = oneWay ? MSGS[best.id]! : best.id;
   const r = registry.figureValue(id);
   const lookups: LookupResult[] = [r];
-  const measuredCpus = Number(
-    registry.get(best!.id).type === "figure" ? registry.figure(best!.id).condition?.cpus : NaN,
-  );
+  const measuredCpus = Number(registry.get(best.id).type === "figure" ? registry.figure(best.id).condition?.cpus : NaN);
   const cpusId = w.syncpoint ? IS_CPUS_Z15 : OOS_CPUS;
   const notes: string[] = [];
-  const outsideSize = best!.check.outside.find((o) => o.key === "messageSize");
+  const outsideSize = best.check.outside.find((o) => o.key === "messageSize");
   let confidence = r.confidence;
   if (release?.carry) {
     confidence = "carried-forward";
@@ -108,7 +122,7 @@ function scalabilityPeak(ctx: RuleContext): void {
     }
     if (confidence === "measured") confidence = "carried-forward";
   }
-  if (best!.id.startsWith("003.")) lookups.push(registry.figureValue(cpusId));
+  if (best.id.startsWith("003.")) lookups.push(registry.figureValue(cpusId));
   const c = config.hardware.cpus;
   if (c !== undefined && Number.isFinite(cpus) && c < cpus) {
     notes.push(

@@ -195,7 +195,9 @@ function v53PerMessage(ctx: RuleContext, ch: ChannelConfig): void {
     return;
   }
   const kb = (ch.messageSize ?? config.workload.messageSize) / 1024;
-  const action = ch.type === "receiver" || ch.type === "cluster-receiver" ? "receive-get" : "put-send";
+  // A requester receives messages, as a receiver does; a server sends them, as a sender does.
+  const action =
+    ch.type === "receiver" || ch.type === "cluster-receiver" || ch.type === "requester" ? "receive-get" : "put-send";
   const cards = [...new Set(rows.map((c) => String(c.at.cryptoCard)))];
   const costs = cards.map((card) => {
     const c = registry.lookup(V53, { cipher: tls.cipher, cryptoCard: card, action }, "constantFactor");

@@ -44,6 +44,55 @@ export function allowedKeysAt(schema: AnySchema, path: readonly PropertyKey[]): 
   return [...results];
 }
 
+/** A key a schema allows, as a path ("channels[].tls.resetBytes"), and whether it takes only text. */
+export interface SchemaKey {
+  path: string;
+  textOnly: boolean;
+}
+
+/** Every key of a schema, nested ones included, lists written with "[]". */
+export function schemaKeys(schema: AnySchema): SchemaKey[] {
+  const out: SchemaKey[] = [];
+  // Whether a value schema takes text only: a string, or an enum of strings (release: "9.3").
+  const textOnly = (s: AnySchema): boolean => {
+    const def = defOf(s);
+    const inner = unwrapped(def);
+    if (inner) return textOnly(inner);
+    if (def.type === "pipe") return textOnly(def.in!);
+    if (def.type === "string") return true;
+    if (def.type === "enum")
+      return Object.values((def as { entries?: Record<string, unknown> }).entries ?? {}).every(
+        (v) => typeof v === "string",
+      );
+    return false;
+  };
+  const walk = (s: AnySchema, prefix: string): void => {
+    const def = defOf(s);
+    const inner = unwrapped(def);
+    if (inner) return walk(inner, prefix);
+    switch (def.type) {
+      case "pipe":
+        return walk(def.in!, prefix);
+      case "union":
+        for (const o of def.options!) walk(o, prefix);
+        return;
+      case "array":
+        return walk(def.element!, `${prefix}[]`);
+      case "object":
+        for (const [k, v] of Object.entries(def.shape!)) {
+          const path = prefix ? `${prefix}.${k}` : k;
+          if (!out.some((o) => o.path === path)) out.push({ path, textOnly: textOnly(v) });
+          walk(v, path);
+        }
+        return;
+      default:
+        return;
+    }
+  };
+  walk(schema, "");
+  return out;
+}
+
 /**
  * Edit distance in which swapping two neighbouring characters is one edit (optimal string
  * alignment), so that "z51" is nearest "z15". Written here because the common Levenshtein packages
@@ -94,11 +143,25 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return cur;
 }
 
+/** What a caller knows about an unknown key that a spelling guess does not: where it belongs instead. */
+export interface KeyHint {
+  /** Said after `unknown key "K" in P`: what the key is, here. */
+  message: string;
+  suggestion?: string;
+}
+
+/**
+ * Hints from a caller that knows the fields. `hints` gives one for a bad value; an empty string means
+ * "no hint, and no guess by spelling either" (a guess that would mislead). `keyHint` gives one for an
+ * unknown key, before any guess by spelling.
+ */
 export function zodIssuesToDiagnostics(
   issues: readonly z.core.$ZodIssue[],
   src: YamlSource,
   schema: AnySchema,
   hints: (path: readonly PropertyKey[], value: unknown) => string | undefined = () => undefined,
+  keyHint: (path: readonly PropertyKey[], key: string, value: unknown, written?: string) => KeyHint | undefined = () =>
+    undefined,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
@@ -109,6 +172,21 @@ export function zodIssuesToDiagnostics(
       const allowed = allowedKeysAt(schema, path);
       for (const key of issue.keys) {
         const pos = locate(src, path, key);
+        const value = valueAt(src.value, [...path, key]);
+        const written =
+          value !== null && typeof value !== "object" ? scalarAt(src, locate(src, [...path, key])) : undefined;
+        const known = keyHint(path, key, value, written);
+        if (known) {
+          out.push({
+            file: src.file,
+            ...pos,
+            sourceLine: lineText(src.text, pos.line),
+            message: `unknown key "${key}"${path.length ? ` in ${pathText}` : ""}: ${known.message}`,
+            ...(known.suggestion ? { suggestion: known.suggestion } : {}),
+            severity: "error",
+          });
+          continue;
+        }
         const guess = didYouMean(key, allowed);
         out.push({
           file: src.file,
@@ -145,12 +223,23 @@ export function zodIssuesToDiagnostics(
         actual === undefined
           ? `${pathText}: missing; expected ${expected}`
           : `${pathText}: ${describeValue(actual)} is not allowed; expected ${expectedText}`;
-      // A hint from the caller (it knows the field) comes before a guess by spelling.
-      if (guess && !suggestion) suggestion = `did you mean "${guess}"?`;
-      // YAML reads release: 9.3 as a number (and 8.0 as 8); the enum wants the quoted string.
+      // A hint from the caller (it knows the field) comes before a guess by spelling; an empty one
+      // says a guess would mislead.
+      if (guess && suggestion === undefined) suggestion = `did you mean "${guess}"?`;
+      if (suggestion === "") suggestion = undefined;
+      // YAML reads release: 9.3 as a number (and 8.0 as 8); the enum wants the quoted string. Said
+      // first, in the message: the list of allowed values would show the very value it was given.
       const stringEnum = issue.values.every((o) => typeof o === "string");
-      const asText = typeof actual === "number" && stringEnum ? didYouMean(String(actual), options) : undefined;
-      if (asText) suggestion = `write it in quotes: "${asText}"`;
+      const written = typeof actual === "number" ? scalarAt(src, pos) : undefined;
+      const asText =
+        typeof actual === "number" && stringEnum
+          ? options.find((o) => o === written || o === String(actual))
+          : undefined;
+      if (asText) {
+        const as = written !== undefined && written !== String(actual) ? ` (as ${actual})` : "";
+        message = `${pathText}: ${written ?? actual} must be quoted, "${asText}": unquoted, YAML reads it as a number${as}`;
+        suggestion = `write ${String(path[path.length - 1] ?? "it")}: "${asText}"`;
+      }
     } else if (issue.code === "invalid_type") {
       message =
         actual === undefined
@@ -180,6 +269,13 @@ export function zodIssuesToDiagnostics(
     });
   }
   return out;
+}
+
+/** The plain scalar written at a position (the text up to a space, comma, brace or comment). */
+function scalarAt(src: YamlSource, pos: { line: number; col: number }): string | undefined {
+  const line = lineText(src.text, pos.line);
+  const m = /^[^\s,{}[\]#]+/.exec(line.slice(pos.col - 1));
+  return m ? m[0] : undefined;
 }
 
 /**
