@@ -250,7 +250,7 @@ export const Channel = z
       .optional()
       .register(docs, {
         description:
-          "Messages per second over this channel, all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate.",
+          "Messages per second over this channel (not transactions), both directions and all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate times the messages of a transaction that cross the channel: 2 on a server-connection channel in request-reply (the request and the reply), else 1 (a sender, receiver, server, requester or cluster channel carries one direction; define the other direction as its own channel).",
       }),
     sharecnv: z
       .number()

@@ -138,7 +138,13 @@ export function diff(before: Estimate, after: Estimate): Diff {
  */
 function explains(gaps: readonly Estimate["gaps"][number][], line: { concern: string; label: string }): boolean {
   const scope = /^([^\s:][^:]*): /.exec(line.label)?.[1];
-  return gaps.some((g) => g.concern === line.concern && (scope === undefined || g.message.startsWith(`${scope}: `)));
+  return gaps.some((g) => g.concern === line.concern && (scope === undefined || namesChannel(g.message, scope)));
+}
+
+/** Whether a finding is about this channel: "NAME: ..." or, for several, "A, B, NAME: ..." (engine.ts). */
+function namesChannel(message: string, channel: string): boolean {
+  const colon = message.indexOf(": ");
+  return colon > 0 && message.slice(0, colon).split(", ").includes(channel);
 }
 
 /** A line's status as the reports print it. */

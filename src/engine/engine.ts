@@ -102,6 +102,36 @@ const addInto = (sum: Range, b: Range): void => {
 const ZERO = zero();
 
 /**
+ * Rules write a finding about one channel as "NAME: finding". The same finding about several channels
+ * (2,000 clients over four definitions) is one message that names them all: "A, B, C: finding".
+ */
+class ChannelFindings {
+  /** concern + finding -> the entry it was first written as and the channels named so far. */
+  private readonly seen = new Map<string, { entry: { message: string }; channels: string[] }>();
+
+  constructor(private readonly names: ReadonlySet<string>) {}
+
+  /** Writes the message with `push`, or names this channel in the same finding written before. */
+  write(concern: Concern, message: string, push: () => { message: string }): void {
+    const colon = this.names.size < 2 ? -1 : message.indexOf(": ");
+    const channel = colon < 0 ? "" : message.slice(0, colon);
+    if (!this.names.has(channel)) {
+      push();
+      return;
+    }
+    const finding = message.slice(colon + 2);
+    const key = `${concern}:${finding}`;
+    const prior = this.seen.get(key);
+    if (!prior) {
+      this.seen.set(key, { entry: push(), channels: [channel] });
+      return;
+    }
+    if (!prior.channels.includes(channel)) prior.channels.push(channel);
+    prior.entry.message = `${prior.channels.join(", ")}: ${finding}`;
+  }
+}
+
+/**
  * What the rules of one estimate write to. A class, not an object of closures: one shape and no
  * closures to make per estimate.
  */
@@ -110,10 +140,18 @@ class RuleRun implements RuleContext {
   readonly warnings: Warning[] = [];
   readonly gaps: GapItem[] = [];
 
+  /** One warning and one gap per distinct finding, naming every channel it applies to. */
+  private readonly warned: ChannelFindings;
+  private readonly gapped: ChannelFindings;
+
   constructor(
     readonly config: Config,
     readonly registry: Registry,
-  ) {}
+  ) {
+    const names = new Set((config.channels ?? []).map((c) => c.name));
+    this.warned = new ChannelFindings(names);
+    this.gapped = new ChannelFindings(names);
+  }
 
   item(i: LineItem): void {
     // No number that is not finite reaches a report (JSON would print null, a table "-" as if none).
@@ -134,18 +172,26 @@ class RuleRun implements RuleContext {
   warn(concern: Concern, message: string, citations: Citation[] = []): void {
     const list = this.warnings;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
-    list.push({ concern, message, citations });
+    this.warned.write(concern, message, () => {
+      const w = { concern, message, citations };
+      list.push(w);
+      return w;
+    });
   }
 
   gap(concern: Concern, message: string, chartIds: readonly string[] = []): void {
     const list = this.gaps;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
-    const charts: GapItem["charts"] = [];
-    for (let k = 0; k < chartIds.length; k++) {
-      const chart = gapChart(this.registry, chartIds[k]!);
-      if (chart) charts.push(chart);
-    }
-    list.push({ concern, message, charts });
+    this.gapped.write(concern, message, () => {
+      const charts: GapItem["charts"] = [];
+      for (let k = 0; k < chartIds.length; k++) {
+        const chart = gapChart(this.registry, chartIds[k]!);
+        if (chart) charts.push(chart);
+      }
+      const g = { concern, message, charts };
+      list.push(g);
+      return g;
+    });
   }
 }
 
@@ -172,7 +218,7 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
   const { items, warnings, gaps } = ctx;
   scaleForHardware(items, ctx);
   const scale = baselineFactor(ctx);
-  return { items, warnings, gaps, baselineScale: scale };
+  return { items, warnings, gaps, baselineScale: scale, warn: ctx.warn.bind(ctx) };
 }
 
 type GapChart = GapItem["charts"][number];
@@ -276,23 +322,14 @@ function pctLabels(items: readonly LineItem[], as: AddressSpace): string {
 }
 
 export function estimateWith(config: Config, registry: Registry, rules: readonly Rule[] = RULES): Estimate {
-  const { items, warnings, gaps, baselineScale } = runRules(config, registry, rules);
+  const { items, warnings, gaps, baselineScale, warn } = runRules(config, registry, rules);
   sortByConcern(items);
+  // Through warn: the same note on several channels' items is one warning naming them all.
   for (const i of items) {
-    if (i.confidence === "extrapolated") {
-      warnings.push({
-        concern: i.concern,
-        message: `${i.label}: extrapolated beyond the measured range (${i.formula})`,
-        citations: i.citations,
-      });
-    }
-    for (const f of i.flags) {
-      warnings.push({
-        concern: i.concern,
-        message: `${i.label}: the source value is flagged (${f.code}): ${f.reason}`,
-        citations: i.citations,
-      });
-    }
+    if (i.confidence === "extrapolated")
+      warn(i.concern, `${i.label}: extrapolated beyond the measured range (${i.formula})`, i.citations);
+    for (const f of i.flags)
+      warn(i.concern, `${i.label}: the source value is flagged (${f.code}): ${f.reason}`, i.citations);
   }
   const baseline = config.baseline;
   const rate = config.workload.rate ?? null;

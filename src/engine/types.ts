@@ -76,7 +76,7 @@ export interface LineItem {
    */
   hardwareFit?: "same" | "scaled" | "other-machine" | "machine-independent";
   /**
-   * For limits: the limit is bound by CPU speed, so it scales with the machine's capacity (the LSPR
+   * For limits, and for rates shown beside a cost (info items): bound by CPU speed, so it scales with the machine's capacity (the LSPR
    * z14/z15 table or hardware.factor) where the rule has not scaled it itself. Limits of disks,
    * storage, locks or networks do not (they stay the measuring machine's, marked).
    */

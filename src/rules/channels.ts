@@ -9,17 +9,70 @@ const COMPRESSED = "001.compressed-size";
 const HW_THRESHOLD = "003.z15-hw-compression-threshold";
 const Z14_INFLATE = "003.zlibfast-z14-software-inflate";
 const Z15_COST = "003.zlibfast-cost-reduction";
+const Z15_RATE = "003.zlibfast-rate-increase-range";
+const Z15_TLS_COST = "003.zlibfast-tls-cost-reduction";
+const Z15_TLS_RATE = "003.zlibfast-tls-rate-increase-range";
+const TEST_SIZE = "003.zlibfast-test-message-size";
 const SMC: Record<string, string[]> = {
-  "smc-d": ["002.smcd-vs-smcr-rate-64kb", "002.smcd-vs-smcr-rate-4mb", "002.cost-growth-smc-d"],
-  "smc-r": ["002.cost-growth-smc-r"],
+  "smc-d": [
+    "002.cost-growth-smc-d",
+    "002.smcd-vs-smcr-rate-64kb",
+    "002.smcd-peak-rate-64kb",
+    "002.smcd-outbound-64kb",
+    "002.smcd-inbound-64kb",
+    "002.smcd-vs-smcr-rate-4mb",
+    "002.smcd-vs-others-rate-4mb",
+    "002.smcd-outbound-4mb",
+    "002.smcd-inbound-4mb",
+  ],
+  "smc-r": ["002.cost-growth-smc-r", "002.smcr-vs-sq-volume-64kb"],
 };
 const FASP = "001.fasp-throughput-vs-tcp";
-/** The 2017 sysplex blog's comparisons of ways to move messages, against MCA channels (MQ V8, z13, 2KB). */
+/**
+ * The 2017 sysplex blog's comparisons of ways to move messages (MQ V8, z13), each measured at one
+ * message size (its condition): shown only for a config at that size.
+ */
 const SYSPLEX: Record<string, string[]> = {
-  igq: ["002.igq-cost-vs-mca-2kb", "002.cost-growth-igq"],
-  "shared-queue": ["002.sq-cost-vs-mca-2kb", "002.sq-qmgr-cost-vs-mca", "002.xcf-cost-sq-2kb", "002.cost-growth-sq"],
-  channels: ["002.cost-growth-tcp"],
+  igq: ["002.igq-cost-vs-mca-2kb", "002.cost-growth-igq", "002.igq-rate-drop-2kb", "002.app-share-non-sq"],
+  "shared-queue": [
+    "002.sq-cost-vs-mca-2kb",
+    "002.sq-qmgr-cost-vs-mca",
+    "002.xcf-cost-sq-2kb",
+    "002.cost-growth-sq",
+    "002.app-share-sq",
+  ],
+  channels: ["002.cost-growth-tcp", "002.app-share-non-sq", "002.chin-tcpip-share-4mb", "002.chin-dispatcher-share"],
 };
+/** The sizes the blog reports besides 2KB (002 line 205: "measurements are reported for 64KB and 4MB messages"). */
+const SYSPLEX_SIZES = ["002.msg-size-64kb", "002.msg-size-4mb"];
+const FASP_NETWORK = "001.fasp-bandwidth-limit";
+const FASP_RR_N1 = ["001.fasp-rr-small-msgs-n1", "001.fasp-rr-medium-msgs-n1"];
+
+/** The message sizes the blog measured: 2KB (the rules of thumb) and the two it reports beside it. */
+function sysplexSizes(ctx: RuleContext): number[] {
+  const sizes = new Set<number>([Number(ctx.registry.figure("002.sq-cost-vs-mca-2kb").condition.messageSize)]);
+  for (const id of SYSPLEX_SIZES) sizes.add(ctx.registry.figureValue(id).value);
+  return [...sizes].sort((a, b) => a - b);
+}
+
+/** A blog figure as an information item: its quote, its size, MQ V8 on z13. */
+function blogItem(ctx: RuleContext, id: string, itemId: string, label: string): void {
+  const f = ctx.registry.figure(id);
+  const r = ctx.registry.figureValue(id);
+  ctx.item({
+    id: itemId,
+    concern: "channels",
+    label: `${label}${f.subject.replace(/-/g, " ")}${f.relativeTo ? ` vs ${f.relativeTo}` : ""} (MQ V8, z13, ${sizeLabel(Number(f.condition.messageSize))})`,
+    ...(f.addressSpace ? { addressSpace: f.addressSpace } : {}),
+    metric: "info",
+    value: r.value,
+    unit: f.unit === "percent" ? "%" : f.unit,
+    formula: `"${f.quote}"`,
+    inputs: {},
+    ...fromLookups(r),
+    confidence: "carried-forward",
+  });
+}
 
 // The pattern naming a compression's charts, made once per compression rather than per channel.
 const compressionPatterns = new Map<string, RegExp>();
@@ -27,6 +80,93 @@ function compressionCharts(compression: string): RegExp {
   let re = compressionPatterns.get(compression);
   if (!re) compressionPatterns.set(compression, (re = new RegExp(compression, "i")));
   return re;
+}
+
+const ON_CHIP = new Set(["z15", "z16", "z17"]);
+
+/**
+ * Where ZLIBFAST deflates and inflates: in hardware (on-chip from z15, zEDC on z14 and earlier) or in
+ * software, which MQ falls back to "when the message falls below the inflate / deflate thresholds, or
+ * when hardware (zEDC on z14 or earlier) is not available" (003 line 223). The sender deflates the
+ * message as put; the receiver inflates what crossed the channel, so a 2KB message that compresses
+ * below 1KB is inflated in software even on z15.
+ */
+function hardwarePath(ctx: RuleContext, ch: ChannelConfig, size: number): void {
+  const { registry, config } = ctx;
+  const gen = config.hardware.generation;
+  const sent = ch.compressibility === undefined ? undefined : size * (1 - ch.compressibility / 100);
+  if (ON_CHIP.has(gen)) {
+    const t = registry.figureValue(HW_THRESHOLD);
+    // Measured on z15; z16 and later compress on chip too, but the sources say nothing of them.
+    const where =
+      gen === "z15" ? "on z15" : `on z15 (the sources do not describe ${gen}; the z15 threshold is assumed)`;
+    if (size < t.value)
+      ctx.warn(
+        "channels",
+        `${ch.name}: ${sizeLabel(size)} messages are below the ${t.raw} threshold for hardware compression ${where}; they are deflated and inflated in software`,
+        [t.citation],
+      );
+    else if (sent !== undefined && sent < t.value)
+      ctx.warn(
+        "channels",
+        `${ch.name}: ${sizeLabel(size)} messages ${num(ch.compressibility!)}% compressible cross the channel as ${sizeLabel(Math.round(sent))}, below the ${t.raw} threshold for hardware compression ${where}; the receiving end inflates them in software`,
+        [t.citation],
+      );
+    return;
+  }
+  // z14 and earlier: zEDC Express, whose thresholds are not printed. The z14 chart notes place the
+  // inflate threshold between the compressed sizes of the 32KB test message at 80% and 60% compressible.
+  const r = registry.figureValue(Z14_INFLATE);
+  const test = registry.figureValue(TEST_SIZE);
+  const below = test.value * (1 - (r.high ?? r.value) / 100);
+  const above = test.value * (1 - (r.low ?? r.value) / 100);
+  const machine = gen === "z14" ? "" : ` (measured on z14; the sources say nothing of ${gen})`;
+  if (sent !== undefined && sent <= above) {
+    const certain = sent <= below;
+    ctx.warn(
+      "channels",
+      `${ch.name}: ${sizeLabel(size)} messages ${num(ch.compressibility!)}% compressible cross the channel as ${sizeLabel(Math.round(sent))}; on z14, ${test.raw} messages ${r.raw} compressible (${sizeLabel(Math.round(below))} to ${sizeLabel(Math.round(above))} compressed) were too small to inflate in hardware and cost markedly more${machine}: these ${certain ? "are inflated" : "may be inflated"} in software`,
+      [r.citation, test.citation],
+    );
+  }
+  ctx.warn(
+    "channels",
+    `${ch.name}: on ${gen}, ZLIBFAST compresses in hardware only with zEDC Express; without it MQ compresses in software (003 line 223)`,
+    [r.citation],
+  );
+}
+
+/** The z15 report's ZLIBFAST comparisons with z14 (32KB request/reply), for a z15 config only. */
+function againstZ14(ctx: RuleContext, ch: ChannelConfig, size: number): void {
+  const { registry } = ctx;
+  const [costId, rateId] = ch.tls ? [Z15_TLS_COST, Z15_TLS_RATE] : [Z15_COST, Z15_RATE];
+  const test = registry.figureValue(TEST_SIZE);
+  const at = size === test.value ? "" : `, measured at ${test.raw}`;
+  const tls = ch.tls ? " with TLS and SSLRKEYC(1MB)" : "";
+  const z = registry.figureValue(costId);
+  ctx.item({
+    id: `channels.zlibfast-z15.${ch.name}`,
+    concern: "channels",
+    label: `${ch.name}: ZLIBFAST on z15 on-chip compression${tls}, cost change against z14 (at best${at})`,
+    metric: "info",
+    value: -z.value,
+    unit: "%",
+    formula: `"${z.raw}" lower transaction cost than z14 (more compressible ${test.raw} messages the most)`,
+    inputs: {},
+    ...fromLookups(z),
+  });
+  const r = registry.figureValue(rateId);
+  ctx.item({
+    id: `channels.zlibfast-z15-rate.${ch.name}`,
+    concern: "channels",
+    label: `${ch.name}: ZLIBFAST on z15${tls}, transaction rate against z14${at}`,
+    metric: "info",
+    value: r.value,
+    unit: "%",
+    formula: `"${r.raw}" higher than z14 across the compressibilities measured`,
+    inputs: {},
+    ...fromLookups(r),
+  });
 }
 
 function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
@@ -56,36 +196,9 @@ function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
     });
   }
   const gen = config.hardware.generation;
-  if (ch.compression === "zlibfast" && (gen === "z15" || gen === "z16" || gen === "z17")) {
-    const t = registry.figureValue(HW_THRESHOLD);
-    if (size < t.value)
-      ctx.warn(
-        "channels",
-        `${ch.name}: ${sizeLabel(size)} messages are below the ${t.raw} threshold for hardware compression on z15; they compress in software`,
-        [t.citation],
-      );
-    const z = registry.figureValue(Z15_COST);
-    ctx.item({
-      id: `channels.zlibfast-z15.${ch.name}`,
-      concern: "channels",
-      label: `${ch.name}: ZLIBFAST on z15 on-chip compression, cost change against z14 (at best)`,
-      metric: "info",
-      value: -z.value,
-      unit: "%",
-      formula: `"${z.raw}" lower transaction cost than z14 (highly compressible 32KB messages)`,
-      inputs: {},
-      ...fromLookups(z),
-    });
-  }
-  if (ch.compression === "zlibfast" && gen === "z14" && ch.compressibility !== undefined) {
-    const r = registry.figureValue(Z14_INFLATE);
-    if (ch.compressibility >= (r.low ?? r.value) && ch.compressibility <= (r.high ?? r.value)) {
-      ctx.warn(
-        "channels",
-        `${ch.name}: on z14, messages ${r.raw} compressible were too small to inflate in hardware and cost markedly more`,
-        [r.citation],
-      );
-    }
+  if (ch.compression === "zlibfast") {
+    hardwarePath(ctx, ch, size);
+    if (gen === "z15") againstZ14(ctx, ch, size);
   }
   ctx.gap(
     "channels",
@@ -98,24 +211,23 @@ function transport(ctx: RuleContext, ch: ChannelConfig, size: number): void {
   const { registry, config } = ctx;
   const ids = SMC[ch.transport];
   if (ids) {
+    let shown = 0;
     for (const id of ids) {
-      const r = registry.figureValue(id);
-      const cond = registry.figure(id).condition;
-      if (cond.messageSize !== undefined && Number(cond.messageSize) !== size) continue;
-      ctx.item({
-        id: `channels.${ch.transport}.${ch.name}.${id.split(".")[1]}`,
-        concern: "channels",
-        label: `${ch.name}: ${registry.figure(id).subject.replace(/-/g, " ")} (${ch.transport.toUpperCase()}, MQ V8 on z13)`,
-        metric: "info",
-        value: r.value,
-        unit: "%",
-        formula: `"${registry.figure(id).quote}" relative to ${registry.figure(id).relativeTo ?? "TCP/IP"}`,
-        inputs: {},
-        ...fromLookups(r),
-        confidence: "carried-forward",
-      });
+      if (Number(registry.figure(id).condition.messageSize) !== size) continue;
+      shown++;
+      blogItem(
+        ctx,
+        id,
+        `channels.${ch.transport}.${ch.name}.${id.split(".")[1]}`,
+        `${ch.name}: ${ch.transport.toUpperCase()} `,
+      );
     }
-    if (config.mq.release !== "8.0") {
+    if (shown === 0)
+      ctx.gap(
+        "channels",
+        `${ch.name}: the ${ch.transport.toUpperCase()} comparisons of the 2017 sysplex blog were measured with ${sysplexSizes(ctx).map(sizeLabel).join(", ")} messages only; none is shown for ${sizeLabel(size)}`,
+      );
+    else if (config.mq.release !== "8.0") {
       ctx.warn(
         "channels",
         `${ch.name}: the ${ch.transport.toUpperCase()} comparisons come from a 2017 blog measured on MQ V8 on z13; they are shown for information and do not change the estimate`,
@@ -130,65 +242,112 @@ function transport(ctx: RuleContext, ch: ChannelConfig, size: number): void {
       );
       return;
     }
-    const t = registry.table(FASP);
-    const workload = config.workload.pattern === "one-way" ? "streaming" : "request-responder";
-    const cells = t.cells.filter((c) => c.at.workload === workload && c.at.networkProfile === ch.networkProfile);
-    if (cells.length === 0) {
-      ctx.gap(
-        "channels",
-        `${ch.name}: fasp.io against TCP/IP is not measured for ${workload} on profile ${ch.networkProfile}`,
-      );
-      return;
-    }
-    // The table is sparse: a size on the axis may be missing from this profile's row (32KB is measured
-    // for request-responder only), and a lookup at it would find no cell.
-    const measuredSizes = cells.map((c) => Number(c.at.messageSize));
-    const onAxis = t.axes.find((a) => a.name === "messageSize")!.values.map(Number);
-    if (onAxis.includes(size) && !measuredSizes.includes(size)) {
-      ctx.gap(
-        "channels",
-        `${ch.name}: fasp.io against TCP/IP is not measured at ${sizeLabel(size)} for ${workload} on profile ${ch.networkProfile} (measured at ${measuredSizes.map(sizeLabel).join(", ")})`,
-      );
-      return;
-    }
-    const r = ctx.registry.lookup(FASP, { workload, networkProfile: ch.networkProfile, messageSize: size });
-    ctx.item({
-      id: `channels.fasp.${ch.name}`,
-      concern: "channels",
-      label: `${ch.name}: fasp.io throughput against TCP/IP, ${workload}, ${ch.networkProfile}`,
-      metric: "info",
-      value: r.value,
-      unit: "x",
-      formula: r.points ? `interpolated from ${r.raw}` : `${r.raw}`,
-      inputs: { networkProfile: { value: ch.networkProfile, from: `channels.${ch.name}.networkProfile` } },
-      ...fromLookups(r),
-    });
+    fasp(ctx, ch, size);
   }
 }
 
+/**
+ * fasp.io against TCP/IP on the same profile, at the sizes measured: the figure at a measured size, or
+ * interpolated between two sizes of the same workload and profile; not carried to sizes beyond them
+ * (a 1MB ratio is not a 4MB one). Every run had its traffic limited to 1Gb/s (001 line 1928): the
+ * ratios are for a network of that bandwidth.
+ */
+function fasp(ctx: RuleContext, ch: ChannelConfig, size: number): void {
+  const { registry, config } = ctx;
+  const t = registry.table(FASP);
+  const workload = config.workload.pattern === "one-way" ? "streaming" : "request-responder";
+  const net = registry.figureValue(FASP_NETWORK);
+  const bound = `measured with all traffic limited to ${net.raw} (001 line 1928)`;
+  const cells = t.cells.filter((c) => c.at.workload === workload && c.at.networkProfile === ch.networkProfile);
+  const sizes = [...new Set(cells.map((c) => Number(c.at.messageSize)))].sort((x, y) => x - y);
+  const byteRate =
+    (ch.rate ?? config.workload.rate) !== undefined ? (ch.rate ?? config.workload.rate)! * size : undefined;
+  // Gb/s to bytes per second: 10^9 bits / 8.
+  if (byteRate !== undefined && byteRate * 8 > net.value * 1e9)
+    ctx.warn(
+      "channels",
+      `${ch.name}: ${num((byteRate * 8) / 1e9, 2)} Gb/s over the channel is more than the ${net.raw} network the fasp.io comparisons were measured on; the gains are not measured there`,
+      [net.citation],
+    );
+  if (workload === "request-responder" && ch.networkProfile === "N1") {
+    // N1 (5ms) is measured by size range (001 lines 2109-2111): fasp.io slower than TCP/IP.
+    for (const id of FASP_RR_N1) {
+      const f = registry.figure(id);
+      const min = f.condition.messageSizeMin === undefined ? 0 : Number(f.condition.messageSizeMin);
+      const max = Number(f.condition.messageSizeMax);
+      if (size < min || size > max) continue;
+      const r = registry.figureValue(id);
+      ctx.item({
+        id: `channels.fasp.${ch.name}`,
+        concern: "channels",
+        label: id.endsWith("small-msgs-n1")
+          ? `${ch.name}: fasp.io transaction rate against TCP/IP, ${workload}, N1`
+          : `${ch.name}: TCP/IP transaction rate above fasp.io, ${workload}, N1`,
+        metric: "info",
+        value: r.value,
+        unit: "%",
+        formula: `"${f.quote}"; ${bound}`,
+        inputs: { networkProfile: { value: "N1", from: `channels.${ch.name}.networkProfile` } },
+        ...fromLookups(r),
+      });
+      return;
+    }
+  }
+  if (sizes.length === 0) {
+    ctx.gap(
+      "channels",
+      `${ch.name}: fasp.io against TCP/IP is not measured for ${workload} on profile ${ch.networkProfile}`,
+    );
+    return;
+  }
+  if (size < sizes[0]! || size > sizes[sizes.length - 1]!) {
+    const near = size < sizes[0]! ? sizes[0]! : sizes[sizes.length - 1]!;
+    const r = registry.lookup(FASP, { workload, networkProfile: ch.networkProfile!, messageSize: near });
+    ctx.gap(
+      "channels",
+      `${ch.name}: fasp.io against TCP/IP for ${workload} on profile ${ch.networkProfile} is measured at ${sizes.map(sizeLabel).join(", ")} only (${sizeLabel(near)}: ${r.raw}, ${bound}); not carried to ${sizeLabel(size)}`,
+    );
+    return;
+  }
+  const r = registry.lookup(FASP, { workload, networkProfile: ch.networkProfile!, messageSize: size });
+  ctx.item({
+    id: `channels.fasp.${ch.name}`,
+    concern: "channels",
+    label: `${ch.name}: fasp.io throughput against TCP/IP, ${workload}, ${ch.networkProfile}`,
+    metric: "info",
+    value: r.value,
+    unit: "x",
+    formula: `${r.points ? `interpolated from ${r.raw}` : r.raw}; ${bound}`,
+    inputs: { networkProfile: { value: ch.networkProfile!, from: `channels.${ch.name}.networkProfile` } },
+    ...fromLookups(r),
+  });
+}
+
 function sysplexTransport(ctx: RuleContext, how: string): void {
-  const { registry } = ctx;
+  const size = ctx.config.workload.messageSize;
+  let shown = 0;
   for (const id of SYSPLEX[how] ?? []) {
-    const f = registry.figure(id);
-    const r = registry.figureValue(id);
-    ctx.item({
-      id: `channels.sysplex.${id.split(".")[1]}`,
-      concern: "channels",
-      label: `${how}: ${f.subject.replace(/-/g, " ")}${f.relativeTo ? ` vs ${f.relativeTo}` : ""} (MQ V8, z13, 2KB)`,
-      ...(f.addressSpace ? { addressSpace: f.addressSpace } : {}),
-      metric: "info",
-      value: r.value,
-      unit: f.unit === "percent" ? "%" : f.unit,
-      formula: `"${f.quote}"`,
-      inputs: {},
-      ...fromLookups(r),
-      confidence: "carried-forward",
-    });
+    if (Number(ctx.registry.figure(id).condition.messageSize) !== size) continue;
+    shown++;
+    blogItem(ctx, id, `channels.sysplex.${id.split(".")[1]}`, `${how}: `);
+  }
+  if (how === "shared-queue" && size === ctx.registry.figureValue("002.msg-size-4mb").value)
+    // Qualitative (no figure): the 4MB costs and rates are charts only.
+    ctx.warn(
+      "channels",
+      `shared queue: with 4MB messages the sysplex blog measured shared queues as the lowest cost of its five configurations, because the data is read from shared message data sets rather than sent over the network, which loads the disk and "does not necessarily give the best performance" (002 line 249); its 4MB costs and rates are charts only`,
+    );
+  if (shown === 0) {
+    ctx.gap(
+      "channels",
+      `${how}: the 2017 sysplex blog's comparisons were measured with ${sysplexSizes(ctx).map(sizeLabel).join(", ")} messages only (its rules of thumb at 2KB); none is shown for ${sizeLabel(size)}`,
+    );
+    return;
   }
   if (ctx.config.mq.release !== "8.0") {
     ctx.warn(
       "channels",
-      `the ${how} comparisons come from a 2017 blog measured on MQ V8 on z13 with 2KB messages; they are shown for information and do not change the estimate`,
+      `the ${how} comparisons come from a 2017 blog measured on MQ V8 on z13 with ${sizeLabel(size)} messages; they are shown for information and do not change the estimate`,
     );
   }
 }
@@ -202,6 +361,8 @@ export const channels: Rule = {
     "channels[].compressibility",
     "channels[].transport",
     "channels[].networkProfile",
+    "channels[].tls",
+    "channels[].messageSize",
     "hardware.generation",
   ],
   uses: [
@@ -209,9 +370,16 @@ export const channels: Rule = {
     HW_THRESHOLD,
     Z14_INFLATE,
     Z15_COST,
+    Z15_RATE,
+    Z15_TLS_COST,
+    Z15_TLS_RATE,
+    TEST_SIZE,
     FASP,
     ...Object.values(SMC).flat(),
-    ...Object.values(SYSPLEX).flat(),
+    ...new Set(Object.values(SYSPLEX).flat()),
+    ...SYSPLEX_SIZES,
+    FASP_NETWORK,
+    ...FASP_RR_N1,
   ],
   applies: (c) => (c.channels?.length ?? 0) > 0 || c.workload.transport !== undefined,
   run(ctx) {

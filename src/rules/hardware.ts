@@ -54,7 +54,8 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
   const unscaled = new Set<string>();
   const unfitted: Unfitted = new Map();
   for (const item of items) {
-    if (item.metric === "limit") {
+    // A measured rate shown beside a cost (a channel start rate) scales as a CPU-bound limit does.
+    if (item.metric === "limit" || (item.metric === "info" && item.scalesWithCpu)) {
       if (fitLimit(ctx, item, unfitted)) lspr ??= lsprImprovement(ctx);
       continue;
     }

@@ -2,10 +2,10 @@
 // channel's byte rate, CPU from the cost per negotiation), channel start and stop costs by cipher,
 // and for MQ 5.3 the V5.3 report's per-message SSL cost formula.
 import type { ChannelConfig } from "../config/types.js";
-import { CIPHERS, ianaName, tlsVersionOf } from "../config/ciphers.js";
+import { CIPHERS, ianaName, keyExchangeOf, tlsVersionOf } from "../config/ciphers.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
-import { carried, cellValues, chartsFor, entryForRelease, fromLookups, num, sizeLabel } from "./helpers.js";
+import { arithmetic, carried, cellValues, chartsFor, entryForRelease, fromLookups, num, sizeLabel } from "./helpers.js";
 
 const NEGOTIATION = "003.tls-secret-key-negotiation-cost";
 const START_92 = "001.tls-channel-start-by-cipher";
@@ -20,8 +20,70 @@ function hasCell(ctx: RuleContext, table: string, cipher: string): boolean {
   return cellValues(ctx.registry, table, "cipher").has(cipher);
 }
 
-function messageRate(ctx: RuleContext, ch: ChannelConfig): number | undefined {
-  return ch.rate ?? ctx.config.workload.rate;
+const REKEY_BYTES = "003.tls-rekey-bytes";
+const RENEGOTIATION_METHOD = "001.tls-key-renegotiation-cost-method";
+const COMPRESSED = "001.compressed-size";
+
+/**
+ * Messages per second over the channel, both directions together: channels[].rate, or else derived
+ * from workload.rate (transactions) by what crosses this channel. A server-connection channel in
+ * request/reply carries the request and the reply; a sender, receiver, server, requester or cluster
+ * channel carries one direction, so one message per transaction (a pair for the other direction is its
+ * own channel definition). SSLRKEYC counts the bytes that pass over the channel (003 line 396), and the
+ * 9.2 report counts messages per negotiation "taking into account that the workload is a request /
+ * reply workload" (001 line 1187).
+ */
+function messageRate(
+  ctx: RuleContext,
+  ch: ChannelConfig,
+): { rate: number; from: string; perTxn: number; why: string } | undefined {
+  if (ch.rate !== undefined) return { rate: ch.rate, from: `channels.${ch.name}.rate`, perTxn: 1, why: "" };
+  const w = ctx.config.workload;
+  if (w.rate === undefined) return undefined;
+  const both = ch.type === "server-connection" && w.pattern === "request-reply";
+  const perTxn = both ? 2 : 1;
+  return {
+    rate: w.rate * perTxn,
+    from: "workload.rate",
+    perTxn,
+    why: both
+      ? "2 messages per transaction: the request and the reply both cross a server-connection channel"
+      : "1 message per transaction: the channel carries one direction",
+  };
+}
+
+/** Bytes that cross the channel per message: after COMPMSG, which runs before the SSLRKEYC count. */
+function bytesPerMessage(ch: ChannelConfig, size: number): { bytes: number; text: string } {
+  if (ch.compression === "none") return { bytes: size, text: sizeLabel(size) };
+  if (ch.compressibility === undefined)
+    return {
+      bytes: size,
+      text: `${sizeLabel(size)} (uncompressed: an upper bound until channels[].compressibility is set)`,
+    };
+  const bytes = size * (1 - ch.compressibility / 100);
+  return {
+    bytes,
+    text: `${sizeLabel(size)} x (1 - ${num(ch.compressibility)}% compressible), compressed before the key is counted (003 line 289)`,
+  };
+}
+
+/** The measured cipher nearest an unmeasured one: same key exchange first, then the most name parts in common. */
+function nearestCiphers(cipher: string, measured: readonly string[]): { nearest: string; alike: string[] } {
+  const kx = (c: string) => {
+    const k = keyExchangeOf(c);
+    // TLS 1.3 agrees its keys by (EC)DHE: the nearest TLS 1.2 key exchange is ECDHE's.
+    return k === "TLS1.3" ? "ECDHE" : k?.startsWith("ECDHE") ? "ECDHE" : k;
+  };
+  const parts = (c: string) => new Set(c.split("_"));
+  const mine = parts(cipher);
+  const score = (c: string) =>
+    (keyExchangeOf(c) === keyExchangeOf(cipher) ? 100 : 0) +
+    (kx(c) === kx(cipher) ? 50 : 0) +
+    [...parts(c)].filter((x) => mine.has(x)).length;
+  const ranked = [...measured].sort((a, b) => score(b) - score(a) || a.localeCompare(b));
+  const nearest = ranked[0]!;
+  const alike = measured.filter((c) => kx(c) === kx(nearest) && kx(c) === kx(cipher));
+  return { nearest, alike: alike.length > 0 ? alike : [...measured] };
 }
 
 function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
@@ -29,55 +91,83 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
   const tls = ch.tls!;
   const reset = tls.resetBytes ?? 0;
   if (reset === 0) return;
-  if (tlsVersionOf(tls.cipher) === "1.3") {
+  const tls13 = tlsVersionOf(tls.cipher) === "1.3";
+  if (tls13) {
     const rec = registry.figureValue(TLS13_RKEY);
     ctx.warn("tls", `${ch.name}: ${tls.cipher} is TLS 1.3; the MQ 9.2 report advises ${rec.raw} for TLS 1.3 ciphers`, [
       rec.citation,
     ]);
   }
-  const rate = messageRate(ctx, ch);
+  const flow = messageRate(ctx, ch);
   const size = ch.messageSize ?? config.workload.messageSize;
-  if (rate === undefined) {
+  if (flow === undefined) {
     ctx.gap(
       "tls",
       `${ch.name}: secret key renegotiations per second need a message rate (channels[].rate or workload.rate)`,
     );
     return;
   }
-  const bytesPerSecond = rate * size;
-  const perSecond = bytesPerSecond / reset;
+  const { rate } = flow;
+  const sent = bytesPerMessage(ch, size);
+  const perSecond = (rate * sent.bytes) / reset;
+  const compressed = ch.compression !== "none" && ch.compressibility !== undefined;
   ctx.item({
     id: `tls.renegotiations.${ch.name}`,
     concern: "tls",
-    label: `${ch.name}: secret key renegotiations (SSLRKEYC ${sizeLabel(reset)})`,
+    label: `${ch.name}: ${tls13 ? "SSLRKEYC thresholds reached" : "secret key renegotiations"} (SSLRKEYC ${sizeLabel(reset)})`,
     addressSpace: "chin",
     metric: "rate",
     value: perSecond,
     unit: "per second",
-    formula: `${num(rate)} msgs/s x ${sizeLabel(size)} / ${num(reset)} bytes`,
+    formula: `${num(rate)} msgs/s${flow.why ? ` (${flow.why})` : ""} x ${sent.text} / ${num(reset)} bytes`,
     inputs: {
-      rate: {
-        value: rate,
-        unit: "per-second",
-        from: ch.rate !== undefined ? `channels.${ch.name}.rate` : "workload.rate",
-      },
+      rate: { value: rate, unit: "per-second", from: flow.from },
       messageSize: {
         value: size,
         unit: "bytes",
         from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize",
       },
+      ...(compressed
+        ? {
+            compressibility: {
+              value: ch.compressibility!,
+              unit: "percent",
+              from: `channels.${ch.name}.compressibility`,
+            },
+          }
+        : {}),
       resetBytes: { value: reset, unit: "bytes", from: `channels.${ch.name}.tls.resetBytes` },
     },
-    citations: [],
-    confidence: "measured",
-    flags: [],
+    ...arithmetic(
+      registry.figureValue(REKEY_BYTES).citation,
+      registry.citation(registry.formula(RENEGOTIATION_METHOD)),
+      ...(compressed ? [registry.citation(registry.formula(COMPRESSED))] : []),
+    ),
   });
   const hw = config.hardware.generation === "z14" ? "z14" : "z15";
   const rel = entryForRelease(ctx, NEGOTIATION, "tls", "secret key negotiation cost");
-  if (!rel || !hasCell(ctx, NEGOTIATION, tls.cipher)) {
+  const measured = [...cellValues(registry, NEGOTIATION, "cipher")];
+  if (tls13) {
     ctx.gap(
       "tls",
-      `${ch.name}: the cost of one secret key negotiation is measured for ${registry.table(NEGOTIATION).axes[0]!.values.join(", ")} only (MQ 9.1.4 on z14 and z15); not for ${tls.cipher}`,
+      `${ch.name}: ${tls.cipher} is TLS 1.3, which does not renegotiate the key at the SSLRKEYC threshold (001 line 1171), yet a non-zero SSLRKEYC still costs; the cost is given only as a chart, and the TLS 1.2 renegotiation costs do not apply`,
+      chartsFor(ctx, "tls", /negotiat/i),
+    );
+    return;
+  }
+  if (!rel || !hasCell(ctx, NEGOTIATION, tls.cipher)) {
+    const { nearest, alike } = nearestCiphers(tls.cipher, measured);
+    const at = (c: string) => registry.lookup(NEGOTIATION, { cipher: c, hardware: hw });
+    const near = at(nearest);
+    const ms = alike.map((c) => at(c).value);
+    const lo = Math.min(...ms);
+    const hi = Math.max(...ms);
+    const us = (x: number) => num(perSecond * x * 1000, 0);
+    ctx.gap(
+      "tls",
+      `${ch.name}: the cost of one secret key negotiation is measured for ${measured.join(", ")} only (MQ 9.1.4 on z14 and z15); not for ${tls.cipher}. Nearest measured: ${nearest}, ${near.raw} ms each on ${hw}${
+        alike.length > 1 ? ` (${num(lo, 2)} to ${num(hi, 2)} ms for ${alike.join(", ")})` : ""
+      }, which at ${num(perSecond, 3)} negotiations/s would be ${lo === hi ? us(near.value) : `${us(lo)} to ${us(hi)}`} CPU us/s in the channel initiator`,
       chartsFor(ctx, "tls", /negotiat/i),
     );
     return;
@@ -151,6 +241,8 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
       label: `${ch.name}: start rate measured for the cipher`,
       addressSpace: "chin",
       metric: "info",
+      // Scaled to the machine by the factor that scales the start cost (the rate the other way).
+      scalesWithCpu: true,
       value: rate.value,
       unit: "per second",
       formula: `measured start rate ${rate.raw}/s`,
@@ -233,10 +325,25 @@ export const tls: Rule = {
     "channels[].rate",
     "channels[].messageSize",
     "channels[].startsPerSecond",
+    "channels[].type",
+    "channels[].compression",
+    "channels[].compressibility",
     "workload.rate",
+    "workload.pattern",
     "hardware.generation",
   ],
-  uses: [NEGOTIATION, START_92, START_ALIAS, START_91, STOP, TLS13_RKEY, V53],
+  uses: [
+    NEGOTIATION,
+    START_92,
+    START_ALIAS,
+    START_91,
+    STOP,
+    TLS13_RKEY,
+    V53,
+    REKEY_BYTES,
+    RENEGOTIATION_METHOD,
+    COMPRESSED,
+  ],
   applies: (c) => c.channels?.some((ch) => ch.tls !== undefined) === true,
   run(ctx) {
     for (const ch of ctx.config.channels ?? []) {

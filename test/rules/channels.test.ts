@@ -95,4 +95,160 @@ describe("channels rule", () => {
     expect(e.totals.added.value).toBe(0);
     expect(e.warnings.some((w) => w.message.includes("MQ V8 on z13"))).toBe(true);
   });
+
+  // Issue #14, channels and compression.
+  const small = {
+    name: "S",
+    type: "sender",
+    compression: "zlibfast",
+    compressibility: 60,
+    messageSize: "2KB",
+  } as const;
+  const inflateWarning = (generation: "z14" | "z15" | "z16") =>
+    estimate({ version: 1, hardware: { generation }, channels: [small] }).warnings.filter((w) =>
+      w.message.startsWith("S: 2KB messages 60% compressible cross the channel as"),
+    );
+
+  it("inflates a 2KB message compressed below 1KB in software on every machine (003 lines 221, 223)", () => {
+    // 003 line 221: "the threshold for performing compression in hardware on z15 has been lowered to
+    // 1KB"; line 223: "MQ will fall back to software ... when the message falls below the inflate /
+    // deflate thresholds". 2KB x (1 - 60%) = 0.8KB crosses the channel.
+    const z15 = inflateWarning("z15");
+    expect(z15).toHaveLength(1);
+    expect(z15[0]!.message).toContain("below the 1KB threshold for hardware compression on z15");
+    expect(z15[0]!.message).toContain("inflates them in software");
+    // z16: the z15 threshold, said to be assumed
+    expect(inflateWarning("z16")[0]!.message).toContain("the z15 threshold is assumed");
+    // z14: line 252 puts its inflate threshold between 32KB x 20% = 6.4KB and 32KB x 40% = 12.8KB
+    const z14 = inflateWarning("z14");
+    expect(z14).toHaveLength(1);
+    expect(z14[0]!.message).toContain("6.4KB to 12.8KB compressed");
+    expect(z14[0]!.message).toContain("are inflated in software");
+    // 32KB at 50% crosses as 16KB: in hardware everywhere
+    const big = estimate({
+      version: 1,
+      hardware: { generation: "z14" },
+      channels: [{ ...small, compressibility: 50, messageSize: "32KB" }],
+    });
+    expect(big.warnings.some((w) => w.message.includes("inflate"))).toBe(false);
+    // "zEDC on z14 or earlier" (line 223)
+    expect(big.warnings.some((w) => w.message.includes("only with zEDC Express"))).toBe(true);
+  });
+
+  it("shows z15-against-z14 compression figures on a z15 only (003 lines 227, 262)", () => {
+    const on = (generation: "z15" | "z16") =>
+      estimate({
+        version: 1,
+        hardware: { generation },
+        channels: [{ name: "C", type: "sender", compression: "zlibfast", compressibility: 80, messageSize: "32KB" }],
+      });
+    // line 227 "a decrease in transaction cost of up to 42% when compared with the equivalent workload on z14"
+    expect(item(on("z15"), "channels.zlibfast-z15.C").value).toBe(-42);
+    // line 262 "The z15 results throughput is 65 to 90% higher than the z14 equivalent"
+    const rate = item(on("z15"), "channels.zlibfast-z15-rate.C");
+    expect([rate.low, rate.high]).toEqual([65, 90]);
+    const z16 = on("z16");
+    expect(z16.items.filter((i) => i.label.includes("z14"))).toEqual([]);
+    expect(z16.warnings.filter((w) => w.message.includes("z14"))).toEqual([]);
+    // with TLS: line 285 "z15 costs are up to 35% lower", line 297 "20 to 60% higher"
+    const tls = estimate({
+      version: 1,
+      channels: [
+        {
+          name: "T",
+          type: "sender",
+          compression: "zlibfast",
+          compressibility: 80,
+          tls: { cipher: "ECDHE_RSA_AES_256_CBC_SHA384", resetBytes: "1MB" },
+        },
+      ],
+    });
+    expect(item(tls, "channels.zlibfast-z15.T").value).toBe(-35);
+    expect(item(tls, "channels.zlibfast-z15-rate.T").high).toBe(60);
+  });
+
+  it("shows the sysplex comparisons only at the sizes measured (002 lines 205, 249, 282-285)", () => {
+    // 002 line 282: "A rule of thumb for the particular set of measurements using 2KB messages"
+    const at = (messageSize: string) => estimate({ version: 1, workload: { transport: "shared-queue", messageSize } });
+    const mb4 = at("4MB");
+    expect(mb4.items.filter((i) => i.id.startsWith("channels.sysplex."))).toEqual([]);
+    // line 249: "the shared queue measurements were lowest cost due to the use of shared message data sets"
+    expect(mb4.warnings.some((w) => w.message.includes("lowest cost") && w.message.includes("002 line 249"))).toBe(
+      true,
+    );
+    // 32KB was not measured: a gap naming the sizes that were (line 205: "64KB and 4MB")
+    const kb32 = at("32KB");
+    expect(kb32.items.filter((i) => i.id.startsWith("channels.sysplex."))).toEqual([]);
+    expect(kb32.gaps.some((g) => g.message.includes("2KB, 64KB, 4MB messages only"))).toBe(true);
+    // channels at 4MB: "approximately 80% of the total cost in the MQ channel initiator and TCP/IP" (line 252)
+    const ch4 = estimate({ version: 1, workload: { transport: "channels", messageSize: "4MB" } });
+    expect(item(ch4, "channels.sysplex.chin-tcpip-share-4mb").value).toBe(80);
+    expect(ch4.items.some((i) => i.id === "channels.sysplex.cost-growth-tcp")).toBe(false);
+    // SMC-D at 64KB: "SMC-D achieved 30% more throughput than the peak SMC-R measurement"
+    const smcd = estimate({
+      version: 1,
+      channels: [{ name: "D", type: "sender", transport: "smc-d", messageSize: "64KB" }],
+    });
+    expect(item(smcd, "channels.smc-d.D.smcd-vs-smcr-rate-64kb").value).toBe(30);
+    expect(smcd.items.some((i) => i.id === "channels.smc-d.D.cost-growth-smc-d")).toBe(false);
+  });
+
+  it("keeps fasp.io gains to the sizes and the 1Gb/s network measured (001 lines 1928, 1991, 2029, 2111)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { pattern: "one-way" },
+      channels: [
+        { name: "BIG", type: "sender", transport: "fasp", networkProfile: "N3", messageSize: "4MB" },
+        { name: "MID", type: "sender", transport: "fasp", networkProfile: "N3", messageSize: "1MB", rate: "200/s" },
+      ],
+    });
+    // 1MB streaming N3 is 22.4x (line 1991); 4MB was not measured: not carried
+    expect(e.items.some((i) => i.id === "channels.fasp.BIG")).toBe(false);
+    expect(e.gaps.some((g) => g.message.startsWith("BIG:") && g.message.includes("1MB: 22.4x"))).toBe(true);
+    // line 1928 "All communication is limited to 1Gb / sec."
+    expect(item(e, "channels.fasp.MID").formula).toContain("limited to 1Gb / sec");
+    // 200 x 1MB a second = 200 x 1,048,576 x 8 bits = 1.68 Gb/s, above the 1Gb/s measured
+    expect(e.warnings.some((w) => w.message.startsWith("MID: 1.68 Gb/s"))).toBe(true);
+    // request/responder is measured at 32KB only (line 2029): not carried to 1MB
+    const rr = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      channels: [{ name: "RR", type: "sender", transport: "fasp", networkProfile: "N4", messageSize: "1MB" }],
+    });
+    expect(rr.items.some((i) => i.id === "channels.fasp.RR")).toBe(false);
+    // line 2111: "Messages between 64KB and 100KB achieved a transaction rate 12-20% higher in the TCP/IP configuration"
+    const n1 = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      channels: [{ name: "N1", type: "sender", transport: "fasp", networkProfile: "N1", messageSize: "80KB" }],
+    });
+    const tcp = item(n1, "channels.fasp.N1");
+    expect([tcp.low, tcp.high]).toEqual([12, 20]);
+    expect(tcp.label).toContain("TCP/IP transaction rate above fasp.io");
+  });
+});
+
+describe("findings on several channels", () => {
+  it("are one warning or gap that names every channel", () => {
+    // four definitions of the same kind: one gap for the COMPMSG CPU, naming all four
+    const channels = ["A", "B", "C", "D"].map((name) => ({
+      name,
+      type: "sender" as const,
+      compression: "zlibfast" as const,
+      compressibility: 60,
+      messageSize: "2KB",
+    }));
+    const e = estimate({ version: 1, channels });
+    const cpu = e.gaps.filter((g) => g.message.includes("CPU cost of COMPMSG(ZLIBFAST)"));
+    expect(cpu.map((g) => g.message.split(":")[0])).toEqual(["A, B, C, D"]);
+    const inflate = e.warnings.filter((w) => w.message.includes("inflates them in software"));
+    expect(inflate.map((w) => w.message.split(":")[0])).toEqual(["A, B, C, D"]);
+    // a finding that differs keeps its own line
+    const mixed = estimate({ version: 1, channels: [channels[0]!, { ...channels[1]!, messageSize: "512" }] });
+    expect(mixed.warnings.filter((w) => w.message.includes("software")).map((w) => w.message.split(":")[0])).toEqual([
+      "A",
+      "B",
+    ]);
+  });
 });

@@ -124,4 +124,121 @@ describe("tls rule", () => {
     });
     expect(e.warnings.filter((w) => w.concern === "tls" && w.message.includes("using MQ 9.1 data"))).toEqual([]);
   });
+
+  // Issue #14, TLS.
+  const ecdhe = { cipher: "ECDHE_RSA_AES_256_CBC_SHA384", resetBytes: "1MB" } as const;
+
+  it("counts the bytes after compression: 003 line 289 'Message compression takes place before secret key negotiation'", () => {
+    const at = (compressibility?: number) =>
+      item(
+        estimate({
+          version: 1,
+          workload: { pattern: "one-way", rate: "1000/s", messageSize: "32KB" },
+          channels: [
+            {
+              name: "C",
+              type: "sender",
+              tls: ecdhe,
+              ...(compressibility === undefined ? {} : { compression: "zlibfast" as const, compressibility }),
+            },
+          ],
+        }),
+        "tls.renegotiations.C",
+      ).value;
+    // uncompressed: 1000 x 32,768 / 1,048,576 = 31.25 a second
+    expect(at()).toBeCloseTo(31.25, 9);
+    // 75% compressible: 1000 x 8,192 / 1,048,576 = 7.8125 a second, "more messages can flow ... before
+    // hitting the SSLRKEYC threshold" (line 289)
+    expect(at(75)).toBeCloseTo((1000 * 32768 * 0.25) / 1048576, 9);
+  });
+
+  it("counts request and reply on a server-connection channel in request/reply; one direction on a sender (001 line 1187)", () => {
+    // 001 line 1187: "how many messages would flow between key negotiations, taking into account that
+    // the workload is a request / reply workload"; 003 line 396: "every 1MB that passes over the channel"
+    const e = estimate({
+      version: 1,
+      workload: { pattern: "request-reply", rate: "1000/s", messageSize: "32KB" },
+      channels: [
+        { name: "CLIENTS", type: "server-connection", tls: ecdhe },
+        { name: "TO.QM2", type: "sender", tls: ecdhe },
+        { name: "GIVEN", type: "server-connection", rate: "500/s", tls: ecdhe },
+      ],
+    });
+    const svrconn = item(e, "tls.renegotiations.CLIENTS");
+    // 2 messages x 1000 transactions/s x 32,768 bytes / 1,048,576 = 62.5 a second
+    expect(svrconn.value).toBeCloseTo((2 * 1000 * 32768) / 1048576, 9);
+    expect(svrconn.inputs.rate!.value).toBe(2000);
+    expect(svrconn.formula).toContain("request and the reply");
+    // computed from the config by a stated formula, not measured
+    expect(svrconn.confidence).toBe("arithmetic");
+    expect(svrconn.citations.map((c) => c.id)).toContain("001.tls-key-renegotiation-cost-method");
+    // a sender carries one direction: 1000 x 32,768 / 1,048,576 = 31.25
+    expect(item(e, "tls.renegotiations.TO.QM2").value).toBeCloseTo(31.25, 9);
+    // channels[].rate is messages on the channel already: 500 x 32,768 / 1,048,576 = 15.625
+    expect(item(e, "tls.renegotiations.GIVEN").value).toBeCloseTo(15.625, 9);
+  });
+
+  it("scales the measured start rate by the factor that scales the start cost (LSPR z15 over z14)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      hardware: { generation: "z14", cpus: 3, rni: "average" },
+      channels: [
+        { name: "RSA", type: "sender", tls: { cipher: "TLS_RSA_WITH_AES_256_GCM_SHA384" }, startsPerSecond: 10 },
+      ],
+    });
+    // 001 line 1110: 2.31 ms and 135.75 starts/s on z15. The cost on z14 is 2.31 ms x (1 + p); the
+    // rate the same factor the other way, 135.75 / (1 + p), so cost x rate stays 2.31 x 135.75.
+    const cost = item(e, "tls.channel-start.RSA");
+    const rate = item(e, "tls.channel-start-rate.RSA");
+    const factor = cost.value / (10 * 2.31 * 1000);
+    expect(factor).toBeGreaterThan(1);
+    expect(rate.value).toBeCloseTo(135.75 / factor, 9);
+    expect(rate.formula).toContain("LSPR");
+    // measured on z15 and asked on z15: as printed
+    const z15 = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      channels: [
+        { name: "RSA", type: "sender", tls: { cipher: "TLS_RSA_WITH_AES_256_GCM_SHA384" }, startsPerSecond: 10 },
+      ],
+    });
+    expect(item(z15, "tls.channel-start-rate.RSA").value).toBe(135.75);
+  });
+
+  it("names the nearest measured cipher and its cost as a range for an unmeasured one (003 lines 382-385)", () => {
+    const e = estimate({
+      version: 1,
+      workload: { pattern: "one-way", rate: "1000/s", messageSize: "32KB" },
+      channels: [{ name: "GCM", type: "sender", tls: { cipher: "ECDHE_RSA_AES_256_GCM_SHA384", resetBytes: "1MB" } }],
+    });
+    expect(e.items.some((i) => i.id === "tls.renegotiation-cpu.GCM")).toBe(false);
+    const gap = e.gaps.find((g) => g.message.startsWith("GCM: the cost of one secret key negotiation"))!;
+    // line 384: ECDHE_RSA_AES_256_CBC_SHA384 3.8 ms on z15; line 385: ECDHE_ECDSA_AES_256_CBC_SHA384 3.8
+    expect(gap.message).toContain("Nearest measured: ECDHE_RSA_AES_256_CBC_SHA384, 3.8 ms each on z15");
+    // 31.25 negotiations/s x 3.8 ms x 1000 = 118,750 us/s
+    expect(gap.message).toContain("118,750 CPU us/s");
+    const rsa = estimate({
+      version: 1,
+      workload: { pattern: "one-way", rate: "1000/s", messageSize: "32KB" },
+      channels: [{ name: "R", type: "sender", tls: { cipher: "TLS_RSA_WITH_AES_256_GCM_SHA384", resetBytes: "1MB" } }],
+    });
+    // lines 382-383: the RSA key exchanges, 0.64 and 0.7 ms on z15: 31.25 x 0.64 x 1000 = 20,000 to 21,875
+    const g = rsa.gaps.find((x) => x.message.startsWith("R: the cost"))!.message;
+    expect(g).toContain("0.64 to 0.7 ms");
+    expect(g).toContain("20,000 to 21,875 CPU us/s");
+  });
+
+  it("does not price a TLS 1.3 SSLRKEYC as a renegotiation (001 line 1171)", () => {
+    // 001 line 1171: "the processing triggered by reaching the threshold ... does not perform key
+    // re-negotiation. However ... there will be cost associated with a non-zero SSLRKEYC"
+    const e = estimate({
+      version: 1,
+      workload: { pattern: "one-way", rate: "1000/s", messageSize: "32KB" },
+      channels: [{ name: "T13", type: "sender", tls: { cipher: "TLS_AES_256_GCM_SHA384", resetBytes: "1MB" } }],
+    });
+    expect(item(e, "tls.renegotiations.T13").label).toContain("SSLRKEYC thresholds reached");
+    expect(e.gaps.some((g) => g.message.includes("does not renegotiate the key at the SSLRKEYC threshold"))).toBe(true);
+    expect(e.gaps.some((g) => g.message.includes("Nearest measured"))).toBe(false);
+  });
 });
