@@ -36,20 +36,10 @@ const PENDING: readonly string[] = [
   "models/003/lspr-z14-z15.yaml",
   "models/004/grouping-jms-expiry.yaml",
   "models/004/v53-other-changes.yaml",
-  // #14: AMS, TLS, channels, compression
+  // #14, 14a: AMS
   "models/000/ams-regression.yaml",
-  "models/000/regression-channels.yaml",
   "models/001/ams-interception.yaml",
-  "models/001/fasp-gateway.yaml",
-  "models/001/tls-channels.yaml",
-  "models/002/sysplex-transport-cost.yaml",
-  "models/002/sysplex-transport-rate.yaml",
   "models/003/ams.yaml",
-  "models/003/channel-compression.yaml",
-  "models/003/tls-crypto-express.yaml",
-  "models/004/channels-moving-messages.yaml",
-  "models/004/receive-timeout.yaml",
-  "models/004/ssl.yaml",
 ];
 
 const data = loadModelDir(join(ROOT, "models"), { displayRoot: ROOT });

@@ -316,6 +316,132 @@ function v53PerMessage(ctx: RuleContext, ch: ChannelConfig): void {
   });
 }
 
+const EPVT_PER_CHANNEL = "004.ssl-channel-epvt-storage";
+const EPVT_LARGE = "004.ssl-channel-large-message-threshold";
+const EPVT_SIZE = "004.epvt-size-typical-max";
+const SSL_MAX = "004.ssl-max-channels";
+const REKEY_VS_Z14 = { cost: "003.tls-frequent-rekey-cost-change", rate: "003.tls-frequent-rekey-rate-change" };
+const NOREKEY_VS_Z14 = { cost: "003.tls-norekey-cost-reduction", rate: "003.tls-norekey-rate-increase" };
+const START_VS_Z14: Record<string, string> = {
+  TLS_RSA: "003.channel-start-tls-rsa-vs-z14",
+  ECDHE: "003.channel-start-ecdhe-vs-z14",
+};
+
+/** Channel instances of a definition: conversations over SHARECNV for clients, else its count. */
+function instancesOf(ch: ChannelConfig): number {
+  return ch.type === "server-connection" && ch.conversations !== undefined
+    ? Math.ceil(ch.conversations / Math.max(1, ch.sharecnv ?? 10))
+    : ch.count;
+}
+
+/**
+ * MQ 5.3: every SSL channel takes about 210KB of the channel initiator's extended private region, plus
+ * the message length above 32KB (004 line 728); the channels that fit are EPVT / (message KB + 210)
+ * (lines 730-736).
+ */
+function v53Storage(ctx: RuleContext, list: readonly ChannelConfig[]): void {
+  const { registry, config } = ctx;
+  const per = registry.figureValue(EPVT_PER_CHANNEL);
+  const large = registry.figureValue(EPVT_LARGE);
+  let channels = 0;
+  let biggestKB = 0;
+  for (const ch of list) {
+    const kb = (ch.messageSize ?? config.workload.messageSize) / 1024;
+    const extra = kb > large.value ? kb : 0;
+    const n = instancesOf(ch);
+    channels += n;
+    biggestKB = Math.max(biggestKB, extra);
+    ctx.item({
+      id: `tls.v53-epvt.${ch.name}`,
+      concern: "tls",
+      label: `${ch.name}: SSL channel storage in the channel initiator's EPVT, ${num(n)} channel(s) (V5.3)`,
+      addressSpace: "chin",
+      metric: "storage",
+      value: (n * (per.value + extra)) / 1024,
+      unit: "MB",
+      formula: `${num(n)} x (${per.raw}${extra > 0 ? ` + ${num(kb, 1)} KB message, above ${large.raw}` : ""}) / 1024`,
+      inputs: { channels: { value: n, unit: "count", from: `channels.${ch.name}` } },
+      ...fromLookups(per),
+    });
+  }
+  const epvt = registry.parameter(SSL_MAX, "epvtSizeExample");
+  const size = registry.figureValue(EPVT_SIZE);
+  const fit = epvt.value / (biggestKB + per.value);
+  ctx.item({
+    id: "tls.v53-max-ssl-channels",
+    concern: "tls",
+    label: `SSL channels that fit in an EPVT of ${size.raw} (V5.3)`,
+    addressSpace: "chin",
+    metric: "limit",
+    limitOf: "channels",
+    value: Math.floor(fit),
+    unit: "channels",
+    formula: `${epvt.raw} / (${biggestKB > 0 ? `${num(biggestKB, 1)} KB largest message + ` : ""}${per.raw}); EPVT "${size.raw}" at most, as the source says, on most systems`,
+    inputs: {},
+    demand: { value: channels, from: "SSL channel instances of all TLS channel definitions" },
+    // Bound by the region's size, not the processor.
+    hardwareFit: "machine-independent",
+    ...fromLookups(epvt, per),
+  });
+}
+
+/** The z15 report's TLS figures against z14, for a z15 config (32KB request/reply, one channel pair). */
+function againstZ14(ctx: RuleContext, ch: ChannelConfig): void {
+  const { registry } = ctx;
+  const tls = ch.tls!;
+  const kx = keyExchangeOf(tls.cipher);
+  const family = kx === "RSA" ? "TLS_RSA" : kx?.startsWith("ECDHE") ? "ECDHE" : undefined;
+  const show = (id: string, r: LookupResult, what: string, sign: number) =>
+    ctx.item({
+      id: `tls.z15-vs-z14.${ch.name}.${id.split(".")[1]}`,
+      concern: "tls",
+      label: `${ch.name}: ${what} on z15 against z14`,
+      addressSpace: "chin",
+      metric: "info",
+      value: sign * r.value,
+      unit: "%",
+      formula: `"${r.raw}"`,
+      inputs: {},
+      ...fromLookups(r),
+    });
+  if ((tls.resetBytes ?? 0) > 0) {
+    if (family) {
+      show(
+        REKEY_VS_Z14.cost,
+        registry.lookup(REKEY_VS_Z14.cost, { cipherFamily: family }),
+        "transaction cost with frequent renegotiation (32KB request/reply)",
+        -1,
+      );
+      show(
+        REKEY_VS_Z14.rate,
+        registry.lookup(REKEY_VS_Z14.rate, { cipherFamily: family }),
+        "transaction rate with frequent renegotiation (32KB request/reply)",
+        1,
+      );
+    }
+  } else {
+    show(
+      NOREKEY_VS_Z14.cost,
+      registry.figureValue(NOREKEY_VS_Z14.cost),
+      "transaction cost without renegotiation (32KB request/reply)",
+      -1,
+    );
+    show(
+      NOREKEY_VS_Z14.rate,
+      registry.figureValue(NOREKEY_VS_Z14.rate),
+      "transaction rate without renegotiation (32KB request/reply)",
+      1,
+    );
+  }
+  if (family && (ch.startsPerSecond ?? 0) > 0)
+    show(
+      START_VS_Z14[family]!,
+      registry.figureValue(START_VS_Z14[family]!),
+      "channel start improvement (the source does not say in rate or in cost)",
+      1,
+    );
+}
+
 export const tls: Rule = {
   id: "tls",
   concern: "tls",
@@ -326,6 +452,9 @@ export const tls: Rule = {
     "channels[].messageSize",
     "channels[].startsPerSecond",
     "channels[].type",
+    "channels[].count",
+    "channels[].sharecnv",
+    "channels[].conversations",
     "channels[].compression",
     "channels[].compressibility",
     "workload.rate",
@@ -343,9 +472,21 @@ export const tls: Rule = {
     REKEY_BYTES,
     RENEGOTIATION_METHOD,
     COMPRESSED,
+    EPVT_PER_CHANNEL,
+    EPVT_LARGE,
+    EPVT_SIZE,
+    SSL_MAX,
+    ...Object.values(REKEY_VS_Z14),
+    ...Object.values(NOREKEY_VS_Z14),
+    ...Object.values(START_VS_Z14),
   ],
   applies: (c) => c.channels?.some((ch) => ch.tls !== undefined) === true,
   run(ctx) {
+    if (ctx.config.mq.release === "5.3")
+      v53Storage(
+        ctx,
+        (ctx.config.channels ?? []).filter((ch) => ch.tls !== undefined),
+      );
     for (const ch of ctx.config.channels ?? []) {
       if (!ch.tls) continue;
       if (ctx.config.mq.release === "5.3") {
@@ -354,6 +495,7 @@ export const tls: Rule = {
       }
       renegotiation(ctx, ch);
       startStop(ctx, ch);
+      if (ctx.config.hardware.generation === "z15") againstZ14(ctx, ch);
       ctx.gap(
         "tls",
         `${ch.name}: TLS cost per message for MQ ${ctx.config.mq.release}: the reports give it only as charts; your baseline should be measured with TLS on, or add the difference yourself`,

@@ -241,4 +241,42 @@ describe("tls rule", () => {
     expect(e.gaps.some((g) => g.message.includes("does not renegotiate the key at the SSLRKEYC threshold"))).toBe(true);
     expect(e.gaps.some((g) => g.message.includes("Nearest measured"))).toBe(false);
   });
+
+  it("sizes V5.3 SSL channels in the EPVT: 210KB each, plus the message above 32KB (004 lines 728-736)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "5.3" },
+      hardware: { generation: "2064" },
+      channels: [
+        { name: "SMALL", type: "sender", count: 100, messageSize: "32KB", tls: { cipher: "RC4_MD5_EXPORT" } },
+        { name: "BIG", type: "sender", count: 10, messageSize: "4000KB", tls: { cipher: "RC4_MD5_EXPORT" } },
+      ],
+    });
+    // line 728: "approximately 210 KB ... (+ message length for messages of greater than 32KB)"
+    expect(item(e, "tls.v53-epvt.SMALL").value).toBeCloseTo((100 * 210) / 1024, 9);
+    expect(item(e, "tls.v53-epvt.BIG").value).toBeCloseTo((10 * (210 + 4000)) / 1024, 9);
+    // line 736: 1600000 / (4000 + 210) = 380.05, "about 380"; the demand is 110 channels
+    const max = item(e, "tls.v53-max-ssl-channels");
+    expect(max.value).toBe(380);
+    expect(e.headroom.find((h) => h.id === "tls.v53-max-ssl-channels")!.demand.value).toBe(110);
+  });
+
+  it("gives the z15 report's TLS gains over z14 on a z15 only (003 lines 413-414, 422-423, 429, 433)", () => {
+    const on = (generation: "z15" | "z16", resetBytes: string) =>
+      estimate({
+        version: 1,
+        hardware: { generation },
+        workload: { rate: "100/s", messageSize: "32KB" },
+        channels: [{ name: "C", type: "sender", tls: { cipher: "ECDHE_RSA_AES_256_CBC_SHA384", resetBytes } }],
+      });
+    // line 414 "ECDHE prefixed ciphers: 8% lower on z15"; line 423 "17% higher on z15"
+    const rekey = on("z15", "1MB");
+    expect(item(rekey, "tls.z15-vs-z14.C.tls-frequent-rekey-cost-change").value).toBe(-8);
+    expect(item(rekey, "tls.z15-vs-z14.C.tls-frequent-rekey-rate-change").value).toBe(17);
+    // line 429 "a reduction in transaction cost of up to 15%"; line 433 "up to 53% higher on z15"
+    const none = on("z15", "0");
+    expect(item(none, "tls.z15-vs-z14.C.tls-norekey-cost-reduction").value).toBe(-15);
+    expect(item(none, "tls.z15-vs-z14.C.tls-norekey-rate-increase").value).toBe(53);
+    expect(on("z16", "1MB").items.filter((i) => i.id.startsWith("tls.z15-vs-z14"))).toEqual([]);
+  });
 });
