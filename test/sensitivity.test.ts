@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sensitivity } from "../src/api.js";
+import { InputError, sensitivity } from "../src/api.js";
 import type { SensitivityResult, SensitivityRow } from "../src/engine/sensitivity.js";
 import { toJson } from "../src/report/json.js";
 import {
@@ -144,6 +144,18 @@ describe("sensitivity to a source figure", () => {
     );
     const cfg = chartJsConfig(spec) as { options: { indexAxis?: string } };
     expect(cfg.options.indexAxis).toBe("y");
+  });
+});
+
+describe("sensitivity() arguments", () => {
+  it("throws InputError naming the function for a config that is not one", () => {
+    expect(() => sensitivity(null as never)).toThrow(
+      /^sensitivity\(\): error: the config must be a file path or a config object/,
+    );
+    expect(() => sensitivity(SMALL, { models: 7 } as never)).toThrow(
+      /options\.models must be a folder path or a Registry/,
+    );
+    expect(() => sensitivity({ version: 1, workload: { rate: "fast" } })).toThrow(InputError);
   });
 });
 
