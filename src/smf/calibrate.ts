@@ -221,13 +221,14 @@ class Run {
     }
   }
 
-  feed(r: SmfRecord, join: TaskJoin): void {
+  /** `key`: the class 3 join key, when the caller has made it already (one string per row, not two). */
+  feed(r: SmfRecord, join: TaskJoin, key?: string): void {
     const s = this.accept(r);
     if (!s) return;
     if (r.structure === "WTID" || r.structure === "WTAS" || r.structure === "WQ") {
       s.usedClass3(r);
       const v = r.v;
-      const key = `${v.lpar}/${v.qmgr}|${v.at}|${v.correl}`;
+      key ??= `${v.lpar}/${v.qmgr}|${v.at}|${v.correl}`;
       if (r.structure === "WTID")
         join.wtid(key, {
           applType: v.applType as string | undefined,
@@ -476,7 +477,7 @@ async function joinInStep(run: Run, g: Partial<Record<"WTID" | "WTAS" | "WQ", Ro
           break;
         }
         p.last = keyOf(next);
-        run.feed(next, join);
+        run.feed(next, join, p.last);
       }
     }
     if (!ids.done) {
