@@ -36,10 +36,6 @@ const PENDING: readonly string[] = [
   "models/003/lspr-z14-z15.yaml",
   "models/004/grouping-jms-expiry.yaml",
   "models/004/v53-other-changes.yaml",
-  // #14, 14a: AMS
-  "models/000/ams-regression.yaml",
-  "models/001/ams-interception.yaml",
-  "models/003/ams.yaml",
 ];
 
 const data = loadModelDir(join(ROOT, "models"), { displayRoot: ROOT });
