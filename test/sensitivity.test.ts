@@ -171,6 +171,13 @@ describe("sensitivity across a range the config writes", () => {
   });
 });
 
+describe("sensitivity of an MQ interval (MMMM.SS)", () => {
+  it('moves STATIME "1.00" by 6% of its 60 seconds: 56 s ("0.56") and 64 s ("1.04")', () => {
+    const r = sensitivity({ ...SMALL, smf: { statisticsInterval: "1.00" } });
+    expect(row(r, "smf.statisticsInterval").tried).toEqual(["0.56", "1.04"]);
+  });
+});
+
 describe("sensitivity() arguments", () => {
   it("throws InputError naming the function for a config that is not one", () => {
     expect(() => sensitivity(null as never)).toThrow(
