@@ -625,11 +625,12 @@ export const Config = z
     encryption: z
       .strictObject({
         logs: z
-          .boolean()
+          .union([z.boolean(), z.enum(["active", "archive"])])
           .default(false)
           .register(docs, {
-            description: "z/OS data set encryption of active and archive logs.",
-            examples: [true],
+            description:
+              'z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false.',
+            examples: [true, "archive"],
           }),
         pagesets: z
           .boolean()

@@ -17,6 +17,8 @@ export const FEATURE_SINCE = {
   amsInterception: "9.2",
   // Active logs, page sets and SMDS: 9.2 (001 data set encryption support table, 001.dse-support-matrix).
   datasetEncryption: "9.2",
+  // Archive logs (and the BSDS) alone: 8.0 (001 line 699, 001.dse-mq-archive-bsds-min-release).
+  archiveLogEncryption: "8.0",
   archiveCompression: "9.1",
   ams: "8.0",
   smcD: "8.0",
@@ -102,7 +104,9 @@ export function checkSemantics(config: Config, src: YamlSource): Diagnostic[] {
       );
     }
   }
-  if (config.encryption && (config.encryption.logs || config.encryption.pagesets || config.encryption.smds)) {
+  if (config.encryption?.logs === "archive" && !config.encryption.pagesets && !config.encryption.smds) {
+    needs("archiveLogEncryption", ["encryption", "logs"], "data set encryption of archive logs");
+  } else if (config.encryption && (config.encryption.logs || config.encryption.pagesets || config.encryption.smds)) {
     needs("datasetEncryption", ["encryption"], "data set encryption");
   }
   if (config.ams && config.ams.policy !== "none") needs("ams", ["ams", "policy"], "AMS");

@@ -96,8 +96,8 @@ export interface ConfigInput {
     } | undefined;
     /** z/OS data set encryption (MQ 9.1.4 and later). */
     encryption?: {
-        /** z/OS data set encryption of active and archive logs. */
-        logs?: boolean | undefined;
+        /** z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false. */
+        logs?: boolean | "active" | "archive" | undefined;
         /** z/OS data set encryption of page sets. */
         pagesets?: boolean | undefined;
         /** z/OS data set encryption of shared message data sets (SMDS); shared queues only. */
@@ -344,8 +344,8 @@ export interface Config {
     } | undefined;
     /** z/OS data set encryption (MQ 9.1.4 and later). */
     encryption?: {
-        /** z/OS data set encryption of active and archive logs. */
-        logs: boolean;
+        /** z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false. */
+        logs: boolean | "active" | "archive";
         /** z/OS data set encryption of page sets. */
         pagesets: boolean;
         /** z/OS data set encryption of shared message data sets (SMDS); shared queues only. */
