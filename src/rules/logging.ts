@@ -5,10 +5,9 @@ import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
 import { carried, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
 import { STREAMING_LOG_FACTOR } from "./streaming.js";
+import { LOG_CEILING_USES, logRateCeiling } from "./log-ceiling.js";
 
 const V53_LOG_BYTES = "004.log-bytes-per-persistent-message";
-const PEAK_93 = "000.peak-log-rate-per-copy";
-const PEAK_92 = "001.regression-peak-log-rate-per-copy";
 const DISK = "001.log-disk-write-multiplier";
 const ZHW_COST_DUAL = "001.zhw-cost-increase-typical-dual";
 const ZHW_COST_SINGLE = "001.zhw-cost-increase-typical-single";
@@ -83,8 +82,7 @@ export const logging: Rule = {
   reads: ["workload.*", "logging.*", "streamingQueues.copies", "mq.release"],
   uses: [
     V53_LOG_BYTES,
-    PEAK_93,
-    PEAK_92,
+    ...LOG_CEILING_USES,
     DISK,
     ZHW_COST_DUAL,
     ZHW_COST_SINGLE,
@@ -133,36 +131,7 @@ export const logging: Rule = {
     const archives = lg.archiving ? (lg.dualArchives ? 2 : 1) : 0;
     const rate = w.rate;
     const mbPerTxn = vol.bytesPerTxn / 1048576;
-    // Ceiling: the peak log rate per copy measured for the release (dual logs, 4 stripes, 3 CPUs).
-    const peakId =
-      [PEAK_93, PEAK_92].find((id) => registry.get(id).appliesTo.releases.includes(config.mq.release)) ??
-      [PEAK_93, PEAK_92].find((id) => entryForRelease(ctx, id, "logging", "peak log rate") !== undefined);
-    if (peakId) {
-      const peak = carried(
-        registry.figureValue(peakId),
-        entryForRelease(ctx, peakId, "logging", "peak log rate")!.carried,
-      );
-      const tps = peak.value / mbPerTxn;
-      ctx.item({
-        id: "logging.log-rate-ceiling",
-        concern: "logging",
-        label: "log rate ceiling at the measured peak per log copy",
-        addressSpace: "qmgr",
-        metric: "limit",
-        limitOf: "transactions-per-second",
-        value: tps,
-        low: tps,
-        unit: "txn/s",
-        formula: `${num(peak.value)} MB/s per copy / ${num(mbPerTxn * 1024, 2)} KB per transaction (the peak is a lower bound: "${peak.raw}")`,
-        inputs: {
-          peakMBps: { value: peak.value, unit: "MB/s", from: peakId },
-          kbPerTxn: { value: mbPerTxn * 1024, unit: "KB", from: "logging.bytes-per-transaction" },
-        },
-        ...fromLookups(peak),
-      });
-    } else {
-      ctx.gap("logging", `peak log rate for MQ ${config.mq.release}: the reports state it for 9.2 and 9.3 only`);
-    }
+    logRateCeiling(ctx, vol, archives);
     if (rate !== undefined) {
       const mbps = rate * mbPerTxn;
       ctx.item({

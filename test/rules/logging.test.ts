@@ -15,8 +15,10 @@ describe("logging rule", () => {
     expect(ceiling.value).toBeCloseTo((380 * 1024) / 32, 9);
     expect(ceiling.metric).toBe("limit");
     expect(ceiling.citations.map((c) => c.id)).toContain("000.peak-log-rate-per-copy");
-    // "in excess of": a lower bound
-    expect(ceiling.low).toBeCloseTo(12160, 9);
+    // "in excess of": a lower bound on the peak, but the peak is reached with 1MB and larger messages
+    // (000 line 1199); with 32KB the low end is the 220 MB/s a saturated log task wrote with 11 pages per
+    // I/O (000 line 1187): 220 x 1024 / 32 = 7,040
+    expect(ceiling.low).toBeCloseTo(7040, 9);
     expect(e.bottleneck?.id).toBe("logging.log-rate-ceiling");
   });
 
@@ -168,9 +170,12 @@ describe("logging rule", () => {
     });
     // (1000 bytes + 1.25 x 1024 bytes) x 2 puts = 4560 bytes = 4.453125 KB
     expect(item(e, "logging.bytes-per-transaction").value).toBeCloseTo(((1000 + 1.25 * 1024) * 2) / 1024, 9);
-    // no peak log rate is stated for MQ 5.3: a gap, not a ceiling
-    expect(e.items.some((i) => i.id === "logging.log-rate-ceiling")).toBe(false);
-    expect(e.gaps.some((g) => g.concern === "logging" && g.message.includes("peak log rate"))).toBe(true);
+    // MQ 5.3's ceiling is the report's disk maximum in messages (004 line 333: "2,200 is the maximum
+    // for this DASD with 1KB msgs"), measured with 1KB: 1000 bytes is outside, and said.
+    expect(item(e, "logging.log-rate-ceiling").value).toBe(2200 / 2);
+    expect(
+      e.warnings.some((w) => /measured with 1KB; this config has 1000 bytes|measured with 1KB/.test(w.message)),
+    ).toBe(true);
   });
 
   it("reports recovery from compressed archives: 40 MB/s and 1451 us per MB, against 106 and 930 (seed 003 lines 334-338)", () => {
@@ -201,5 +206,68 @@ describe("logging rule", () => {
     expect(e.warnings.some((w) => w.message.includes("MQ 9.3 is not measured; MQ 9.1 data is used"))).toBe(true);
     // Measured cells carried from 9.1 are marked carried-forward.
     expect(item(e, "logging.archive-recovery-rate").confidence).toBe("carried-forward");
+  });
+});
+
+describe("log-rate ceiling: the peak measured nearest the config's release, disk and message size", () => {
+  const four = { persistent: true, messageSize: "4MB", pattern: "one-way" as const, rate: "50/s" };
+  const ceiling = (config: object) => item(estimate({ version: 1, ...config } as never), "logging.log-rate-ceiling");
+
+  it("takes 380 MB/s on a DS8950F (000 lines 1412, 1877) and 282 MB/s on a DS8870 at 4MB (003 lines 327, 534)", () => {
+    // 000 line 1412: "in excess of 380MB per second"; 4MB one-way = 4,096 KB: 380 x 1024 / 4096 = 95
+    const ds8950 = ceiling({ workload: four, logging: { disk: { subsystem: "DS8950F", stripes: 4 } } });
+    expect(ds8950.value).toBeCloseTo((380 * 1024) / 4096, 9);
+    expect(ds8950.measuredOn).toEqual(["z15"]);
+    expect(ds8950.scalesWithCpu).toBe(false);
+    expect(ds8950.demand?.value).toBe(50);
+    // 003 line 327: "increased from 282MB/sec" (uncompressed archives, 4MB, DS8870 per line 534)
+    const ds8870 = ceiling({ workload: four, logging: { disk: { subsystem: "DS8870" } } });
+    expect(ds8870.value).toBeCloseTo((282 * 1024) / 4096, 9);
+    expect(ds8870.citations.map((c) => c.id)).toContain("003.archive-peak-rate-uncompressed");
+  });
+
+  it("takes 250 MB/s for MQ 9.2 on a DS8870 (001 lines 2289, 2771)", () => {
+    const i = ceiling({
+      mq: { release: "9.2" },
+      workload: { ...four, messageSize: "1MB" },
+      logging: { disk: { subsystem: "DS8870", stripes: 4 } },
+    });
+    // "in excess of 250MB per second": 250 x 1024 / 1024 = 250 transactions per second
+    expect(i.value).toBeCloseTo(250, 9);
+  });
+
+  it("takes the single-log 4MB table's rate under Metro Mirror (001 line 608: PPRC 368 MB/s)", () => {
+    const i = ceiling({
+      mq: { release: "9.2" },
+      workload: four,
+      logging: { dualLogs: false, dualArchives: false, metroMirror: true, disk: { subsystem: "DS8870" } },
+    });
+    expect(i.value).toBeCloseTo((368 * 1024) / 4096, 9);
+  });
+
+  it("ranges down to the 220 MB/s a saturated log task wrote with 11 pages per I/O for small messages (000 lines 1187, 1199)", () => {
+    const e = estimate({ version: 1, workload: { ...four, messageSize: "32KB" } });
+    const i = item(e, "logging.log-rate-ceiling");
+    expect(i.value).toBeCloseTo((380 * 1024) / 32, 9);
+    expect(i.low).toBeCloseTo((220 * 1024) / 32, 9);
+    expect(e.warnings.some((w) => /MB\/s rises with message size/.test(w.message))).toBe(true);
+    // The disk is not given: the measured one is assumed, and said.
+    expect(e.warnings.some((w) => /logging.disk.subsystem is not given; assumed DS8950F/.test(w.message))).toBe(true);
+  });
+
+  it('widens the high end by "up to 25%" with archiving off at 4MB (001 line 691)', () => {
+    const i = ceiling({ workload: four, logging: { archiving: false, disk: { subsystem: "DS8950F", stripes: 4 } } });
+    expect(i.value).toBeCloseTo(95, 9);
+    expect(i.high).toBeCloseTo(95 * 1.25, 9);
+  });
+
+  it("takes V5.3's 2,200 1KB messages a second on its disk (004 line 333)", () => {
+    const i = ceiling({
+      mq: { release: "5.3" },
+      hardware: { generation: "2064" },
+      workload: { persistent: true, messageSize: "1KB", pattern: "request-reply" },
+    });
+    // "2,200 is the maximum for this DASD with 1KB msgs": request-reply puts 2 messages, 1,100 txn/s
+    expect(i.value).toBe(1100);
   });
 });
