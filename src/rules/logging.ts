@@ -6,13 +6,11 @@ import type { LookupResult } from "../model/registry.js";
 import { carried, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
 import { STREAMING_LOG_FACTOR } from "./streaming.js";
 import { LOG_CEILING_USES, logRateCeiling } from "./log-ceiling.js";
+import { ZHW_USES, zHyperWrite } from "./zhyperwrite.js";
 
 const V53_LOG_BYTES = "004.log-bytes-per-persistent-message";
 const DISK = "001.log-disk-write-multiplier";
-const ZHW_COST_DUAL = "001.zhw-cost-increase-typical-dual";
 const ZHW_COST_SINGLE = "001.zhw-cost-increase-typical-single";
-const ZHW_RATE = "001.zhw-log-rate-ratio-small";
-const ZHW_COMMIT = "001.zhw-commit-time-fraction-small";
 const ARCHIVE_COMPRESSION = "003.archive-compression-overhead";
 const ARCHIVE_RECOVERY = "003.archive-recovery";
 
@@ -84,10 +82,7 @@ export const logging: Rule = {
     V53_LOG_BYTES,
     ...LOG_CEILING_USES,
     DISK,
-    ZHW_COST_DUAL,
-    ZHW_COST_SINGLE,
-    ZHW_RATE,
-    ZHW_COMMIT,
+    ...ZHW_USES,
     ARCHIVE_COMPRESSION,
     ARCHIVE_RECOVERY,
     STREAMING_LOG_FACTOR,
@@ -208,60 +203,7 @@ export const logging: Rule = {
       } else {
         const rel = entryForRelease(ctx, ZHW_COST_SINGLE, "logging", "zHyperWrite cost");
         if (rel) {
-          const single = carried(registry.figureValue(ZHW_COST_SINGLE), rel.carried);
-          const dual = carried(registry.figureValue(ZHW_COST_DUAL), rel.carried);
-          // Each figure is relative to PPRC alone with the same log copies, and the CPU of a second log
-          // copy is in no source. Priced at its own figure alone, dual logs (6%) would come out cheaper
-          // than single (7.5%): a second copy cannot lower the cost, so with dual logs the planning value
-          // is the larger figure and the range runs down to the smaller.
-          const [smaller, larger] = single.value >= dual.value ? [dual, single] : [single, dual];
-          ctx.item({
-            id: "logging.zhyperwrite-cost",
-            concern: "logging",
-            label: "zHyperWrite: queue manager cost per MB logged, over Metro Mirror (PPRC)",
-            addressSpace: "qmgr",
-            metric: "cpu-pct",
-            value: copies === 2 ? larger.value : single.value,
-            ...(copies === 2 ? { low: smaller.value, high: larger.value } : {}),
-            unit: "%",
-            formula:
-              copies === 2
-                ? `${dual.raw} typical with dual logs, ${single.raw} with single logs, each relative to PPRC alone with the same logs; the second copy's own CPU is in no source, so planned at the larger, ${larger.raw} (range ${smaller.raw} to ${larger.raw})`
-                : `${single.raw} of the queue manager cost, relative to single logs with PPRC alone`,
-            inputs: { copies: { value: copies, unit: "count", from: "logging.dualLogs" } },
-            ...(copies === 2 ? fromLookups(single, dual) : fromLookups(single)),
-          });
-          // The doubled log rate and halved commit time hold for messages up to the size the source states.
-          const upTo = registry.figure(ZHW_RATE).condition.messageSizeMax;
-          if (typeof upTo === "number" && w.messageSize <= upTo) {
-            const r = carried(registry.figureValue(ZHW_RATE), rel.carried);
-            const t = carried(registry.figureValue(ZHW_COMMIT), rel.carried);
-            ctx.item({
-              id: "logging.zhyperwrite-log-rate",
-              concern: "logging",
-              label: `zHyperWrite: peak log rate relative to PPRC (messages up to ${sizeLabel(upTo)})`,
-              addressSpace: "qmgr",
-              metric: "info",
-              value: r.value,
-              unit: "x",
-              formula: `"${r.raw}" the PPRC rate`,
-              inputs: {},
-              ...fromLookups(r),
-            });
-            ctx.item({
-              id: "logging.zhyperwrite-commit-time",
-              concern: "logging",
-              label: "zHyperWrite: commit elapsed time as a share of PPRC (at most)",
-              addressSpace: "app",
-              metric: "info",
-              value: t.value,
-              high: t.value,
-              unit: "%",
-              formula: `"${t.raw}" of the PPRC commit time`,
-              inputs: {},
-              ...fromLookups(t),
-            });
-          }
+          zHyperWrite(ctx, copies, archives, rel.carried);
         } else ctx.gap("logging", `zHyperWrite for MQ ${config.mq.release}: measured for 9.2 only`);
       }
     }
