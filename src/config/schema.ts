@@ -575,7 +575,7 @@ export const Config = z
           .default(false)
           .register(docs, {
             description:
-              "Log compression for archive logs (CSQ6LOGP COMPLOG, z15 on-chip compression): z15 and later, MQ 9.1 and later.",
+              "Log compression for archive logs (CSQ6LOGP COMPLOG), MQ 9.1 and later: the on-chip compression of z15 and later (measured), or zEDC Express on z14 and earlier (accepted; the sources give no figures for it).",
             examples: [true],
           }),
         logOverheadPerMessage: size("logOverheadPerMessage", 0, 1048576, { examples: ["1.25KB", 1280] })

@@ -96,11 +96,12 @@ export function checkSemantics(config: Config, src: YamlSource): Diagnostic[] {
   if (config.logging?.zHyperWrite) needs("zHyperWrite", ["logging", "zHyperWrite"], "zHyperWrite for active logs");
   if (config.logging?.archiveCompression) {
     needs("archiveCompression", ["logging", "archiveCompression"], "archive log compression");
-    if (["2064", "z13", "z14"].includes(config.hardware.generation)) {
+    // z14 and earlier compress with zEDC Express (003 line 208), which the 2064 (z900) does not have.
+    if (config.hardware.generation === "2064") {
       at(
         ["logging", "archiveCompression"],
-        `archive log compression uses the z15 on-chip compression; hardware.generation is ${config.hardware.generation}`,
-        "set hardware.generation to z15 or later",
+        `archive log compression needs zEDC Express (zEC12 to z14) or the on-chip compression of z15 and later; hardware.generation is ${config.hardware.generation}`,
+        "set hardware.generation to z13 or later",
       );
     }
   }

@@ -7,12 +7,11 @@ import { carried, entryForRelease, fromLookups, num, putsPerTransaction, sizeLab
 import { STREAMING_LOG_FACTOR } from "./streaming.js";
 import { LOG_CEILING_USES, logRateCeiling } from "./log-ceiling.js";
 import { ZHW_USES, zHyperWrite } from "./zhyperwrite.js";
+import { ARCHIVE_USES, archiveLogs } from "./archive-compression.js";
 
 const V53_LOG_BYTES = "004.log-bytes-per-persistent-message";
 const DISK = "001.log-disk-write-multiplier";
 const ZHW_COST_SINGLE = "001.zhw-cost-increase-typical-single";
-const ARCHIVE_COMPRESSION = "003.archive-compression-overhead";
-const ARCHIVE_RECOVERY = "003.archive-recovery";
 
 /** The entries logBytesPerTransaction reads: in the `uses` of every rule that calls it. */
 export const LOG_VOLUME_USES: readonly string[] = [V53_LOG_BYTES, STREAMING_LOG_FACTOR];
@@ -78,15 +77,7 @@ export const logging: Rule = {
   description:
     "Log data, log rate against measured ceilings, disk writes, daily volumes, zHyperWrite, archive compression.",
   reads: ["workload.*", "logging.*", "streamingQueues.copies", "mq.release"],
-  uses: [
-    V53_LOG_BYTES,
-    ...LOG_CEILING_USES,
-    DISK,
-    ...ZHW_USES,
-    ARCHIVE_COMPRESSION,
-    ARCHIVE_RECOVERY,
-    STREAMING_LOG_FACTOR,
-  ],
+  uses: [V53_LOG_BYTES, ...LOG_CEILING_USES, DISK, ...ZHW_USES, ...ARCHIVE_USES, STREAMING_LOG_FACTOR],
   applies: (c) => c.workload.persistent || c.logging !== undefined,
   run(ctx) {
     const { config, registry } = ctx;
@@ -127,6 +118,9 @@ export const logging: Rule = {
     const rate = w.rate;
     const mbPerTxn = vol.bytesPerTxn / 1048576;
     logRateCeiling(ctx, vol, archives);
+    // With COMPLOG the archives hold the compressed data: the share the user says compresses away.
+    const kept =
+      lg.archiveCompression && lg.archiveCompressibility !== undefined ? 1 - lg.archiveCompressibility / 100 : 1;
     if (rate !== undefined) {
       const mbps = rate * mbPerTxn;
       ctx.item({
@@ -162,12 +156,12 @@ export const logging: Rule = {
         ctx.item({
           id: "logging.archive-per-day",
           concern: "logging",
-          label: `archive log data per day, ${archives} cop${archives === 1 ? "y" : "ies"}${lg.archiveCompression ? " (before compression)" : ""}`,
+          label: `archive log data per day, ${archives} cop${archives === 1 ? "y" : "ies"}${lg.archiveCompression ? (kept < 1 ? ` (compressed ${num(lg.archiveCompressibility!)}%)` : " (before compression)") : ""}`,
           addressSpace: "qmgr",
           metric: "volume",
-          value: (mbps * 86400 * archives) / 1024,
+          value: (mbps * 86400 * archives * kept) / 1024,
           unit: "GB/day",
-          formula: `${num(mbps, 2)} MB/s x 86400 s x ${archives} / 1024`,
+          formula: `${num(mbps, 2)} MB/s x 86400 s x ${archives}${kept < 1 ? ` x (1 - ${num(lg.archiveCompressibility!)}%)` : ""} / 1024`,
           inputs: { archives: { value: archives, unit: "count", from: "logging.dualArchives" } },
           citations: [],
           confidence: "measured",
@@ -180,7 +174,7 @@ export const logging: Rule = {
       const active = registry.lookup(DISK, { logCopies: copies, mirroring }, "activeLogMB");
       const archive = archives > 0 ? registry.lookup(DISK, { logCopies: archives, mirroring }, "archiveMB") : undefined;
       const mirror = lg.metroMirror ? registry.lookup(DISK, { logCopies: copies, mirroring }, "mirrorMB") : undefined;
-      const perMB = active.value + (archive?.value ?? 0) + (mirror?.value ?? 0);
+      const perMB = active.value + (archive?.value ?? 0) * kept + (mirror?.value ?? 0);
       ctx.item({
         id: "logging.disk-write-rate",
         concern: "logging",
@@ -189,7 +183,7 @@ export const logging: Rule = {
         metric: "rate",
         value: mbps * perMB,
         unit: "MB/s",
-        formula: `${num(mbps, 2)} MB/s logged x (${active.raw} active${archive ? ` + ${archive.raw} archive` : ""}${mirror ? ` + ${mirror.raw} mirror` : ""}) per MB put`,
+        formula: `${num(mbps, 2)} MB/s logged x (${active.raw} active${archive ? ` + ${archive.raw} archive${kept < 1 ? ` x ${num(kept * 100)}% after compression` : ""}` : ""}${mirror ? ` + ${mirror.raw} mirror` : ""}) per MB put`,
         inputs: { diskPerMB: { value: perMB, unit: "MB", from: DISK } },
         ...fromLookups(...[active, archive, mirror].filter((x): x is LookupResult => x !== undefined)),
       });
@@ -207,79 +201,6 @@ export const logging: Rule = {
         } else ctx.gap("logging", `zHyperWrite for MQ ${config.mq.release}: measured for 9.2 only`);
       }
     }
-    if (lg.archiveCompression && archives > 0) {
-      const rel = entryForRelease(ctx, ARCHIVE_COMPRESSION, "logging", "archive log compression");
-      if (!rel) {
-        ctx.gap("logging", `archive log compression for MQ ${config.mq.release}: measured on 9.1.4 (z15) only`);
-        return;
-      }
-      const tcb = carried(
-        registry.lookup(ARCHIVE_COMPRESSION, { messageSize: w.messageSize }, "qmgrTcbIncrease"),
-        rel.carried,
-      );
-      ctx.item({
-        id: "logging.archive-compression-cost",
-        concern: "logging",
-        label: `archive log compression: queue manager TCB for archiving, ${sizeLabel(w.messageSize)}`,
-        addressSpace: "qmgr",
-        metric: "cpu-pct",
-        value: tcb.value,
-        ...(tcb.low !== undefined || tcb.high !== undefined ? { low: tcb.low ?? 0, high: tcb.high ?? tcb.value } : {}),
-        unit: "%",
-        formula: `${tcb.raw} over uncompressed archives (the source's range for 0-80% compressible data)`,
-        inputs: { messageSize: { value: w.messageSize, unit: "bytes", from: "workload.messageSize" } },
-        ...fromLookups(tcb),
-      });
-      const peak = carried(
-        registry.lookup(ARCHIVE_COMPRESSION, { messageSize: w.messageSize }, "peakLogThroughputIncrease"),
-        rel.carried,
-      );
-      // Recovery reads the archives back: slower and dearer per MB when they are compressed.
-      const recovery = (archiveCompression: "compressed" | "none", measure: "recoveryRate" | "costPerMB") =>
-        carried(registry.lookup(ARCHIVE_RECOVERY, { archiveCompression }, measure), rel.carried);
-      const recRate = recovery("compressed", "recoveryRate");
-      const recRatePlain = recovery("none", "recoveryRate");
-      const recCost = recovery("compressed", "costPerMB");
-      const recCostPlain = recovery("none", "costPerMB");
-      ctx.item({
-        id: "logging.archive-recovery-rate",
-        concern: "logging",
-        label: "recovery from compressed archive logs: rate",
-        addressSpace: "qmgr",
-        metric: "info",
-        value: recRate.value,
-        unit: "MB/s",
-        formula: `${recRate.raw} MB/s from compressed archives, against ${recRatePlain.raw} MB/s uncompressed`,
-        inputs: {},
-        ...fromLookups(recRate, recRatePlain),
-      });
-      ctx.item({
-        id: "logging.archive-recovery-cost",
-        concern: "logging",
-        label: "recovery from compressed archive logs: CPU per MB",
-        addressSpace: "qmgr",
-        metric: "info",
-        value: recCost.value,
-        unit: "us/MB",
-        formula: `${recCost.raw} us per MB from compressed archives, against ${recCostPlain.raw} uncompressed`,
-        inputs: {},
-        ...fromLookups(recCost, recCostPlain),
-      });
-      ctx.item({
-        id: "logging.archive-compression-peak-rate",
-        concern: "logging",
-        label: "archive log compression: peak log throughput increase",
-        addressSpace: "qmgr",
-        metric: "info",
-        value: peak.value,
-        ...(peak.low !== undefined || peak.high !== undefined
-          ? { low: peak.low ?? 0, high: peak.high ?? peak.value }
-          : {}),
-        unit: "%",
-        formula: `${peak.raw} over uncompressed archives`,
-        inputs: {},
-        ...fromLookups(peak),
-      });
-    }
+    if (archives > 0) archiveLogs(ctx, mbPerTxn, vol.lower);
   },
 };
