@@ -3,7 +3,7 @@
 // zHyperWrite versus Metro Mirror, and archive log compression (z15).
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
-import { carried, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
+import { entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
 import { STREAMING_LOG_FACTOR } from "./streaming.js";
 import { LOG_CEILING_USES, logRateCeiling } from "./log-ceiling.js";
 import { ZHW_USES, zHyperWrite } from "./zhyperwrite.js";
