@@ -13,6 +13,7 @@ import { loggingCpu } from "./logging-cpu.js";
 import { encryption } from "./encryption.js";
 import { tls } from "./tls.js";
 import { ams } from "./ams.js";
+import { amsInterception } from "./ams-interception.js";
 import { channels } from "./channels.js";
 import { ceilings } from "./ceilings.js";
 
@@ -24,6 +25,7 @@ export const RULES: readonly Rule[] = [
   encryption,
   tls,
   ams,
+  amsInterception,
   channels,
   streaming,
   smf,
