@@ -231,3 +231,12 @@ function bindingAtCorners(point: Estimate, corners: readonly Estimate[], inputs:
       citations: [],
     });
 }
+
+/** The config without the range written for one path (a solver or a sweep sets that input itself). */
+export function withoutRange(config: Config, path: string): Config {
+  const ranges = config.ranges;
+  if (!ranges || !(path in ranges)) return config;
+  const rest: Record<string, InputRange> = {};
+  for (const p of Object.keys(ranges)) if (p !== path) rest[p] = ranges[p]!;
+  return { ...config, ranges: Object.keys(rest).length ? rest : undefined };
+}

@@ -52,13 +52,43 @@ export function renderCsv(e: Estimate): string {
   ]);
 }
 
-export const DIFF_COLUMNS = ["key", "label", "kind", "unit", "before", "after", "delta", "percent", "status"] as const;
+export const DIFF_COLUMNS = [
+  "key",
+  "label",
+  "kind",
+  "unit",
+  "before",
+  "after",
+  "delta",
+  "percent",
+  "status",
+  "beforeLow",
+  "beforeHigh",
+  "afterLow",
+  "afterHigh",
+  "noise",
+] as const;
 
-/** One row per changed line of a diff. */
+/** One row per changed line of a diff; the ranges and the noise verdict after the columns it had. */
 export function renderDiffCsv(d: Diff): string {
   return rows([
     [...DIFF_COLUMNS],
-    ...d.lines.map((l) => [l.key, l.label, l.kind, l.unit, l.before, l.after, l.delta, l.percent, l.status]),
+    ...d.lines.map((l) => [
+      l.key,
+      l.label,
+      l.kind,
+      l.unit,
+      l.before,
+      l.after,
+      l.delta,
+      l.percent,
+      l.status,
+      l.beforeLow,
+      l.beforeHigh,
+      l.afterLow,
+      l.afterHigh,
+      l.noise,
+    ]),
   ]);
 }
 
@@ -75,10 +105,26 @@ export function renderSweepCsv(r: import("../engine/sweep.js").SweepResult): str
   return rows.join("\r\n") + "\r\n";
 }
 
-/** Several configs side by side: one row per output, one column per scenario (headed by its name). */
+/**
+ * Several configs side by side: one row per output, one column per scenario (headed by its name); then
+ * each scenario's low and high, and its verdict against the first (beyond or within the noise).
+ */
 export function renderCompareCsv(r: CompareResult): string {
+  const names = r.scenarios.map((s) => s.name);
   return rows([
-    ["output", "unit", ...r.scenarios.map((s) => s.name)],
-    ...compareRows(r).map((row) => [row.output, row.unit || null, ...row.cells]),
+    [
+      "output",
+      "unit",
+      ...names,
+      ...names.flatMap((n) => [`${n} low`, `${n} high`]),
+      ...names.slice(1).map((n) => `${n} noise`),
+    ],
+    ...compareRows(r).map((row) => [
+      row.output,
+      row.unit || null,
+      ...row.cells,
+      ...row.cells.flatMap((_, k) => [row.ranges?.[k]?.low ?? null, row.ranges?.[k]?.high ?? null]),
+      ...row.cells.slice(1).map((_, k) => row.noise?.[k + 1] ?? null),
+    ]),
   ]);
 }
