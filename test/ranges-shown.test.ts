@@ -9,7 +9,7 @@ import { sweep } from "../src/engine/sweep.js";
 import { shippedRegistry } from "../src/model/models.js";
 import { chartJsConfig, estimateChart, sweepChart } from "../src/report/chart-spec.js";
 import { RANGES_PLUGIN_SOURCE } from "../src/report/chart-ranges.js";
-import { renderCompareCsv, renderDiffCsv } from "../src/report/csv.js";
+import { renderDiffCsv } from "../src/report/csv.js";
 import { renderDiffMarkdown } from "../src/report/markdown.js";
 import { renderDiffTable } from "../src/report/table.js";
 
@@ -71,10 +71,6 @@ describe("diff and compare against the noise", () => {
     const [a, c] = r.ranges["cost.total"]!;
     expect([a!.low, a!.high]).toEqual([127, 133]);
     expect([c!.low, c!.high].map((x) => Number(x.toFixed(9)))).toEqual([154, 166]);
-    const csv = renderCompareCsv(r).split("\r\n");
-    expect(csv[0]).toBe(
-      "output,unit,app 30us ±10%,app 60us ±10%,app 31us ±10%,app 30us ±10% low,app 30us ±10% high,app 60us ±10% low,app 60us ±10% high,app 31us ±10% low,app 31us ±10% high,app 60us ±10% noise,app 31us ±10% noise",
-    );
   });
 });
 

@@ -105,26 +105,10 @@ export function renderSweepCsv(r: import("../engine/sweep.js").SweepResult): str
   return rows.join("\r\n") + "\r\n";
 }
 
-/**
- * Several configs side by side: one row per output, one column per scenario (headed by its name); then
- * each scenario's low and high, and its verdict against the first (beyond or within the noise).
- */
+/** Several configs side by side: one row per output, one column per scenario (headed by its name). */
 export function renderCompareCsv(r: CompareResult): string {
-  const names = r.scenarios.map((s) => s.name);
   return rows([
-    [
-      "output",
-      "unit",
-      ...names,
-      ...names.flatMap((n) => [`${n} low`, `${n} high`]),
-      ...names.slice(1).map((n) => `${n} noise`),
-    ],
-    ...compareRows(r).map((row) => [
-      row.output,
-      row.unit || null,
-      ...row.cells,
-      ...row.cells.flatMap((_, k) => [row.ranges?.[k]?.low ?? null, row.ranges?.[k]?.high ?? null]),
-      ...row.cells.slice(1).map((_, k) => row.noise?.[k + 1] ?? null),
-    ]),
+    ["output", "unit", ...r.scenarios.map((s) => s.name)],
+    ...compareRows(r).map((row) => [row.output, row.unit || null, ...row.cells]),
   ]);
 }
