@@ -183,7 +183,9 @@ describe("renderMarkdown", () => {
     const md = renderDiffMarkdown(diff(before, after));
     // A noise column (#16): whether each change is larger than the uncertainty of both sides.
     expect(md).toContain("| line | unit | before | after | change | change % | noise | status |");
-    expect(md).toMatch(/cost per transaction, qmgr \| us \| 45 \| 50 \| \+5 \| \+11\.1% \| changed/);
+    expect(md).toMatch(
+      /cost per transaction, qmgr \| us \| 45 \| 50 \| \+5 \| \+11\.1% \| beyond the noise \| changed/,
+    );
   });
 });
 
