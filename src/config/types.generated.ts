@@ -35,7 +35,7 @@ export interface ConfigInput {
     baseline?: {
         /** Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s). */
         rate: string | number;
-        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms). */
+        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%. */
         cost: {
             /** Queue manager (MSTR) CPU per transaction (SMF 116 accounting / RMF), microseconds: 45us, 1.2ms, 0.002s, or a number of microseconds. */
             qmgr?: string | number | undefined;
@@ -61,11 +61,11 @@ export interface ConfigInput {
         persistent?: boolean | undefined;
         /** Messages put and got in syncpoint (MQPMO_SYNCPOINT, MQGMO_SYNCPOINT). */
         syncpoint?: boolean | undefined;
-        /** Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes. */
+        /** Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes. Or a range, evaluated at both ends (costs are not linear in size): 2KB..8KB, 32KB +/-10%. */
         messageSize?: string | number | undefined;
         /** How messages move between queue managers in the sysplex: channels (TCP/IP, SMC-R or SMC-D, see channels[].transport), intra-group queuing (igq) or shared queues; compared with the 2017 sysplex blog's ratios. */
         transport?: "channels" | "igq" | "shared-queue" | undefined;
-        /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s). */
+        /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%. */
         rate?: string | number | undefined;
     } | undefined;
     /** Logging (persistent messages): CSQ6LOGP settings. */
@@ -80,7 +80,7 @@ export interface ConfigInput {
         zHyperWrite?: boolean | undefined;
         /** Active logs replicated synchronously with Metro Mirror (PPRC). */
         metroMirror?: boolean | undefined;
-        /** Log compression for archive logs (CSQ6LOGP COMPLOG, z15 on-chip compression): z15 and later, MQ 9.1 and later. */
+        /** Log compression for archive logs (CSQ6LOGP COMPLOG), MQ 9.1 and later: the on-chip compression of z15 and later (measured), or zEDC Express on z14 and earlier (accepted; the sources give no figures for it). */
         archiveCompression?: boolean | undefined;
         /** Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG). */
         logOverheadPerMessage?: string | number | undefined;
@@ -96,8 +96,8 @@ export interface ConfigInput {
     } | undefined;
     /** z/OS data set encryption (MQ 9.1.4 and later). */
     encryption?: {
-        /** z/OS data set encryption of active and archive logs. */
-        logs?: boolean | undefined;
+        /** z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false. */
+        logs?: boolean | "active" | "archive" | undefined;
         /** z/OS data set encryption of page sets. */
         pagesets?: boolean | undefined;
         /** z/OS data set encryption of shared message data sets (SMDS); shared queues only. */
@@ -126,9 +126,9 @@ export interface ConfigInput {
         count?: number | undefined;
         /** Transport (channel attribute TRPTYPE): tcp (TRPTYPE(TCP)), smc-r or smc-d (Shared Memory Communications over TRPTYPE(TCP); smc-d needs MQ 8.0 or later), or fasp (Aspera fasp.io gateway). */
         transport?: "tcp" | "smc-r" | "smc-d" | "fasp" | undefined;
-        /** Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. */
+        /** Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. Or a range, evaluated at both ends: 2KB..8KB, 32KB +/-10%. */
         messageSize?: string | number | undefined;
-        /** Messages per second over this channel (not transactions), both directions and all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate times the messages of a transaction that cross the channel: 2 on a server-connection channel in request-reply (the request and the reply), else 1 (a sender, receiver, server, requester or cluster channel carries one direction; define the other direction as its own channel). */
+        /** Messages per second over this channel (not transactions), both directions and all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate times the messages of a transaction that cross the channel: 2 on a server-connection channel in request-reply (the request and the reply), else 1 (a sender, receiver, server, requester or cluster channel carries one direction; define the other direction as its own channel). Or a range, evaluated at both ends: 400..600/s, 500/s +/-10%. */
         rate?: string | number | undefined;
         /** Conversations per channel instance (server-connection channel attribute SHARECNV), 0 to 999999999; server-connection channels only. Default 10, as MQ's. */
         sharecnv?: number | undefined;
@@ -294,11 +294,11 @@ export interface Config {
         persistent: boolean;
         /** Messages put and got in syncpoint (MQPMO_SYNCPOINT, MQGMO_SYNCPOINT). */
         syncpoint: boolean;
-        /** Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes. */
+        /** Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes. Or a range, evaluated at both ends (costs are not linear in size): 2KB..8KB, 32KB +/-10%. */
         messageSize: number;
         /** How messages move between queue managers in the sysplex: channels (TCP/IP, SMC-R or SMC-D, see channels[].transport), intra-group queuing (igq) or shared queues; compared with the 2017 sysplex blog's ratios. */
         transport?: "channels" | "igq" | "shared-queue" | undefined;
-        /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s). */
+        /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%. */
         rate?: number | undefined;
     };
     /** JSON Schema reference, for editors (a path or URL to mqzcap's schema/config.schema.json); ignored by mqzcap. */
@@ -309,7 +309,7 @@ export interface Config {
     baseline?: {
         /** Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s). */
         rate: number;
-        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms). */
+        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%. */
         cost: {
             /** Queue manager (MSTR) CPU per transaction (SMF 116 accounting / RMF), microseconds: 45us, 1.2ms, 0.002s, or a number of microseconds. */
             qmgr?: number | undefined;
@@ -337,7 +337,7 @@ export interface Config {
         zHyperWrite: boolean;
         /** Active logs replicated synchronously with Metro Mirror (PPRC). */
         metroMirror: boolean;
-        /** Log compression for archive logs (CSQ6LOGP COMPLOG, z15 on-chip compression): z15 and later, MQ 9.1 and later. */
+        /** Log compression for archive logs (CSQ6LOGP COMPLOG), MQ 9.1 and later: the on-chip compression of z15 and later (measured), or zEDC Express on z14 and earlier (accepted; the sources give no figures for it). */
         archiveCompression: boolean;
         /** Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG). */
         logOverheadPerMessage?: number | undefined;
@@ -353,8 +353,8 @@ export interface Config {
     } | undefined;
     /** z/OS data set encryption (MQ 9.1.4 and later). */
     encryption?: {
-        /** z/OS data set encryption of active and archive logs. */
-        logs: boolean;
+        /** z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false. */
+        logs: boolean | "active" | "archive";
         /** z/OS data set encryption of page sets. */
         pagesets: boolean;
         /** z/OS data set encryption of shared message data sets (SMDS); shared queues only. */
@@ -387,9 +387,9 @@ export interface Config {
         compression: "none" | "rle" | "zlibfast" | "zlibhigh";
         /** Advanced Message Security interception on this server-to-server channel (channel attribute SPLPROT, MQ 9.2 and later): on a sending channel (sender, server, cluster-sender) the channel initiator removes the protection before sending (SPLPROT(REMOVE)); on a receiving channel (receiver, requester, cluster-receiver) it applies the policy to arriving messages (SPLPROT(ASPOLICY)). Set it on both to intercept both ways. */
         amsInterception: boolean;
-        /** Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. */
+        /** Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. Or a range, evaluated at both ends: 2KB..8KB, 32KB +/-10%. */
         messageSize?: number | undefined;
-        /** Messages per second over this channel (not transactions), both directions and all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate times the messages of a transaction that cross the channel: 2 on a server-connection channel in request-reply (the request and the reply), else 1 (a sender, receiver, server, requester or cluster channel carries one direction; define the other direction as its own channel). */
+        /** Messages per second over this channel (not transactions), both directions and all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate times the messages of a transaction that cross the channel: 2 on a server-connection channel in request-reply (the request and the reply), else 1 (a sender, receiver, server, requester or cluster channel carries one direction; define the other direction as its own channel). Or a range, evaluated at both ends: 400..600/s, 500/s +/-10%. */
         rate?: number | undefined;
         /** Conversations per channel instance (server-connection channel attribute SHARECNV), 0 to 999999999; server-connection channels only. Default 10, as MQ's. */
         sharecnv?: number | undefined;
