@@ -217,6 +217,26 @@ describe("the packed package", () => {
     expect(cal.code).toBe(0);
   });
 
+  it("goes from mqzcap init to an estimate: the starter names the installed schema, and every example ships", () => {
+    const cli = join(installed(), "dist", "cli.cjs");
+    const init = sh(process.execPath, [cli, "init", "plan.yaml"], dir);
+    expect(init.stderr).toContain("wrote plan.yaml");
+    expect(init.code).toBe(0);
+    const text = readFileSync(join(dir, "plan.yaml"), "utf8");
+    expect(text.split("\n")[0]).toBe("# yaml-language-server: $schema=./node_modules/mqzcap/schema/config.schema.json");
+    expect(existsSync(join(dir, "node_modules/mqzcap/schema/config.schema.json"))).toBe(true);
+    const est = sh(process.execPath, [cli, "estimate", "plan.yaml"], dir);
+    expect(est.stderr).toBe("");
+    expect(est.code).toBe(0);
+    expect(est.stdout).toContain("mqzcap estimate: my queue manager");
+    // Every example the repository has (goldens aside) is in the package, for init --example.
+    const shipped = readdirSync(join(ROOT, "examples")).filter((f) => /\.(?:yaml|json)$/.test(f));
+    for (const f of shipped) expect(packed, f).toContain(`examples/${f}`);
+    const ex = sh(process.execPath, [cli, "init", "--example", "z14-to-z15", "-o", "z.yaml"], dir);
+    expect(ex.code).toBe(0);
+    expect(sh(process.execPath, [cli, "estimate", "z.yaml"], dir).code).toBe(0);
+  });
+
   it("without @napi-rs/canvas, chart and --chart stop with exit 2 and say to use --format html, writing nothing", () => {
     const cli = join(installed(), "dist", "cli.cjs");
     const chart = sh(

@@ -20,6 +20,17 @@ describe("README", () => {
     );
     expect(readme).toContain("npm run test:full");
   });
+  it("says how to install without the registry (a packed tarball of this version), then init and estimate", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { name: string; version: string };
+    expect(readme).toContain("not published to the npm registry");
+    expect(readme).not.toMatch(/installed from the registry/i);
+    expect(readme).toContain(
+      `npm pack                                     # in the clone: writes ${pkg.name}-${pkg.version}.tgz`,
+    );
+    expect(readme).toContain(`npm install /path/to/${pkg.name}-${pkg.version}.tgz`);
+    expect(readme).toContain("npx mqzcap init plan.yaml");
+    expect(readme).toContain("| `mqzcap init [FILE]` |");
+  });
   it("has a config reference row for every property of the schema", () => {
     const schema = readFileSync(join(ROOT, "schema", "config.schema.json"), "utf8");
     for (const key of ["mq.release", "channels[].tls.resetBytes", "smf.accountingInterval", "storage.chin.free"]) {

@@ -18,6 +18,7 @@ import { visibleText } from "../util/visible-text.js";
 import { modelsCommand } from "./models.js";
 import { calibrateCommand, planWithBaseline } from "./calibrate.js";
 import { schemaText } from "./schema.js";
+import { initCommand } from "./init.js";
 import { diff, type Diff } from "../engine/diff.js";
 import { DEFAULT_METRICS } from "../engine/metrics.js";
 import { inputText, MAX_SWEEP_POINTS, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
@@ -495,6 +496,7 @@ export function buildProgram(): Command {
       writeStdout(schemaText(Boolean(opts.model)));
     });
 
+  program.addCommand(initCommand());
   program.addCommand(modelsCommand(registryFor));
   program.addCommand(calibrateCommand());
   return program;
