@@ -136,12 +136,12 @@ describe("the packed package", () => {
       [
         "--input-type=module",
         "-e",
-        'import { estimate, Registry, renderTable, sweep } from "mqzcap"; const e = estimate("node_modules/mqzcap/examples/quickstart.yaml"); console.log(e.format, Registry.name, typeof renderTable, typeof sweep);',
+        'import { estimate, Registry, renderTable, renderCapacityTable, renderCapacityHtml, sweep } from "mqzcap"; const e = estimate("node_modules/mqzcap/examples/quickstart.yaml"); console.log(e.format, Registry.name, typeof renderTable, typeof renderCapacityTable, typeof renderCapacityHtml, typeof sweep);',
       ],
       dir,
     );
     expect(esm.stderr).toBe("");
-    expect(esm.stdout.trim()).toBe("mqzcap/estimate@1 Registry function function");
+    expect(esm.stdout.trim()).toBe("mqzcap/estimate@1 Registry function function function function");
     const cjs = sh(
       process.execPath,
       ["-e", 'const m = require("mqzcap"); console.log(m.estimate({ version: 1 }).format, m.Registry.name);'],

@@ -24,7 +24,7 @@ import {
   estimateChart,
   type ChartSpec,
 } from "./chart-spec.js";
-import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
+import { cellText, citationText, fmt, fmtRange, mergeCitations } from "./text.js";
 import { visibleDeep, visibleText } from "../util/visible-text.js";
 
 export interface HtmlOptions {
@@ -275,10 +275,6 @@ function inputsHtml(i: LineItem): string {
   return parts.length ? `<br><span class="muted">inputs:</span> ${parts.join("; ")}` : "";
 }
 
-/** Source title, section, seed id and line range: enough to find the sentence in the report. */
-export function citationText(c: Citation): string {
-  return `${c.title}, ${c.section}, seed ${c.source} lines ${c.lines} [${c.id}]${c.userSupplied ? " (user-supplied)" : ""}`;
-}
 
 function citationsHtml(cs: Citation[]): string {
   if (!cs.length) return "";
