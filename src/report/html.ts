@@ -275,7 +275,6 @@ function inputsHtml(i: LineItem): string {
   return parts.length ? `<br><span class="muted">inputs:</span> ${parts.join("; ")}` : "";
 }
 
-
 function citationsHtml(cs: Citation[]): string {
   if (!cs.length) return "";
   return `<ul class="cites">${mergeCitations(cs)
