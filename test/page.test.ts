@@ -193,6 +193,48 @@ describe.skipIf(!HAVE_CHROMIUM)(
       }
     });
 
+    it("downloads the JSON estimate and the HTML report (Chart.js in it), and shares the config in the URL", async () => {
+      await page.selectOption("#example", "z14-to-z15.yaml");
+      await page.waitForFunction(() => document.getElementById("status")!.textContent!.includes("6,000/s"));
+      const saved = async (button: string) => {
+        const [download] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
+        return readFileSync((await download.path())!, "utf8");
+      };
+      const cli = run(["estimate", "examples/z14-to-z15.yaml", "--format", "json"]);
+      expect(await saved("#download-json")).toBe(cli.stdout);
+      const report = await saved("#download-html");
+      expect(report.startsWith("<!doctype html>")).toBe(true);
+      expect(report).toContain("Chart.js v4");
+      expect(await saved("#download-config")).toBe(readFileSync(join(ROOT, "examples", "z14-to-z15.yaml"), "utf8"));
+      await page.click("#share");
+      const url = await page.inputValue("#share-url");
+      expect(url).toMatch(/#c=[\w-]+$/);
+      const other = await browser.newPage();
+      try {
+        await other.goto(url);
+        await other.waitForFunction(() => document.getElementById("status")!.textContent!.includes("6,000/s"));
+        const text = await other.evaluate(() => (window as unknown as { mqzcapEngine: Engine }).mqzcapEngine.text());
+        expect(text).toBe(readFileSync(join(ROOT, "examples", "z14-to-z15.yaml"), "utf8"));
+      } finally {
+        await other.close();
+      }
+    });
+
+    it("diffs two configs and sweeps one field on the second tab", async () => {
+      await page.click("[data-tab=compare-panel]");
+      await page.click("#run-diff");
+      // The proposed config starts as the page's first config, the quickstart example.
+      expect(await page.textContent("#diff-out")).toContain(
+        "mqzcap diff: core banking - z14 to z15 -> quickstart - client capacity",
+      );
+      await page.fill("#vary", "workload.rate=1000/s,2000/s");
+      await page.click("#run-sweep");
+      const sweep = (await page.textContent("#sweep-out"))!;
+      expect(sweep).toContain("workload.rate");
+      expect(sweep).toMatch(/1000\/s[^\n]*\n[^\n]*2000\/s/);
+      await page.click("[data-tab=estimate-panel]");
+    });
+
     it("made no network request and logged no error or warning", () => {
       expect(requests.filter((u) => !u.startsWith("blob:"))).toEqual([]);
       expect(errors).toEqual([]);
