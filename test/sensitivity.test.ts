@@ -17,6 +17,7 @@ import {
 import { renderSensitivityHtml } from "../src/report/sensitivity-html.js";
 import { chartJsConfig } from "../src/report/chart-spec.js";
 import { run } from "./helpers/cli.js";
+import { stringify } from "yaml";
 
 // 000 line 1296 (and 001 line 2167): "a tolerance of +/-6% is regarded as acceptable variation between
 // runs": the swing given to a number the config writes as a point.
@@ -91,8 +92,9 @@ describe("sensitivity of a small config (baseline only)", () => {
 });
 
 describe("sensitivity to a source figure", () => {
-  // 32KB request/reply, AMS privacy: 001 line 1677, "+70 microseconds for protect and unprotect" per
-  // message, two messages a transaction; the figure's range is the run-to-run +/-6%.
+  // 32KB request/reply, AMS privacy. The AMS rule (its formula, as the estimate prints it): protect and
+  // unprotect cost (4 - 1) x (135 / 70%) / 2 per message, x 2 a transaction = 578.57 us, from
+  // 001's "4 times", "135 microseconds" and "70%"; each figure's range is the run-to-run +/-6%.
   const r = sensitivity({
     version: 1,
     name: "ams",
@@ -102,20 +104,21 @@ describe("sensitivity to a source figure", () => {
     workload: { pattern: "request-reply", messageSize: "32KB", rate: "800/s" },
     ams: { policy: "privacy" },
   });
+  const added = (3 * 135) / 0.7; // 578.571 us a transaction
 
-  it("pins the figure at each end: 2 x 70 us x (1 +/- 6%)", () => {
-    const f = row(r, "001.ams-privacy-protect-unprotect-cost");
+  it("pins the figure at each end: 135 us x (1 +/- 6%) moves the total by 578.57 x 6% = 34.71 us", () => {
+    expect(r.base.cost).toBeCloseTo(40 + 95 + 55 + added, 2);
+    const f = row(r, "001.ams-conf-kr32-txn-cost-increase");
     expect(f.kind).toBe("figure");
-    expect(f.base).toBe('"+70 microseconds"');
-    // 2 x 70 x 0.06 = 8.4 us either way of the total
-    expect(f.outputs.cost!.high - r.base.cost!).toBeCloseTo(8.4, 8);
-    expect(r.base.cost! - f.outputs.cost!.low).toBeCloseTo(8.4, 8);
+    expect(f.base).toBe('"135 microseconds"');
+    expect(f.outputs.cost!.high - r.base.cost!).toBeCloseTo(added * 0.06, 2);
+    expect(r.base.cost! - f.outputs.cost!.low).toBeCloseTo(added * 0.06, 2);
   });
 
-  it("moves the AMS policy across its options: none takes the 2 x 70 us away", () => {
+  it("moves the AMS policy across its options: none leaves the baseline, 40 + 95 + 55 us", () => {
     const policy = row(r, "ams.policy");
     expect(policy.tried).toContain("none");
-    expect(policy.outputs.cost!.low).toBeCloseTo(r.base.cost! - 140, 8);
+    expect(policy.outputs.cost!.low).toBeCloseTo(190, 8);
     expect(policy.outputs.cost!.lowAt).toBe("none");
   });
 
@@ -123,13 +126,13 @@ describe("sensitivity to a source figure", () => {
     const first = measureFirst(r);
     expect(first.length).toBeGreaterThan(0);
     expect(first.every((x) => x.kind !== "choice")).toBe(true);
-    expect(first.map((x) => x.name)).toContain("001.ams-privacy-protect-unprotect-cost");
+    expect(first.some((x) => x.kind === "figure")).toBe(true);
   });
 
   it("renders a table, Markdown, CSV, HTML and a tornado chart with every row", () => {
     const table = renderSensitivityTable(r);
     expect(table).toContain("Measure first: ");
-    expect(table).toContain("001.ams-privacy-protect-unprotect-cost");
+    expect(table).toContain("001.ams-conf-kr32-txn-cost-increase");
     expect(renderSensitivityMarkdown(r)).toContain("| 1 | ");
     const csv = renderSensitivityCsv(r).split("\r\n");
     expect(csv[0]).toMatch(/^rank,kind,name,asWritten,basis,swingPct,costLow,costHigh/);
@@ -138,12 +141,42 @@ describe("sensitivity to a source figure", () => {
     expect(html).toContain("mqzcap-chart-0");
     const spec = tornadoChart(r);
     expect(spec.kind).toBe("tornado");
-    // Widest swing of the total cost first: the AMS policy's 140 us before the figure's 16.8 us.
+    // Widest swing of the total cost first: the AMS policy's 578.57 us before the figure's 69.43 us.
     expect(spec.labels.findIndex((l) => l.startsWith("ams.policy"))).toBeLessThan(
-      spec.labels.findIndex((l) => l.startsWith("001.ams-privacy")),
+      spec.labels.findIndex((l) => l.startsWith("001.ams-conf-kr32-txn-cost-increase (")),
     );
     const cfg = chartJsConfig(spec) as { options: { indexAxis?: string } };
     expect(cfg.options.indexAxis).toBe("y");
+  });
+});
+
+describe("sensitivity across a range the config writes", () => {
+  // The parser keeps a range written in the config (rate: 4000..6000/s) under config.ranges, the field
+  // holding its middle (#16); sensitivity moves the input across that range instead of +/-6%.
+  it("moves workload.rate from 4,000/s to 6,000/s: CPU 140 us x 4,000 .. 6,000/s", async () => {
+    const { parseConfigText } = await import("../src/config/load.js");
+    const { sensitivityOf } = await import("../src/engine/sensitivity.js");
+    const { shippedRegistry } = await import("../src/model/models.js");
+    const loaded = parseConfigText(stringify({ ...SMALL, workload: { rate: "5000/s" } }), "ranged.yaml");
+    const config = {
+      ...loaded.config,
+      ranges: { "workload.rate": { low: 4000, value: 5000, high: 6000, written: "4000..6000/s" } },
+    };
+    const r = sensitivityOf(loaded.source.value as Record<string, unknown>, config, shippedRegistry());
+    const rate = row(r, "workload.rate");
+    expect(rate.base).toBe("4000..6000/s");
+    expect(rate.basis).toBe("your range, 4000..6000/s");
+    expect(rate.tried).toEqual(["low", "high"]);
+    expect(rate.outputs.cpu!.low).toBeCloseTo(0.56, 10); // 140 us x 4,000/s
+    expect(rate.outputs.cpu!.high).toBeCloseTo(0.84, 10); // 140 us x 6,000/s
+    expect(rate.swingPct).toBeCloseTo(40, 8); // (0.84 - 0.56) / 0.7
+  });
+});
+
+describe("sensitivity of an MQ interval (MMMM.SS)", () => {
+  it('moves STATIME "1.00" by 6% of its 60 seconds: 56 s ("0.56") and 64 s ("1.04")', () => {
+    const r = sensitivity({ ...SMALL, smf: { statisticsInterval: "1.00" } });
+    expect(row(r, "smf.statisticsInterval").tried).toEqual(["0.56", "1.04"]);
   });
 });
 
