@@ -13,6 +13,10 @@ export function sweepResultChart(result: SweepResult): ChartSpec {
       values: Object.fromEntries(
         result.metrics.map((m) => [result.units[m] ? `${m} (${result.units[m]})` : m, p.outputs[m] ?? null]),
       ),
+      // Each line's band: the output's low and high at the point.
+      ranges: Object.fromEntries(
+        result.metrics.map((m) => [result.units[m] ? `${m} (${result.units[m]})` : m, p.ranges[m] ?? null]),
+      ),
     })),
     {
       title: `mqzcap sweep of ${vary.map((v) => v.path).join(" x ")}`,
