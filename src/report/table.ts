@@ -208,7 +208,7 @@ function itemLines(i: RangedLineItem, s: ReturnType<typeof style>, width: number
   return [`${pad(first, labelWidth)}${pad(value, valueWidth, true)}${mark}${flag}`, ...rest.map((l) => `  ${l}`)];
 }
 
-function explain(i: RangedLineItem, s: ReturnType<typeof style>, width: number): string[] {
+export function explain(i: RangedLineItem, s: ReturnType<typeof style>, width: number = WIDTH): string[] {
   const out: string[] = [];
   out.push(...wrap(`formula: ${i.formula}`, width, "      "));
   const inputs = Object.entries(i.inputs)
