@@ -1,16 +1,18 @@
 // mqzcap benchmark suite: `npm run bench` (builds, then runs this). Writes bench/RESULTS.md and
 // bench/results.json. Sections: 1 CLI start-up, 2 library throughput, 3 chart drawing, 4 peak memory,
-// 5 interpolation accuracy (leave one out), 6 consistency of the reports' prose with their tables.
+// 5 interpolation accuracy (leave one out), 6 consistency of the reports' prose with their tables,
+// 7 calibrate, 8 accuracy against the reports themselves (bench/ACCURACY.md, bench/cross-report.ts).
 // Nothing here asserts a time; the goals are reported as met or not.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { recompute, type Recomputation } from "./consistency.js";
 import { leaveOneOut, SCHEMES, type AccuracyResult } from "./accuracy.js";
 import { machine } from "./lib/machine.js";
 import { calibrateBench, calibrateSection } from "./calibrate.js";
+import { crossReport, renderAccuracy } from "./cross-report.js";
 import { timeInterleaved } from "./lib/spawn-timing.js";
 import { writeResults } from "./lib/write-results.js";
 import { quantile, r3, summarise, type Summary } from "./lib/stats.js";
@@ -293,6 +295,15 @@ const results = {
 log("7/7 calibrate on a generated 1 GB of SMF data");
 const calib = calibrateBench(ROOT, CLI, tmp, QUICK ? 100 : 1000);
 (results as Record<string, unknown>).calibrate = calib ?? "skipped: ../shared/fixtures/smf is missing";
+// ---------------------------------------------------------------- 8. Accuracy against the reports
+// Data about the models, not timing: bench/ACCURACY.md (with --write; else bench/out/), alone by
+// `npx tsx bench/cross-report.ts`.
+log("8/8 accuracy against the reports themselves");
+const cross = crossReport(data);
+const accuracyFile = join(WRITE ? "bench" : join("bench", "out"), "ACCURACY.md");
+mkdirSync(join(ROOT, dirname(accuracyFile)), { recursive: true });
+writeFileSync(join(ROOT, accuracyFile), renderAccuracy(cross));
+(results as Record<string, unknown>).crossReport = cross.summary;
 results.elapsedSeconds = Math.round((Date.now() - started) / 1000);
 
 const L: string[] = [];
@@ -496,6 +507,13 @@ if (flagDisagrees.length)
   );
 
 L.push("", ...calibrateSection(calib, { mbPerSecond: GOALS.calibrateMBps, rssMB: GOALS.calibrateRssMB }));
+const cs = cross.summary;
+L.push(
+  "",
+  "## 8. Accuracy against the reports themselves",
+  "",
+  `Each figure two reports both measured, predicted from the other report only (${accuracyFile} lists every case): ${cs.cases} cases, ${cs.predicted} predicted, ${cs.gaps} gaps; the range holds the measured figure in ${pct(cs.containsPct)} (target 90%: ${met(cs.met.contains)}), median half-width ${pct(cs.medianHalfWidthPct)} (target 15% at most: ${met(cs.met.halfWidth)}), points within +/-6% in ${pct(cs.withinSharePct)} (target 60%: ${met(cs.met.within)}).`,
+);
 const written = writeResults(
   ROOT,
   L.join("\n").replace(/\n{3,}/g, "\n\n"),

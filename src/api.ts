@@ -9,6 +9,7 @@ import { InputError } from "./util/diagnostic.js";
 import { capacityOf, type CapacityOptions, type CapacityResult } from "./engine/capacity.js";
 import { stringify } from "yaml";
 import { measuredSteps, parseVary, sweep as sweepCore, type SweepResult, type Vary } from "./engine/sweep.js";
+import { sensitivityOf, type SensitivityResult } from "./engine/sensitivity.js";
 
 export interface EstimateOptions {
   /** A folder of the user's own model files, or a registry from loadModels(). */
@@ -89,3 +90,18 @@ export function sweep(
 }
 
 export { InputError };
+
+/**
+ * Which inputs and source figures move the answer most: each number the config sets moved across its
+ * range (the range written in the config, else the reports' run-to-run tolerance), each choice across
+ * its options, each source figure the estimate used across its low..high; the swing of the total cost,
+ * the CPU at the rate and the binding limit, rows sorted by swing. What `mqzcap sensitivity` prints.
+ */
+export function sensitivity(input: string | ConfigInput, options?: EstimateOptions): SensitivityResult {
+  const registry = registryOf(checkOptions(options, "sensitivity").models, "sensitivity");
+  let loaded;
+  if (typeof input === "string" && input !== "") loaded = loadConfigFile(input);
+  else if (isPlainObject(input)) loaded = parseConfigText(stringify(input), "<config>");
+  else throw argError("sensitivity", "the config", "a file path or a config object", input);
+  return sensitivityOf(loaded.source.value as Record<string, unknown>, loaded.config, registry);
+}

@@ -91,3 +91,12 @@ export {
 export { renderChart, type RenderOptions } from "./report/draw.js";
 export { sweep, type SweepOptions } from "./api.js";
 export type { SweepResult, SweepPoint, Vary } from "./engine/sweep.js";
+export { sensitivity } from "./api.js";
+export type { SensitivityResult, SensitivityRow, SensitivityOutput, Swing } from "./engine/sensitivity.js";
+export {
+  renderSensitivityTable,
+  renderSensitivityMarkdown,
+  renderSensitivityCsv,
+  tornadoChart,
+} from "./report/sensitivity.js";
+export { renderSensitivityHtml } from "./report/sensitivity-html.js";

@@ -386,6 +386,39 @@ export function buildProgram(): Command {
     );
 
   program
+    .command("sensitivity")
+    .description(
+      "which inputs and source figures move the answer most: each moved across its range, the swing of total cost, CPU and the binding limit, sorted",
+    )
+    .argument("<config>", "config file (.yaml or .json)")
+    .addOption(formatOption())
+    .option("-o, --out <file>", "write the report to a file (atomically) instead of standard output")
+    .option("-m, --models <dir>", "a folder of your own model files, laid over the shipped ones")
+    .option("--chart <file>", "also draw a tornado chart of the widest swings to FILE.png or FILE.svg")
+    .action(async (file: string, opts: CommonOptions & { chart?: string }) => {
+      const inputs = inputsOf([file], opts);
+      checkOutputs(opts.out, opts.chart, inputs);
+      await readyToDraw(opts.chart);
+      const registry = registryFor(opts);
+      const { config, source } = loadConfigFile(file);
+      const { sensitivityOf } = await import("../engine/sensitivity.js");
+      const result = sensitivityOf(source.value as Record<string, unknown>, config, registry);
+      const report = await import("../report/sensitivity.js");
+      const out =
+        opts.format === "json"
+          ? toJson(result)
+          : opts.format === "csv"
+            ? report.renderSensitivityCsv(result)
+            : opts.format === "md" || opts.format === "markdown"
+              ? report.renderSensitivityMarkdown(result)
+              : opts.format === "html"
+                ? (await import("../report/sensitivity-html.js")).renderSensitivityHtml(result)
+                : report.renderSensitivityTable(result);
+      writeOutput(opts.out, out, inputs);
+      if (opts.chart) await writeChart(opts.chart, async () => report.tornadoChart(result), inputs);
+    });
+
+  program
     .command("capacity")
     .description(
       "how far a config can go: the largest rate, channel count or client conversations that fit every limit, which binds first and the next",

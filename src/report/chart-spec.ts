@@ -11,7 +11,7 @@ import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import { formatNumber } from "../util/number-format.js";
 
-export type ChartKind = "stacked-bar" | "grouped-bar" | "line";
+export type ChartKind = "stacked-bar" | "grouped-bar" | "line" | "tornado";
 
 export interface ChartDataset {
   label: string;
@@ -19,6 +19,8 @@ export interface ChartDataset {
   data: (number | null)[];
   /** The axis the dataset is read against; y2 is drawn on the right with y2Label. Default y. */
   axis?: "y" | "y2";
+  /** Bars from one value to another (a tornado's), one per label, in place of data. */
+  floating?: ([number, number] | null)[];
 }
 
 export interface ChartSpec {
@@ -220,6 +222,8 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
   const stacked = spec.kind === "stacked-bar";
   const hasY2 = spec.datasets.some((d) => d.axis === "y2");
   const line = spec.kind === "line";
+  // A tornado: horizontal bars from the base to each end, both ends of a row on one bar's place.
+  const tornado = spec.kind === "tornado";
   // Written against Chart.js's own type, which checks it; handed out as the plain one.
   const config: ChartJsConfiguration = {
     type: line ? "line" : "bar",
@@ -227,7 +231,8 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
       labels: spec.labels.map((l) => wrapLabel(l, 22)),
       datasets: spec.datasets.map((d, i) => ({
         label: d.label,
-        data: d.data,
+        data: (d.floating ?? d.data) as (number | null)[],
+        ...(tornado ? { grouped: false } : {}),
         yAxisID: d.axis ?? "y",
         backgroundColor: PALETTE[i % PALETTE.length],
         borderColor: PALETTE[i % PALETTE.length],
@@ -239,6 +244,7 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
       })),
     },
     options: {
+      ...(tornado ? { indexAxis: "y" as const } : {}),
       // Axis numbers as every other output prints them (1,234.5), whatever the locale of the process
       // or the browser (1.234,5 under de_DE, Arabic-Indic digits under ar_EG).
       locale: "en-US",
@@ -269,7 +275,8 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
           stacked,
           beginAtZero: true,
           title: { display: true, text: spec.yLabel, color: "#222222" },
-          ticks: { color: "#333333" },
+          // A tornado's rows are its y labels: none may be skipped.
+          ticks: { color: "#333333", ...(tornado ? { autoSkip: false } : {}) },
         },
         ...(hasY2
           ? {

@@ -135,7 +135,7 @@ ul.cites { margin: 0; padding-left: 1.1rem; font-size: .85rem; }
  * A whole document: the heading part, the charts (near the top, as the summary a reader looks at
  * first), the body, then the embedded chart configurations and the scripts.
  */
-function page(title: string, heading: string, body: string, charts: ChartSpec[]): string {
+export function page(title: string, heading: string, body: string, charts: ChartSpec[]): string {
   const canvases = charts.length
     ? `<h2>Charts</h2>\n${charts
         .map(
@@ -195,7 +195,7 @@ function summary(e: Estimate): string {
   );
 }
 
-function table(head: string[], rows: string[][], numeric: number[] = []): string {
+export function table(head: string[], rows: string[][], numeric: number[] = []): string {
   const th = head.map((h) => `<th>${esc(h)}</th>`).join("");
   const tr = rows.map(
     (r) =>

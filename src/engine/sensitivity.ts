@@ -1,0 +1,426 @@
+// Sensitivity: which inputs and source figures move the answer most. Each input the config sets is
+// moved across its range (the user's own range where the config writes one, otherwise the reports'
+// run-to-run tolerance, docs/sensitivity.md), each choice across its alternatives, and each source
+// figure the estimate used across its low..high; the swing of the total cost per transaction, the CPU
+// at the rate, and the binding limit (its headroom, and its value) is recorded, one estimate per end.
+// Platform-neutral: the config arrives as the object its YAML was (units as written).
+import { stringify } from "yaml";
+import { Config as ConfigSchema } from "../config/schema.js";
+import { parseConfigText } from "../config/load.js";
+import type { Config, InputRange } from "../config/types.js";
+import type { LookupResult, Registry } from "../model/registry.js";
+import { InputError } from "../util/diagnostic.js";
+import { defOf, unwrapped, type AnySchema } from "../util/zod-defs.js";
+import { estimateWith, type Estimate } from "./engine.js";
+import { metricOf } from "./metrics.js";
+import { setPath } from "./sweep.js";
+
+/** The outputs a sensitivity row swings. */
+export const SENSITIVITY_OUTPUTS = ["cost", "cpu", "headroom", "limit"] as const;
+export type SensitivityOutput = (typeof SENSITIVITY_OUTPUTS)[number];
+
+/** An output's lowest and highest value over the points an input was moved to, and where each was. */
+export interface Swing {
+  low: number;
+  high: number;
+  /** The input's value (as written) or end ("low", "high") that gave low and high. */
+  lowAt: string;
+  highAt: string;
+  /** high - low, in the output's unit. */
+  swing: number;
+  /**
+   * The swing in percent: of the base value for cost, cpu and limit; for headroom (already a
+   * percentage of the limit), in percentage points. Null where the base value is zero.
+   */
+  swingPct: number | null;
+}
+
+export interface SensitivityRow {
+  /** input: a number the config sets; choice: an option or a yes/no; figure: a source figure's range. */
+  kind: "input" | "choice" | "figure";
+  /** The config path, or the model entry id. */
+  name: string;
+  /** The value as the config writes it, or the figure as printed. */
+  base: string;
+  /** The values tried: the range's two ends, or every alternative that makes a valid config. */
+  tried: string[];
+  /** What the range is and what states it. */
+  basis: string;
+  outputs: Record<SensitivityOutput, Swing | null>;
+  /** The largest swingPct of the outputs: the order of the rows. */
+  swingPct: number;
+  /** The limits that bind at some value tried, where that is not always the same one. */
+  binding: string[];
+  /** Values that did not make a valid config (an option the release lacks), with why. */
+  skipped: { value: string; reason: string }[];
+}
+
+export interface SensitivityResult {
+  format: "mqzcap/sensitivity@1";
+  name: string | null;
+  /** The outputs of the config as written (its points). */
+  base: Record<SensitivityOutput, number | null> & { binding: string | null };
+  units: Record<SensitivityOutput, string | null>;
+  /** The swing given to a number the config writes as a point, and the figure stating it. */
+  defaultSwing: { pct: number; figure: string; text: string } | null;
+  rows: SensitivityRow[];
+  /** Source figures with a range that move none of the outputs (left out of the rows). */
+  figuresWithoutEffect: string[];
+  notes: string[];
+}
+
+// Keys that name things rather than set a quantity or a choice: never moved.
+const NOT_INPUTS = new Set(["version", "name", "$schema"]);
+// A number as written with its unit after it: "2000/s", "32KB", "60%", "45us", "1,346MB".
+const WRITTEN_NUMBER = /^\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*([^\d\s.,].*)?$/;
+
+interface Point {
+  at: string;
+  estimate: Estimate;
+}
+
+interface Candidate {
+  kind: "input" | "choice";
+  path: string;
+  base: string;
+  basis: string;
+  /** Each value to try, as it is to be written into the config, with its label. */
+  values: { label: string; value: unknown }[];
+}
+
+/** The schema inside wrappers and pipes (a unit field is a union piped to a transform). */
+function core(s: AnySchema): AnySchema {
+  for (let k = 0; k < 20; k++) {
+    const d = defOf(s);
+    const inner = unwrapped(d) ?? (d.type === "pipe" ? d.in : undefined);
+    if (!inner) return s;
+    s = inner;
+  }
+  return s;
+}
+
+/** The schema of a key of an object schema, or of an array's items; undefined where there is none. */
+function childOf(s: AnySchema | undefined, key: string | number): AnySchema | undefined {
+  if (!s) return undefined;
+  const d = defOf(core(s));
+  if (typeof key === "number") return d.type === "array" ? d.element : undefined;
+  if (d.type === "object") return d.shape?.[key];
+  if (d.type === "record") return d.valueType;
+  return undefined;
+}
+
+/** The string options a schema allows (enum values and string literals, through unions); [] if none. */
+function optionsOf(s: AnySchema | undefined): string[] {
+  if (!s) return [];
+  const d = defOf(core(s)) as ReturnType<typeof defOf> & { entries?: Record<string, unknown>; values?: unknown[] };
+  if (d.type === "enum" && d.entries) return Object.values(d.entries).filter((v): v is string => typeof v === "string");
+  if (d.type === "literal" && d.values) return d.values.filter((v): v is string => typeof v === "string");
+  if (d.type === "union" && d.options) return [...new Set(d.options.flatMap((o) => optionsOf(o)))];
+  return [];
+}
+
+/** A number moved by a factor, as the config wrote it (its unit kept): "2000/s" x 0.94 = "1880/s". */
+function moved(written: string | number, factor: number): string | number {
+  if (typeof written === "number") return round(written * factor);
+  const m = WRITTEN_NUMBER.exec(written)!;
+  return `${round(Number(m[1]!.replace(/,/g, "")) * factor)}${m[2] ?? ""}`;
+}
+
+const round = (n: number) => Number(n.toPrecision(10));
+
+/** Every input the raw config sets that can be moved, walking it beside its schema. */
+function candidates(
+  raw: Record<string, unknown>,
+  ranges: Record<string, InputRange>,
+  defaultPct: number | null,
+  defaultText: string,
+): { found: Candidate[]; notMoved: string[] } {
+  const found: Candidate[] = [];
+  const notMoved: string[] = [];
+  const walk = (v: unknown, schema: AnySchema | undefined, path: string, key: string): void => {
+    if (NOT_INPUTS.has(key)) return;
+    if (Array.isArray(v)) {
+      v.forEach((x, k) => {
+        const name = (x as { name?: unknown } | null)?.name;
+        walk(x, childOf(schema, k), `${path}.${typeof name === "string" ? name : k}`, String(k));
+      });
+      return;
+    }
+    if (v !== null && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) walk(x, childOf(schema, k), path ? `${path}.${k}` : k, k);
+      return;
+    }
+    const range = ranges[path];
+    if (range) {
+      found.push({
+        kind: "input",
+        path,
+        base: range.written,
+        basis: `your range, ${range.written}`,
+        values: [
+          { label: "low", value: range.low },
+          { label: "high", value: range.high },
+        ],
+      });
+      return;
+    }
+    if (typeof v === "boolean") {
+      found.push({
+        kind: "choice",
+        path,
+        base: String(v),
+        basis: "yes and no",
+        values: [false, true].map((b) => ({ label: String(b), value: b })),
+      });
+      return;
+    }
+    const options = optionsOf(schema);
+    if (typeof v === "string" && options.includes(v)) {
+      found.push({
+        kind: "choice",
+        path,
+        base: v,
+        basis: `its ${options.length} options`,
+        values: options.map((o) => ({ label: o, value: o })),
+      });
+      return;
+    }
+    const numeric = typeof v === "number" || (typeof v === "string" && WRITTEN_NUMBER.test(v));
+    if (!numeric || defaultPct === null) {
+      notMoved.push(path);
+      return;
+    }
+    const written = v as string | number;
+    const ends = endsOf(written, defaultPct);
+    found.push({
+      kind: "input",
+      path,
+      base: String(written),
+      basis: ends.whole ? `${defaultText}, in whole numbers (at least one either way)` : defaultText,
+      values: [
+        { label: String(ends.low), value: ends.low },
+        { label: String(ends.high), value: ends.high },
+      ],
+    });
+  };
+  walk(raw, ConfigSchema as AnySchema, "", "");
+  return { found, notMoved };
+}
+
+/**
+ * A number's ends at +/-pct. A whole number written without a unit (a count: CPUs, channels,
+ * conversations) moves in whole steps, at least one either way: a count cannot move by 6% of one.
+ */
+function endsOf(
+  written: string | number,
+  pct: number,
+): { low: string | number; high: string | number; whole: boolean } {
+  if (typeof written === "number" && Number.isInteger(written)) {
+    const d = Math.max(1, Math.round((Math.abs(written) * pct) / 100));
+    return { low: written - d, high: written + d, whole: true };
+  }
+  return { low: moved(written, 1 - pct / 100), high: moved(written, 1 + pct / 100), whole: false };
+}
+
+/**
+ * A registry whose lookups give one entry's figure at an end of its range: the value moved by each part
+ * of its range that names the entry (its printed range, run-to-run, interpolation, flag), all at one end.
+ * Every other entry, and the memo, are the registry's own.
+ */
+function pinned(registry: Registry, id: string, end: "low" | "high"): Registry {
+  const pin = (r: LookupResult): LookupResult => {
+    let f = 1;
+    let hit = false;
+    for (const p of r.parts) {
+      if (p.from !== id) continue;
+      f *= 1 + (end === "low" ? p.low : p.high) / 100;
+      hit = true;
+    }
+    if (!hit) return r;
+    const value = r.value * f;
+    return Object.freeze({ ...r, value, low: value, high: value, parts: [] });
+  };
+  const wrapped = new Set<PropertyKey>(["figureValue", "parameter", "lookup"]);
+  return new Proxy(registry, {
+    get(target, prop) {
+      const v = Reflect.get(target, prop, target) as unknown;
+      if (typeof v !== "function") return v;
+      const fn = v as (...a: unknown[]) => unknown;
+      return wrapped.has(prop)
+        ? (...a: unknown[]) => pin(fn.apply(target, a) as LookupResult)
+        : (...a: unknown[]) => fn.apply(target, a);
+    },
+  });
+}
+
+// limits.ts gives a limit of zero with a demand the headroom -1e9 (JSON has no infinity): no number to swing.
+const NO_HEADROOM = -1e8;
+
+function outputsOf(e: Estimate, bindingId: string | null): Record<SensitivityOutput, number | null> {
+  const headroom = e.bottleneck?.headroomPct ?? null;
+  return {
+    cost: metricOf(e, "cost.total"),
+    cpu: metricOf(e, "cpu"),
+    headroom: headroom !== null && headroom > NO_HEADROOM ? headroom : null,
+    limit: bindingId === null ? null : (e.limits.find((l) => l.id === bindingId)?.value ?? null),
+  };
+}
+
+function swingOf(
+  base: number | null,
+  points: { at: string; value: number | null }[],
+  output: SensitivityOutput,
+): Swing | null {
+  if (base === null) return null;
+  let lo = { at: "as written", value: base };
+  let hi = lo;
+  for (const p of points) {
+    if (p.value === null) continue;
+    if (p.value < lo.value) lo = { at: p.at, value: p.value };
+    if (p.value > hi.value) hi = { at: p.at, value: p.value };
+  }
+  const swing = hi.value - lo.value;
+  const swingPct = output === "headroom" ? swing : base === 0 ? null : (swing / Math.abs(base)) * 100;
+  return { low: lo.value, high: hi.value, lowAt: lo.at, highAt: hi.at, swing, swingPct };
+}
+
+function rowOf(
+  c: Omit<SensitivityRow, "outputs" | "swingPct" | "binding">,
+  points: Point[],
+  base: SensitivityResult["base"],
+): SensitivityRow {
+  const outs = points.map((p) => ({ at: p.at, out: outputsOf(p.estimate, base.binding) }));
+  const outputs = Object.fromEntries(
+    SENSITIVITY_OUTPUTS.map((o) => [
+      o,
+      swingOf(
+        base[o],
+        outs.map((p) => ({ at: p.at, value: p.out[o] })),
+        o,
+      ),
+    ]),
+  ) as Record<SensitivityOutput, Swing | null>;
+  let swingPct = 0;
+  for (const o of SENSITIVITY_OUTPUTS) swingPct = Math.max(swingPct, outputs[o]?.swingPct ?? 0);
+  const ids = new Set(points.map((p) => p.estimate.bottleneck?.id ?? null));
+  ids.add(base.binding);
+  const binding = ids.size > 1 ? [...ids].map((b) => b ?? "none") : [];
+  return { ...c, outputs, swingPct, binding };
+}
+
+/** Input problems of a value tried, in one line. */
+function reasonOf(err: InputError): string {
+  const d = err.diagnostics[0];
+  return d ? d.message : "not a valid config";
+}
+
+/**
+ * The sensitivity of a config's estimate to each of its inputs and to each source figure it used.
+ * `raw` is the config as its YAML or JSON reads (units as written); `config` the parsed one (for the
+ * ranges the user wrote).
+ */
+export function sensitivityOf(raw: Record<string, unknown>, config: Config, registry: Registry): SensitivityResult {
+  const baseEstimate = estimateWith(config, registry);
+  const binding = baseEstimate.bottleneck?.id ?? null;
+  const base = { ...outputsOf(baseEstimate, binding), binding };
+  const units: Record<SensitivityOutput, string | null> = {
+    cost: base.cost === null ? null : "us",
+    cpu: base.cpu === null ? null : "CPU s/s",
+    headroom: base.headroom === null ? null : "%",
+    limit: base.limit === null ? null : (baseEstimate.bottleneck?.unit ?? null),
+  };
+  // A number written as a point moves by the reports' run-to-run tolerance (docs/sensitivity.md).
+  const tol = registry.runToRun("000");
+  const defaultSwing = tol
+    ? {
+        pct: tol.pct,
+        figure: tol.figure,
+        text: `+/-${tol.pct}%, the reports' run-to-run tolerance (${tol.figure})`,
+      }
+    : null;
+  const { found, notMoved } = candidates(raw, config.ranges ?? {}, tol?.pct ?? null, defaultSwing?.text ?? "");
+  const rows: SensitivityRow[] = [];
+  for (const c of found) {
+    const points: Point[] = [];
+    const skipped: { value: string; reason: string }[] = [];
+    // Options that are other names of one another (SDR and sender, a CipherSpec's IANA name) make the
+    // same config: tried once.
+    const seen = new Set([JSON.stringify(config)]);
+    for (const { label, value } of c.values) {
+      if (c.kind === "choice" && label === c.base) continue; // the config as written is the base
+      const cfg = structuredClone(raw);
+      setPath(cfg, c.path, value);
+      try {
+        const parsed = parseConfigText(stringify(cfg), `${c.path}=${label}`).config;
+        const key = JSON.stringify(parsed);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        points.push({ at: label, estimate: estimateWith(parsed, registry) });
+      } catch (err) {
+        if (!(err instanceof InputError)) throw err;
+        skipped.push({ value: label, reason: reasonOf(err) });
+      }
+    }
+    rows.push(
+      rowOf(
+        { kind: c.kind, name: c.path, base: c.base, tried: points.map((p) => p.at), basis: c.basis, skipped },
+        points,
+        base,
+      ),
+    );
+  }
+  // Source figures: every model entry a part of some line item's range names.
+  const figures = new Map<string, { low: number; high: number; text: string[] }>();
+  for (const i of baseEstimate.items) {
+    for (const p of i.spread) {
+      if (p.reason === "input" || p.reason === "rule" || !registry.has(p.from)) continue;
+      let f = figures.get(p.from);
+      if (!f) figures.set(p.from, (f = { low: 0, high: 0, text: [] }));
+      if (!f.text.includes(p.text)) f.text.push(p.text);
+    }
+  }
+  const figuresWithoutEffect: string[] = [];
+  for (const id of [...figures.keys()].sort()) {
+    const points: Point[] = (["low", "high"] as const).map((end) => ({
+      at: end,
+      estimate: estimateWith(config, pinned(registry, id, end)),
+    }));
+    const row = rowOf(
+      {
+        kind: "figure",
+        name: id,
+        base: figureText(registry, id),
+        tried: ["low", "high"],
+        basis: figures.get(id)!.text.join("; "),
+        skipped: [],
+      },
+      points,
+      base,
+    );
+    if (row.swingPct > 0) rows.push(row);
+    else figuresWithoutEffect.push(id);
+  }
+  rows.sort((a, b) => b.swingPct - a.swingPct || a.kind.localeCompare(b.kind) || (a.name < b.name ? -1 : 1));
+  const notes: string[] = [];
+  if (notMoved.length) notes.push(`not moved (text, not a number or a choice): ${notMoved.join(", ")}`);
+  if (base.cost === null && base.cpu === null && base.headroom === null && base.limit === null)
+    notes.push("the estimate has no total cost, CPU or limit to swing");
+  return {
+    format: "mqzcap/sensitivity@1",
+    name: config.name ?? null,
+    base,
+    units,
+    defaultSwing,
+    rows,
+    figuresWithoutEffect,
+    notes,
+  };
+}
+
+/** A model entry in a few words: a figure as printed; a table as "table" and its caption's start. */
+function figureText(registry: Registry, id: string): string {
+  const e = registry.get(id) as { type: string; caption?: string; v?: { raw?: string } };
+  if (e.v?.raw !== undefined) return `"${e.v.raw}"`;
+  const caption = e.caption ?? "";
+  return `${e.type}: ${caption.length > 40 ? `${caption.slice(0, 39)}…` : caption}`;
+}
