@@ -17,6 +17,7 @@ import {
 import { renderSensitivityHtml } from "../src/report/sensitivity-html.js";
 import { chartJsConfig } from "../src/report/chart-spec.js";
 import { run } from "./helpers/cli.js";
+import { stringify } from "yaml";
 
 // 000 line 1296 (and 001 line 2167): "a tolerance of +/-6% is regarded as acceptable variation between
 // runs": the swing given to a number the config writes as a point.
@@ -144,6 +145,36 @@ describe("sensitivity to a source figure", () => {
     );
     const cfg = chartJsConfig(spec) as { options: { indexAxis?: string } };
     expect(cfg.options.indexAxis).toBe("y");
+  });
+});
+
+describe("sensitivity across a range the config writes", () => {
+  // The parser keeps a range written in the config (rate: 4000..6000/s) under config.ranges, the field
+  // holding its middle (#16); sensitivity moves the input across that range instead of +/-6%.
+  it("moves workload.rate from 4,000/s to 6,000/s: CPU 140 us x 4,000 .. 6,000/s", async () => {
+    const { parseConfigText } = await import("../src/config/load.js");
+    const { sensitivityOf } = await import("../src/engine/sensitivity.js");
+    const { shippedRegistry } = await import("../src/model/models.js");
+    const loaded = parseConfigText(stringify({ ...SMALL, workload: { rate: "5000/s" } }), "ranged.yaml");
+    const config = {
+      ...loaded.config,
+      ranges: { "workload.rate": { low: 4000, value: 5000, high: 6000, written: "4000..6000/s" } },
+    };
+    const r = sensitivityOf(loaded.source.value as Record<string, unknown>, config, shippedRegistry());
+    const rate = row(r, "workload.rate");
+    expect(rate.base).toBe("4000..6000/s");
+    expect(rate.basis).toBe("your range, 4000..6000/s");
+    expect(rate.tried).toEqual(["low", "high"]);
+    expect(rate.outputs.cpu!.low).toBeCloseTo(0.56, 10); // 140 us x 4,000/s
+    expect(rate.outputs.cpu!.high).toBeCloseTo(0.84, 10); // 140 us x 6,000/s
+    expect(rate.swingPct).toBeCloseTo(40, 8); // (0.84 - 0.56) / 0.7
+  });
+});
+
+describe("sensitivity of an MQ interval (MMMM.SS)", () => {
+  it('moves STATIME "1.00" by 6% of its 60 seconds: 56 s ("0.56") and 64 s ("1.04")', () => {
+    const r = sensitivity({ ...SMALL, smf: { statisticsInterval: "1.00" } });
+    expect(row(r, "smf.statisticsInterval").tried).toEqual(["0.56", "1.04"]);
   });
 });
 

@@ -9,7 +9,9 @@ import { parseAsidCpu } from "../smf/asid.js";
 import type { Calibration, CalibrateOptions } from "../smf/calibrate.js";
 import type { AsidCpu } from "../smf/derive.js";
 import { parseUserTime } from "../smf/values.js";
+import { visibleText } from "../util/visible-text.js";
 import { writeOutput } from "./output.js";
+import { writeStderr } from "./stdout.js";
 import { loadSmf } from "./load-smf.js";
 
 interface CalibrateFlags {
@@ -90,7 +92,7 @@ function report(c: Calibration): void {
   const skipped = c.notDerived.filter((n) => !n.what.startsWith("baseline.cost.cf"));
   if (skipped.length)
     lines.push(`mqzcap calibrate: not derived: ${skipped.map((n) => n.what).join(", ")} (reasons in the output)`);
-  if (lines.length) process.stderr.write(lines.join("\n") + "\n");
+  if (lines.length) writeStderr(lines.join("\n") + "\n");
 }
 
 // The SMF reading (csv-parse, zlib) loads only when calibrating, not at every mqzcap start. In the CLI
@@ -132,8 +134,9 @@ export async function planWithBaseline(plan: string, dir: string): Promise<Loade
   const c = await (await smf()).calibrate(dir);
   report(c);
   const { loaded, notes } = await mergedPlan(plan, c);
-  process.stderr.write(
-    `mqzcap: baseline from ${dir} (${c.queueManager.qmgr}, ${c.selection.rule}): ${notes.length ? notes.join("; ") : "nothing derived that the plan lacks"}\n`,
+  // The folder's name and the queue manager's (from the data) are shown with control characters visible.
+  writeStderr(
+    `mqzcap: baseline from ${visibleText(dir)} (${visibleText(c.queueManager.qmgr)}, ${visibleText(c.selection.rule)}): ${notes.length ? visibleText(notes.join("; ")) : "nothing derived that the plan lacks"}\n`,
   );
   return loaded;
 }
@@ -168,7 +171,9 @@ export function calibrateCommand(): Command {
       const read = c.inputs.files.map((x) => x.name);
       if (flags.merge) {
         const { text, notes } = await mergedPlan(flags.merge, c);
-        process.stderr.write(`mqzcap calibrate: merged into ${flags.merge}: ${notes.join("; ") || "nothing new"}\n`);
+        writeStderr(
+          `mqzcap calibrate: merged into ${visibleText(flags.merge)}: ${visibleText(notes.join("; ")) || "nothing new"}\n`,
+        );
         writeOutput(flags.out, flags.format === "json" ? renderJson(c) : text, { files: [...read, flags.merge] });
         return;
       }

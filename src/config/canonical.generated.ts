@@ -29,6 +29,7 @@ function copyConfig(v: Any): Any {
     logging: v.logging == null ? v.logging : copyConfigLogging(v.logging),
     encryption: v.encryption == null ? v.encryption : copyConfigEncryption(v.encryption),
     channels: v.channels == null ? v.channels : copyConfigChannels(v.channels),
+    channelInitiator: v.channelInitiator == null ? v.channelInitiator : copyConfigChannelInitiator(v.channelInitiator),
     ams: v.ams == null ? v.ams : copyConfigAms(v.ams),
     streamingQueues: v.streamingQueues == null ? v.streamingQueues : copyConfigStreamingQueues(v.streamingQueues),
     smf: v.smf == null ? v.smf : copyConfigSmf(v.smf),
@@ -117,6 +118,14 @@ function copyConfigAms(v: Any): Any {
   return {
     policy: v.policy,
     keyReuse: v.keyReuse,
+    partnerInterception: v.partnerInterception,
+  };
+}
+
+function copyConfigChannelInitiator(v: Any): Any {
+  return {
+    adapters: v.adapters,
+    dispatchers: v.dispatchers,
   };
 }
 

@@ -295,7 +295,7 @@ export const Channel = z
       .default(false)
       .register(docs, {
         description:
-          "Advanced Message Security interception on this server-to-server channel (AMS channel interception, MQ 9.2 and later).",
+          "Advanced Message Security interception on this server-to-server channel (channel attribute SPLPROT, MQ 9.2 and later): on a sending channel (sender, server, cluster-sender) the channel initiator removes the protection before sending (SPLPROT(REMOVE)); on a receiving channel (receiver, requester, cluster-receiver) it applies the policy to arriving messages (SPLPROT(ASPOLICY)). Set it on both to intercept both ways.",
         examples: [true],
       }),
     startsPerSecond: z
@@ -700,6 +700,36 @@ export const Config = z
       .max(1000)
       .optional()
       .register(docs, { description: "Channel definitions, up to 1000, each with a unique name." }),
+    channelInitiator: z
+      .strictObject({
+        adapters: z
+          .number()
+          .int()
+          .min(0)
+          .max(9999)
+          .optional()
+          .register(docs, {
+            description:
+              "Channel initiator adapter tasks (queue manager attribute CHIADAPS), 0 to 9999; MQ's default is 8. Adapters apply and remove AMS protection under interception.",
+            examples: [30, 120],
+          }),
+        dispatchers: z
+          .number()
+          .int()
+          .min(1)
+          .max(9999)
+          .optional()
+          .register(docs, {
+            description:
+              "Channel initiator dispatcher tasks (queue manager attribute CHIDISPS), 1 to 9999; MQ's default is 5.",
+            examples: [3, 5],
+          }),
+      })
+      .optional()
+      .register(docs, {
+        description: "Channel initiator tasks (ALTER QMGR CHIADAPS, CHIDISPS).",
+        examples: [{ adapters: 30, dispatchers: 3 }],
+      }),
     ams: z
       .strictObject({
         policy: z
@@ -717,6 +747,14 @@ export const Config = z
             description:
               "Confidentiality symmetric key reuse (setmqspl -r): a count of messages, 1 to 1000000, or unlimited; confidentiality policy only.",
             examples: [100, "unlimited"],
+          }),
+        partnerInterception: z
+          .boolean()
+          .default(false)
+          .register(docs, {
+            description:
+              "The queue manager at the other end of the intercepting channels (channels[].amsInterception) intercepts too: two data islands, each protected by its own AMS interception. Its costs are on its own LPAR; this estimate shows what the sources say of them.",
+            examples: [true],
           }),
       })
       .optional()

@@ -147,7 +147,7 @@ export interface ConfigInput {
             /** Client authentication required (channel attribute SSLCAUTH): true is SSLCAUTH(REQUIRED), false SSLCAUTH(OPTIONAL). */
             clientAuth?: boolean | undefined;
         } | undefined;
-        /** Advanced Message Security interception on this server-to-server channel (AMS channel interception, MQ 9.2 and later). */
+        /** Advanced Message Security interception on this server-to-server channel (channel attribute SPLPROT, MQ 9.2 and later): on a sending channel (sender, server, cluster-sender) the channel initiator removes the protection before sending (SPLPROT(REMOVE)); on a receiving channel (receiver, requester, cluster-receiver) it applies the policy to arriving messages (SPLPROT(ASPOLICY)). Set it on both to intercept both ways. */
         amsInterception?: boolean | undefined;
         /** Channel starts per second (connection churn), 0 to 100000 per second, for channel start and stop costs. */
         startsPerSecond?: number | undefined;
@@ -156,12 +156,21 @@ export interface ConfigInput {
         /** Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50. */
         batchSize?: number | undefined;
     }[] | undefined;
+    /** Channel initiator tasks (ALTER QMGR CHIADAPS, CHIDISPS). */
+    channelInitiator?: {
+        /** Channel initiator adapter tasks (queue manager attribute CHIADAPS), 0 to 9999; MQ's default is 8. Adapters apply and remove AMS protection under interception. */
+        adapters?: number | undefined;
+        /** Channel initiator dispatcher tasks (queue manager attribute CHIDISPS), 1 to 9999; MQ's default is 5. */
+        dispatchers?: number | undefined;
+    } | undefined;
     /** Advanced Message Security. */
     ams?: {
         /** Advanced Message Security policy protection (setmqspl): none, integrity (-s), privacy (-s and -e) or confidentiality (-e with key reuse); MQ 8.0 and later. */
         policy?: "none" | "integrity" | "privacy" | "confidentiality" | undefined;
         /** Confidentiality symmetric key reuse (setmqspl -r): a count of messages, 1 to 1000000, or unlimited; confidentiality policy only. */
         keyReuse?: number | "unlimited" | undefined;
+        /** The queue manager at the other end of the intercepting channels (channels[].amsInterception) intercepts too: two data islands, each protected by its own AMS interception. Its costs are on its own LPAR; this estimate shows what the sources say of them. */
+        partnerInterception?: boolean | undefined;
     } | undefined;
     /** Streaming queues (MQ 9.3 and later). */
     streamingQueues?: {
@@ -378,7 +387,7 @@ export interface Config {
         transport: "tcp" | "smc-r" | "smc-d" | "fasp";
         /** Message compression (channel attribute COMPMSG): none (NONE), rle (RLE), zlibfast (ZLIBFAST) or zlibhigh (ZLIBHIGH). */
         compression: "none" | "rle" | "zlibfast" | "zlibhigh";
-        /** Advanced Message Security interception on this server-to-server channel (AMS channel interception, MQ 9.2 and later). */
+        /** Advanced Message Security interception on this server-to-server channel (channel attribute SPLPROT, MQ 9.2 and later): on a sending channel (sender, server, cluster-sender) the channel initiator removes the protection before sending (SPLPROT(REMOVE)); on a receiving channel (receiver, requester, cluster-receiver) it applies the policy to arriving messages (SPLPROT(ASPOLICY)). Set it on both to intercept both ways. */
         amsInterception: boolean;
         /** Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. */
         messageSize?: number | undefined;
@@ -406,10 +415,19 @@ export interface Config {
         /** Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50. */
         batchSize?: number | undefined;
     }[] | undefined;
+    /** Channel initiator tasks (ALTER QMGR CHIADAPS, CHIDISPS). */
+    channelInitiator?: {
+        /** Channel initiator adapter tasks (queue manager attribute CHIADAPS), 0 to 9999; MQ's default is 8. Adapters apply and remove AMS protection under interception. */
+        adapters?: number | undefined;
+        /** Channel initiator dispatcher tasks (queue manager attribute CHIDISPS), 1 to 9999; MQ's default is 5. */
+        dispatchers?: number | undefined;
+    } | undefined;
     /** Advanced Message Security. */
     ams?: {
         /** Advanced Message Security policy protection (setmqspl): none, integrity (-s), privacy (-s and -e) or confidentiality (-e with key reuse); MQ 8.0 and later. */
         policy: "none" | "integrity" | "privacy" | "confidentiality";
+        /** The queue manager at the other end of the intercepting channels (channels[].amsInterception) intercepts too: two data islands, each protected by its own AMS interception. Its costs are on its own LPAR; this estimate shows what the sources say of them. */
+        partnerInterception: boolean;
         /** Confidentiality symmetric key reuse (setmqspl -r): a count of messages, 1 to 1000000, or unlimited; confidentiality policy only. */
         keyReuse?: number | "unlimited" | undefined;
     } | undefined;

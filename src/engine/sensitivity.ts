@@ -7,6 +7,7 @@
 import { stringify } from "yaml";
 import { Config as ConfigSchema } from "../config/schema.js";
 import { parseConfigText } from "../config/load.js";
+import { parseInterval } from "../config/units.js";
 import type { Config, InputRange } from "../config/types.js";
 import type { LookupResult, Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
@@ -128,6 +129,9 @@ function moved(written: string | number, factor: number): string | number {
 
 const round = (n: number) => Number(n.toPrecision(10));
 
+/** Seconds as MQ's MMMM.SS interval: 56 is "0.56", 64 is "1.04". */
+const intervalText = (seconds: number) => `${Math.floor(seconds / 60)}.${String(seconds % 60).padStart(2, "0")}`;
+
 /** Every input the raw config sets that can be moved, walking it beside its schema. */
 function candidates(
   raw: Record<string, unknown>,
@@ -182,6 +186,20 @@ function candidates(
         base: v,
         basis: `its ${options.length} options`,
         values: options.map((o) => ({ label: o, value: o })),
+      });
+      return;
+    }
+    // MQ's MMMM.SS intervals (STATIME, ACCTIME: "1.00" is a minute) move by their seconds, not as a
+    // decimal number ("1.06" would be a minute and six seconds).
+    const seconds = typeof v === "string" && /Interval$/.test(key) ? parseInterval(v) : undefined;
+    if (seconds !== undefined && defaultPct !== null) {
+      const ends = [1 - defaultPct / 100, 1 + defaultPct / 100].map((f) => intervalText(Math.round(seconds * f)));
+      found.push({
+        kind: "input",
+        path,
+        base: String(v),
+        basis: `${defaultText}, of its seconds`,
+        values: ends.map((e) => ({ label: e, value: e })),
       });
       return;
     }

@@ -1,58 +1,179 @@
-// Advanced Message Security: per-message protect and unprotect costs by policy (integrity, privacy,
-// confidentiality with key reuse), AMS interception on server-to-server channels (channel initiator
-// cost, the measured throughput plateau, CHIADAPS guidance), and the z14-to-z15 cost change.
+// Advanced Message Security: what protect and unprotect cost and where each runs (the application, or
+// the channel initiator under interception), by policy, key reuse and the message sizes measured; the
+// z14-to-z15 change; what the sources measured of a transaction under Privacy. The channel initiator's
+// tasks and the rates interception sustained are in ams-interception.ts.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import { ModelError, withConfidence, type LookupResult, type Registry } from "../model/registry.js";
+import type { RangePart, RangeReason } from "../model/ranges.js";
+import { ModelError, type Confidence, type LookupResult, type Registry } from "../model/registry.js";
+import type { AddressSpace } from "../model/vocabulary.js";
 import {
   carried,
   chartsFor,
   entryForRelease,
   fromLookups,
   mapItems,
+  num,
   putsPerTransaction,
+  rangeOf,
   sizeLabel,
 } from "./helpers.js";
 
-const GET_2KB = "001.ams-bp-streaming-cost-increments";
-const PRIVACY_32KB = "001.ams-privacy-protect-unprotect-cost";
-const CONF_32KB = "001.ams-conf-kr32-one-way-cost";
-const INTERCEPT_CONF = "001.ams-conf-kr32-txn-cost-increase";
-const PLATEAU = "001.ams-conf-interception-rate-plateau";
-const CHIADAPS = "001.chiadaps-guidance";
+/** 2KB, business partner streaming: chin protect (Confidentiality) and the getter's unprotect per policy. */
+export const BP_2KB = "001.ams-bp-streaming-cost-increments";
+const PRIVACY_PAIR = "001.ams-privacy-protect-unprotect-cost";
+const PRIVACY_FACTOR = "001.ams-privacy-cost-factor";
+const PRIVACY_RATE = "001.ams-privacy-rate-share";
+const CONF_PAIR = "001.ams-conf-kr32-one-way-cost";
+const CONF_TXN = "001.ams-conf-kr32-txn-cost-increase";
+const CONF_TXN_PCT = "001.ams-conf-kr32-txn-cost-increase-pct";
+const CONF_RATE = "001.ams-conf-kr32-rate-drop";
+const KEY_REUSES = "001.ams-policy-catalog";
+// Why less key reuse costs up to Privacy's (a key encrypted for every message, and Privacy signs as
+// well), and why more costs no more than key reuse 32 (fewer asymmetric operations): 000 lines 1787-1807.
+const PRIVACY_OPS = "000.ams-sign-verify-asymmetric-ops-privacy";
+const KEY_PER_MESSAGE = "000.ams-encrypt-asymmetric-ops-per-recipient";
+const REUSE_AVOIDS = "000.ams-key-reuse-avoided-10-messages";
 const Z14 = "003.ams-cost-change-z14-z15";
 
-/** The measured message size nearest in log terms, and whether it is the size asked. */
-function nearest(size: number, measured: number[]): { size: number; exact: boolean } {
-  const best = measured.reduce((a, b) => (Math.abs(Math.log(b / size)) < Math.abs(Math.log(a / size)) ? b : a));
-  return { size: best, exact: best === size };
+type Policy = "integrity" | "privacy" | "confidentiality";
+type Op = "protect" | "unprotect";
+
+/** Channel types that send messages (the channel initiator gets them) or receive them (it puts them). */
+const SENDING = new Set(["sender", "server", "cluster-sender"]);
+const RECEIVING = new Set(["receiver", "requester", "cluster-receiver"]);
+
+/** A cost per operation with its range, the lookups it comes from and why it is as wide as it is. */
+interface Unit {
+  value: number;
+  low: number;
+  high: number;
+  results: LookupResult[];
+  confidence: Confidence;
+  parts: RangePart[];
+  /** The message size the figure was measured at. */
+  measuredAt: number;
+  formula: string;
 }
 
-function asMeasured(r: LookupResult, exact: boolean): LookupResult {
-  return !exact && r.confidence !== "user-supplied" ? withConfidence(r, "extrapolated") : r;
+function unitOf(r: LookupResult, measuredAt: number, formula: string): Unit {
+  return {
+    value: r.value,
+    low: r.low,
+    high: r.high,
+    results: [r],
+    confidence: r.confidence,
+    parts: [...r.parts],
+    measuredAt,
+    formula,
+  };
+}
+
+const RANK: Record<Confidence, number> = {
+  arithmetic: -1,
+  measured: 0,
+  "user-supplied": 1,
+  "carried-forward": 2,
+  interpolated: 3,
+  extrapolated: 4,
+};
+
+function worse(a: Confidence, b: Confidence): Confidence {
+  return RANK[b] > RANK[a] ? b : a;
+}
+
+/** The unit with its range stretched to take in [low, high], the part saying why. */
+function stretch(u: Unit, low: number, high: number, from: string, reason: RangeReason, text: string): Unit {
+  const l = Math.min(u.low, low);
+  const h = Math.max(u.high, high);
+  const pct = (x: number) => (u.value === 0 ? 0 : ((x - u.value) / Math.abs(u.value)) * 100);
+  return { ...u, low: l, high: h, parts: [...u.parts, { from, reason, low: pct(l), high: pct(h), text }] };
 }
 
 /** A number from the conditions a model entry was measured under (message size, key reuse). */
-function measuredUnder(registry: Registry, id: string, key: string): number {
+export function measuredUnder(registry: Registry, id: string, key: string): number {
   const e = registry.get(id);
   const v = e.type === "figure" ? e.condition[key] : e.appliesTo.conditions?.[key];
   if (typeof v !== "number") throw new ModelError(`${id} does not state the ${key} it was measured at`);
   return v;
 }
 
+/** The measured message size nearest in log terms. */
+function nearest(size: number, measured: readonly number[]): number {
+  return measured.reduce((a, b) => (Math.abs(Math.log(b / size)) < Math.abs(Math.log(a / size)) ? b : a));
+}
+
+/** How many protects and unprotects a transaction makes, and in which address space. */
+export interface Placement {
+  app: Record<Op, number>;
+  chin: Record<Op, number>;
+  /** In words, for the formula. */
+  how: string;
+}
+
+/**
+ * Every message is protected once and unprotected once on this queue manager (001 lines 1400-1410):
+ * by the applications when both ends are here; under interception the channel initiator protects what
+ * arrives over a receiving channel (SPLPROT(ASPOLICY)) and unprotects what leaves over a sending one
+ * (SPLPROT(REMOVE)) (001 lines 1331-1333). A request/reply sends one message each way.
+ */
+export function placement(messages: number, inbound: boolean, outbound: boolean): Placement {
+  const chinProtect = inbound ? 1 : 0;
+  const chinUnprotect = outbound && (messages === 2 || !inbound) ? 1 : 0;
+  const how =
+    chinProtect + chinUnprotect === 0
+      ? "both ends on this queue manager"
+      : [
+          chinProtect
+            ? "arriving over a receiving channel: the channel initiator protects, the application unprotects"
+            : "",
+          chinUnprotect
+            ? "leaving over a sending channel: the application protects, the channel initiator unprotects"
+            : "",
+        ]
+          .filter(Boolean)
+          .join("; ");
+  return {
+    app: { protect: messages - chinProtect, unprotect: messages - chinUnprotect },
+    chin: { protect: chinProtect, unprotect: chinUnprotect },
+    how,
+  };
+}
+
+export function interceptionSides(config: RuleContext["config"]): { inbound: boolean; outbound: boolean } {
+  const intercepting = (config.channels ?? []).filter((ch) => ch.amsInterception);
+  return {
+    inbound: intercepting.some((ch) => RECEIVING.has(ch.type)),
+    outbound: intercepting.some((ch) => SENDING.has(ch.type)),
+  };
+}
+
 export const ams: Rule = {
   id: "ams",
   concern: "ams",
-  description: "AMS protect and unprotect costs by policy, AMS interception on channels, z14 versus z15.",
-  reads: ["ams.policy", "ams.keyReuse", "channels[].amsInterception", "workload.*", "hardware.*"],
-  uses: [GET_2KB, PRIVACY_32KB, CONF_32KB, INTERCEPT_CONF, PLATEAU, CHIADAPS, Z14],
-  applies: (c) =>
-    (c.ams !== undefined && c.ams.policy !== "none") || (c.channels ?? []).some((ch) => ch.amsInterception),
+  description:
+    "AMS protect and unprotect costs by policy, key reuse and message size, where each runs; z14 versus z15.",
+  reads: ["ams.policy", "ams.keyReuse", "channels[].amsInterception", "channels[].type", "workload.*", "hardware.*"],
+  uses: [
+    BP_2KB,
+    PRIVACY_PAIR,
+    PRIVACY_FACTOR,
+    PRIVACY_RATE,
+    CONF_PAIR,
+    CONF_TXN,
+    CONF_TXN_PCT,
+    CONF_RATE,
+    KEY_REUSES,
+    PRIVACY_OPS,
+    KEY_PER_MESSAGE,
+    REUSE_AVOIDS,
+    Z14,
+  ],
+  applies: (c) => c.ams !== undefined && c.ams.policy !== "none",
   run(context) {
     let ctx: RuleContext = context;
     const { config, registry } = ctx;
-    const w = config.workload;
-    const policy = config.ams?.policy ?? "none";
-    const rel = entryForRelease(ctx, GET_2KB, "ams", "AMS costs");
+    const policy = config.ams!.policy as Policy;
+    const rel = entryForRelease(ctx, BP_2KB, "ams", "AMS costs");
     if (!rel) {
       ctx.gap(
         "ams",
@@ -61,141 +182,324 @@ export const ams: Rule = {
       );
       return;
     }
-    // On z14, AMS figures measured on z15 scale by the z15 report's AMS-specific change, not LSPR.
-    if (config.hardware.generation === "z14" && config.hardware.factor === undefined && policy !== "none") {
-      // Each AMS figure was measured at one message size on z15: it is scaled by the change at that
-      // size, so that the scaled figure stays what was measured, only on the other machine.
-      ctx = mapItems(ctx, (i: LineItem) => {
-        if (!i.metric.startsWith("cpu")) return i;
-        // Every AMS cost item states the size its figure was measured at.
-        const measuredAt = Number(i.inputs.measuredAt?.value);
-        const change = registry.lookup(Z14, { messageSize: measuredAt, amsPolicy: policy });
-        const k = 1 / (1 + change.value / 100);
-        return {
-          ...i,
-          value: i.value * k,
-          ...(i.low !== undefined ? { low: i.low * k } : {}),
-          ...(i.high !== undefined ? { high: i.high * k } : {}),
-          formula: `(${i.formula}) / (1 + ${change.raw}% z14 to z15 AMS cost change at ${sizeLabel(measuredAt)})`,
-          citations: [...i.citations, change.citation],
-          measuredOn: ["z14", "z15"],
-          confidence: "carried-forward",
-        };
+    if (config.hardware.generation === "z14" && config.hardware.factor === undefined) ctx = onZ14(ctx, policy);
+    const w = config.workload;
+    const messages = putsPerTransaction(w.pattern);
+    const { inbound, outbound } = interceptionSides(config);
+    const place = placement(messages, inbound, outbound);
+    const look = (r: LookupResult) => carried(r, rel.carried);
+
+    // The sizes measured: 2KB (per operation, 001 lines 1853-1859) and 32KB (protect and unprotect
+    // together, 001 lines 1611-1615, 1675-1677); Integrity at 2KB only.
+    const size2KB = measuredUnder(registry, BP_2KB, "messageSize");
+    const size32KB = measuredUnder(registry, CONF_PAIR, "messageSize");
+    const at = nearest(w.messageSize, policy === "integrity" ? [size2KB] : [size2KB, size32KB]);
+    if (at !== w.messageSize) {
+      ctx.warn(
+        "ams",
+        `AMS ${policy} at ${sizeLabel(w.messageSize)}: the sources measured ${policy === "integrity" ? sizeLabel(size2KB) : `${sizeLabel(size2KB)} and ${sizeLabel(size32KB)}`}; the ${sizeLabel(at)} figures are used (extrapolated)`,
+        [registry.citation(registry.get(at === size2KB ? BP_2KB : CONF_PAIR))],
+      );
+    }
+    const exactSize = at === w.messageSize;
+    const keyReuse = config.ams?.keyReuse;
+    if (policy === "confidentiality") keyReuseWarning(ctx, keyReuse, at === size2KB);
+
+    const emit = (id: string, label: string, as: AddressSpace, count: number, u: Unit, extra = "") => {
+      const confidence = exactSize ? u.confidence : worse(u.confidence, "extrapolated");
+      const parts = fromLookups(...u.results);
+      // Privacy's figures bound another policy's range; their flags are Privacy's, not this item's.
+      if (policy !== "privacy") parts.flags = parts.flags.filter((f) => f.entry !== PRIVACY_PAIR);
+      ctx.item({
+        id,
+        concern: "ams",
+        label,
+        addressSpace: as,
+        metric: "cpu-per-txn",
+        value: u.value * count,
+        low: u.low * count,
+        high: u.high * count,
+        unit: "us",
+        formula: `${u.formula} x ${count} per transaction${extra}`,
+        inputs: {
+          perOperationUs: { value: u.value, unit: "us", from: u.results[0]!.citation.id },
+          measuredAt: { value: u.measuredAt, unit: "bytes", from: u.results[0]!.citation.id },
+        },
+        ...parts,
+        confidence,
+        spread: u.parts,
       });
-    }
-    // The sizes and key reuse the figures were measured at come from the model entries themselves.
-    const size2KB = measuredUnder(registry, GET_2KB, "messageSize");
-    const size32KB = measuredUnder(registry, PRIVACY_32KB, "messageSize");
-    const confReuse = measuredUnder(registry, CONF_32KB, "keyReuse");
-    const interceptReuse = measuredUnder(registry, INTERCEPT_CONF, "keyReuse");
-    const interceptSize = measuredUnder(registry, INTERCEPT_CONF, "messageSize");
-    const puts = putsPerTransaction(w.pattern);
-    const intercepting = (config.channels ?? []).filter((ch) => ch.amsInterception);
-    const interceptConf =
-      intercepting.length > 0 &&
-      policy === "confidentiality" &&
-      (config.ams?.keyReuse ?? interceptReuse) === interceptReuse;
-    // With interception the channel initiator protects and unprotects; the per-message figure of 68 us
-    // is derived from the same 135 us per transaction, so it is not added again.
-    if (policy !== "none" && !interceptConf) {
-      const at = nearest(w.messageSize, [size2KB, size32KB]);
-      let perMsg: LookupResult | undefined;
-      let what = "";
-      if (at.size === size2KB) {
-        perMsg = registry.lookup(GET_2KB, { amsPolicy: policy, addressSpace: "app" });
-        what = "unprotect at MQGET (the sender's protect cost was measured off z/OS)";
-      } else if (policy === "privacy") {
-        perMsg = registry.figureValue(PRIVACY_32KB);
-        what = "protect and unprotect";
-      } else if (policy === "confidentiality" && (config.ams?.keyReuse ?? confReuse) === confReuse) {
-        perMsg = registry.figureValue(CONF_32KB);
-        what = `protect and unprotect, key reuse ${confReuse}`;
+    };
+
+    if (at === size2KB) {
+      // Per operation, each where it runs.
+      const unprotect = unitOf(look(registry.lookup(BP_2KB, { amsPolicy: policy, addressSpace: "app" })), size2KB, "");
+      unprotect.formula = `${unprotect.results[0]!.raw} (measured at ${sizeLabel(size2KB)}${place.chin.unprotect > 0 ? ", the one unprotect the text measured" : ""})`;
+      const privacyUnprotect = look(registry.lookup(BP_2KB, { amsPolicy: "privacy", addressSpace: "app" }));
+      const u =
+        policy === "confidentiality"
+          ? stretch(
+              unprotect,
+              unprotect.low,
+              privacyUnprotect.value,
+              KEY_REUSES,
+              "condition",
+              `key reuse of the ${sizeLabel(size2KB)} Confidentiality figure not stated (measured 1, 32, 64, unlimited); up to Privacy's ${privacyUnprotect.raw.replace(/^Privacy added /, "")}, which encrypts a key for every message as key reuse 1 does, and signs too`,
+            )
+          : unprotect;
+      if (policy === "confidentiality") u.results.push(privacyUnprotect);
+      const protect =
+        policy === "confidentiality"
+          ? unitOf(look(registry.lookup(BP_2KB, { amsPolicy: policy, addressSpace: "chin" })), size2KB, "")
+          : undefined;
+      if (protect)
+        protect.formula = `${protect.results[0]!.raw} (measured in the channel initiator at ${sizeLabel(size2KB)}, the one protect the text measured)`;
+      for (const as of ["app", "chin"] as const) {
+        const n = place[as];
+        const where = as === "app" ? "the application" : "the channel initiator";
+        if (n.protect > 0) {
+          if (!protect) {
+            ctx.gap(
+              "ams",
+              `AMS ${policy} protect in ${where} at ${sizeLabel(size2KB)}: not given (the text gives the channel initiator's Confidentiality protect and the getter's unprotect per policy only, 001 lines 1853-1859)`,
+              chartsFor(ctx, "ams", /2KB.*cost|breakdown of cost/i),
+            );
+          } else {
+            const p =
+              as === "app"
+                ? { ...protect, confidence: worse(protect.confidence, "extrapolated") as Confidence }
+                : protect;
+            emit(`ams.protect.${as}`, `AMS ${policy}: protect in ${where}`, as, n.protect, p);
+          }
+        }
+        if (n.unprotect > 0) {
+          const x = as === "chin" ? { ...u, confidence: worse(u.confidence, "extrapolated") as Confidence } : u;
+          emit(`ams.unprotect.${as}`, `AMS ${policy}: unprotect in ${where}`, as, n.unprotect, x);
+        }
       }
-      if (!perMsg) {
-        ctx.gap(
-          "ams",
-          `AMS ${policy}${config.ams?.keyReuse !== undefined ? ` with key reuse ${config.ams.keyReuse}` : ""} at ${sizeLabel(w.messageSize)}: no per-message figure in the text (measured: integrity, privacy, confidentiality at ${sizeLabel(size2KB)}; privacy and confidentiality with key reuse ${confReuse} at ${sizeLabel(size32KB)})`,
-          chartsFor(ctx, "ams", new RegExp(policy, "i")),
+    } else {
+      // 32KB: protect and unprotect together, all address spaces (MSTR, CHIN, AMSM, application).
+      const pair = policy === "privacy" ? privacyPair(ctx, look) : confidentialityPair(ctx, look, keyReuse);
+      const chin = place.chin.protect + place.chin.unprotect;
+      const as: AddressSpace = chin > 0 ? "chin" : "app";
+      const where =
+        chin > 0
+          ? "application and channel initiator together (the split is in a lost chart), on this LPAR"
+          : "in the applications";
+      const intercepted = place.chin.protect > 0 && place.chin.unprotect > 0;
+      if (
+        policy === "confidentiality" &&
+        intercepted &&
+        messages === 2 &&
+        (keyReuse === undefined || keyReuse === 32)
+      ) {
+        // Measured as such: a request/reply whose requester side intercepts both ways (001 line 1611).
+        const r = look(registry.figureValue(CONF_TXN));
+        const u = unitOf(
+          r,
+          size32KB,
+          `${r.raw} per request/reply transaction, requester side intercepted (measured at ${sizeLabel(size32KB)})`,
+        );
+        emit(
+          "ams.protect-unprotect",
+          `AMS ${policy}: protect and unprotect, ${where}`,
+          as,
+          1,
+          keyReuse === undefined ? stretchKeyReuse(ctx, u, 2, look) : u,
+          `; ${place.how}`,
         );
       } else {
-        const r = asMeasured(carried(perMsg, rel.carried), at.exact);
-        ctx.item({
-          id: "ams.per-message",
-          concern: "ams",
-          label: `AMS ${policy}: ${what}, ${puts} message(s) per transaction`,
-          addressSpace: "app",
-          metric: "cpu-per-txn",
-          value: r.value * puts,
-          unit: "us",
-          formula: `${r.raw} per message (measured at ${sizeLabel(at.size)}) x ${puts}`,
-          inputs: {
-            perMessageUs: { value: r.value, unit: "us", from: r.citation.id },
-            measuredAt: { value: at.size, unit: "bytes", from: r.citation.id },
-          },
-          ...fromLookups(r),
-        });
-      }
-    }
-    if (intercepting.length > 0) {
-      if (interceptConf) {
-        const r = asMeasured(
-          carried(registry.figureValue(INTERCEPT_CONF), rel.carried),
-          w.messageSize === interceptSize,
-        );
-        ctx.item({
-          id: "ams.interception",
-          concern: "ams",
-          label: `AMS interception in the channel initiator, confidentiality key reuse ${interceptReuse}, per transaction`,
-          addressSpace: "chin",
-          metric: "cpu-per-txn",
-          value: r.value,
-          unit: "us",
-          formula: `${r.raw} per request/reply transaction (measured at ${sizeLabel(interceptSize)}, requester side intercepted)`,
-          inputs: { measuredAt: { value: interceptSize, unit: "bytes", from: INTERCEPT_CONF } },
-          ...fromLookups(r),
-        });
-        const plateau = carried(registry.figureValue(PLATEAU), rel.carried);
-        ctx.item({
-          id: "ams.interception-ceiling",
-          concern: "ams",
-          label: "AMS interception: measured throughput plateau (channel initiator local lock)",
-          addressSpace: "chin",
-          metric: "limit",
-          limitOf: "transactions-per-second",
-          value: plateau.value,
-          unit: "txn/s",
-          formula: `${plateau.raw} at ${sizeLabel(measuredUnder(registry, PLATEAU, "messageSize"))}, confidentiality key reuse ${measuredUnder(registry, PLATEAU, "keyReuse")}`,
-          inputs: {},
-          ...fromLookups(plateau),
-        });
-      } else {
-        ctx.gap(
-          "ams",
-          `AMS interception cost with policy ${policy}: the text gives it for confidentiality with key reuse ${interceptReuse} only`,
-          chartsFor(ctx, "ams", /intercept/i),
+        emit(
+          "ams.protect-unprotect",
+          `AMS ${policy}: protect and unprotect, ${where}`,
+          as,
+          messages,
+          pair,
+          `; ${place.how}`,
         );
       }
-      const cpus = config.hardware.cpus;
-      if (cpus !== undefined) {
-        const p = (n: string) => registry.parameter(CHIADAPS, n);
-        const base = p("base");
-        const baseCpus = p("baseCpus");
-        const per = p("perCpu");
-        const max = p("max");
-        const adapters = Math.min(max.value, base.value + per.value * Math.max(0, cpus - baseCpus.value));
-        ctx.item({
-          id: "ams.chiadaps",
-          concern: "ams",
-          label: `suggested CHIADAPS for ${cpus} processors`,
-          addressSpace: "chin",
-          metric: "info",
-          value: adapters,
-          unit: "adapters",
-          formula: `min(${max.value}, ${base.value} + ${per.value} x max(0, ${cpus} - ${baseCpus.value}))`,
-          inputs: { cpus: { value: cpus, unit: "count", from: "hardware.cpus" } },
-          ...fromLookups(base, baseCpus, per, max),
-        });
-      }
+      if (w.pattern === "request-reply") rateEffect(ctx, policy, look);
     }
   },
 };
+
+/** Privacy at 32KB, per protect and unprotect: the two statements the report makes, as the range. */
+function privacyPair(ctx: RuleContext, look: (r: LookupResult) => LookupResult): Unit {
+  const { registry } = ctx;
+  const stated = look(registry.figureValue(PRIVACY_PAIR));
+  const factor = look(registry.figureValue(PRIVACY_FACTOR));
+  const increase = look(registry.figureValue(CONF_TXN));
+  const pct = look(registry.figureValue(CONF_TXN_PCT));
+  // The measured transaction cost without AMS is not printed: the Confidentiality run on the same
+  // workload (32KB request/reply, one channel pair, 001 lines 1591, 1611) gives it as 135 / 70%. Four
+  // times that cost is three times more, over two protect-and-unprotect pairs (request and reply).
+  const perPair = (f: number, inc: number, p: number) => ((f - 1) * (inc / (p / 100))) / 2;
+  const derived = rangeOf(perPair, factor, increase, pct);
+  const size = measuredUnder(registry, PRIVACY_FACTOR, "messageSize");
+  return {
+    value: derived.value,
+    low: Math.min(derived.low, stated.low),
+    high: Math.max(derived.high, stated.high),
+    results: [factor, increase, pct, stated],
+    confidence: worse(worse(factor.confidence, increase.confidence), stated.confidence),
+    parts: [
+      {
+        from: PRIVACY_PAIR,
+        reason: "flagged",
+        low: ((Math.min(stated.value, derived.low) - derived.value) / derived.value) * 100,
+        high: ((derived.high - derived.value) / derived.value) * 100,
+        text: `the report says both: "${factor.raw}" the unprotected cost of its request/reply (001 line 1675), and "${stated.raw} for protect and unprotect" (line 1677, flagged suspect); the range runs from one to the other`,
+      },
+    ],
+    measuredAt: size,
+    formula: `(${num(factor.value)} - 1) x (${num(increase.value)} / ${num(pct.value)}%) / 2 = ${num(derived.value)} us per protect and unprotect (low: ${stated.raw})`,
+  };
+}
+
+/** Confidentiality at 32KB, per protect and unprotect, with the key reuse the config gives. */
+function confidentialityPair(
+  ctx: RuleContext,
+  look: (r: LookupResult) => LookupResult,
+  keyReuse: number | "unlimited" | undefined,
+): Unit {
+  const r = look(ctx.registry.figureValue(CONF_PAIR));
+  const size = measuredUnder(ctx.registry, CONF_PAIR, "messageSize");
+  const u = unitOf(r, size, `${r.raw} per protect and unprotect (key reuse 32, measured at ${sizeLabel(size)})`);
+  if (keyReuse === 32) return u;
+  if (keyReuse === undefined || (typeof keyReuse === "number" && keyReuse < 32))
+    return stretchKeyReuse(ctx, u, 1, look);
+  // More reuse, fewer asymmetric operations (000 lines 1801-1807): no more than at 32, by how much less
+  // the text does not say.
+  return {
+    ...u,
+    confidence: worse(u.confidence, "extrapolated"),
+    formula: `${u.formula}, at most, for key reuse ${String(keyReuse)}`,
+  };
+}
+
+/**
+ * Key reuse below 32, or not given: up to Privacy's cost at the same size, which encrypts a key for
+ * every message as key reuse 1 does and signs as well (000 lines 1787-1793).
+ */
+function stretchKeyReuse(ctx: RuleContext, u: Unit, pairs: number, look: (r: LookupResult) => LookupResult): Unit {
+  const privacy = privacyPair(ctx, look);
+  const s = stretch(
+    u,
+    u.low,
+    privacy.value * pairs,
+    KEY_REUSES,
+    "condition",
+    `key reuse 1 to 32 (measured: 1, 32, 64, unlimited): up to Privacy's ${num(privacy.value * pairs)} us, which encrypts a key for every message as key reuse 1 does, and signs too`,
+  );
+  s.results = [...u.results, ...privacy.results];
+  s.confidence = worse(s.confidence, "extrapolated");
+  return s;
+}
+
+/** The warning when key reuse is not given or not one the sources measured. */
+function keyReuseWarning(ctx: RuleContext, keyReuse: number | "unlimited" | undefined, at2KB: boolean): void {
+  const { registry } = ctx;
+  const list = registry.table(KEY_REUSES);
+  const measured = list.cells
+    .filter((c) => c.at.list === "chapter7")
+    .map((c) => (c.v.value === null || c.v.value === undefined ? "unlimited" : String(c.v.value)))
+    .join(", ");
+  const cite = [registry.citation(registry.get(KEY_REUSES))];
+  const more = typeof keyReuse === "number" && keyReuse > 32 && !at2KB;
+  const basis = more || keyReuse === "unlimited" ? [REUSE_AVOIDS] : [KEY_PER_MESSAGE, PRIVACY_OPS];
+  if (keyReuse !== 32 || at2KB) for (const id of basis) cite.push(registry.citation(registry.get(id)));
+  if (at2KB) {
+    ctx.warn(
+      "ams",
+      `AMS confidentiality at 2KB: the text does not say which key reuse its figures are for (the runs used ${measured}, 001 lines 1807-1810); the range runs up to Privacy's${keyReuse === undefined ? "; ams.keyReuse is not given" : ""}`,
+      cite,
+    );
+  } else if (keyReuse === undefined) {
+    ctx.warn(
+      "ams",
+      `AMS confidentiality: ams.keyReuse is not given; the figures were measured with key reuse 32, and the range spans the key reuse values measured (${measured}, 001 lines 1807-1810): up to Privacy's cost for key reuse 1`,
+      cite,
+    );
+  } else if (keyReuse !== 32) {
+    ctx.warn(
+      "ams",
+      `AMS confidentiality with key reuse ${String(keyReuse)}: measured with key reuse 32 only (extrapolated); ${keyReuse === "unlimited" || keyReuse > 32 ? "more reuse avoids more asymmetric operations (000 line 1807), so the figure is an upper bound" : "less reuse costs more, up to Privacy's cost for key reuse 1"}`,
+      cite,
+    );
+  }
+}
+
+/** What the sources measured of a request/reply's rate under the policy (one channel pair, 32KB). */
+function rateEffect(ctx: RuleContext, policy: Policy, look: (r: LookupResult) => LookupResult): void {
+  const { registry } = ctx;
+  const id = policy === "privacy" ? PRIVACY_RATE : policy === "confidentiality" ? CONF_RATE : undefined;
+  if (!id) return;
+  const r = look(registry.figureValue(id));
+  const share = policy === "privacy" ? r : { ...r, value: 100 + r.value, low: 100 + r.low, high: 100 + r.high };
+  ctx.item({
+    id: "ams.rate-effect",
+    concern: "ams",
+    label: `AMS ${policy}: request/reply rate as measured against unprotected (1 channel pair, ${sizeLabel(measuredUnder(registry, id, "messageSize"))})`,
+    metric: "info",
+    value: share.value,
+    low: share.low,
+    high: share.high,
+    unit: "% of unprotected rate",
+    formula:
+      policy === "privacy"
+        ? `"${r.raw}" (001 line 1675)`
+        : `100% ${r.raw.replace("dropping by ", "- ")} (001 line 1617)`,
+    inputs: {},
+    ...fromLookups(r),
+  });
+}
+
+/**
+ * On z14 the AMS figures (measured on z15) scale by the z15 report's AMS change, not LSPR: each by the
+ * change at the size it was measured at, as a range over the sizes that bracket it.
+ */
+function onZ14(ctx: RuleContext, policy: Policy): RuleContext {
+  const { registry } = ctx;
+  const sizes = registry
+    .table(Z14)
+    .axes.find((a) => a.name === "messageSize")!
+    .values.map(Number);
+  return mapItems(ctx, (i: LineItem) => {
+    if (!i.metric.startsWith("cpu")) return i;
+    const measuredAt = Number(i.inputs.measuredAt?.value);
+    const change = registry.lookup(Z14, { messageSize: measuredAt, amsPolicy: policy });
+    const below = [...sizes].reverse().find((s) => s <= measuredAt) ?? sizes[0]!;
+    const above = sizes.find((s) => s >= measuredAt) ?? sizes[sizes.length - 1]!;
+    const ends = [below, above].map((s) => registry.lookup(Z14, { messageSize: s, amsPolicy: policy }));
+    const ks = [change, ...ends].flatMap((c) => [c.low, c.high, c.value]).map((c) => 1 / (1 + c / 100));
+    const k = 1 / (1 + change.value / 100);
+    const kLow = Math.min(...ks);
+    const kHigh = Math.max(...ks);
+    const low = (i.low ?? i.value) * kLow;
+    const high = (i.high ?? i.value) * kHigh;
+    const exact = below === above;
+    return {
+      ...i,
+      value: i.value * k,
+      low,
+      high,
+      formula: `(${i.formula}) / (1 + ${change.raw}% z14 to z15 AMS cost change at ${sizeLabel(measuredAt)}${exact ? "" : `, ${ends.map((e) => `${e.raw}%`).join(" to ")} at ${sizeLabel(below)} and ${sizeLabel(above)}`})`,
+      citations: [...i.citations, change.citation],
+      measuredOn: ["z14", "z15"],
+      // Extrapolated or interpolated stays so: the warning that says why must not go.
+      confidence: worse(i.confidence, "carried-forward"),
+      spread: [
+        ...(i.spread ?? []),
+        {
+          from: Z14,
+          reason: "machine-carry" as const,
+          low: (kLow / k - 1) * 100,
+          high: (kHigh / k - 1) * 100,
+          text: exact
+            ? `z14 to z15 AMS cost change at ${sizeLabel(measuredAt)} (${change.raw}%)`
+            : `z14 to z15 AMS cost change between ${sizeLabel(below)} and ${sizeLabel(above)} (${ends.map((e) => `${e.raw}%`).join(" to ")})`,
+        },
+      ],
+    };
+  });
+}

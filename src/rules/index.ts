@@ -12,6 +12,7 @@ import { logging } from "./logging.js";
 import { encryption } from "./encryption.js";
 import { tls } from "./tls.js";
 import { ams } from "./ams.js";
+import { amsInterception } from "./ams-interception.js";
 import { channels } from "./channels.js";
 import { ceilings } from "./ceilings.js";
 
@@ -22,6 +23,7 @@ export const RULES: readonly Rule[] = [
   encryption,
   tls,
   ams,
+  amsInterception,
   channels,
   streaming,
   smf,

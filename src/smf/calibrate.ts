@@ -17,8 +17,9 @@ export interface RowSource {
   group: string;
   kind: Structure | "ndjson";
   bytes?: number;
-  /** Opens the rows; a second call (for --peak) reads them again, where the source allows it. */
-  open(): AsyncIterable<RawRow>;
+  /** Opens the rows, one at a time or in batches; a second call (for --peak) reads them again, where
+   * the source allows it. */
+  open(): AsyncIterable<RawRow | readonly RawRow[]>;
   reopenable: boolean;
 }
 
@@ -150,61 +151,84 @@ class Run {
     return s;
   }
 
-  /** Decoded records of a source; malformed rows reported and skipped. */
-  async *records(src: RowSource, only?: ReadonlySet<Structure>): AsyncGenerator<SmfRecord> {
-    let decoder: CsvDecoder | undefined;
+  /** Decoded records of a source, a batch at a time (one per chunk the source hands over: a generator
+   * step per row cost more than decoding it); malformed rows reported and skipped. */
+  async *records(src: RowSource, only?: ReadonlySet<Structure>): AsyncGenerator<SmfRecord[]> {
     const use = this.fileRows.get(src.name) ?? { name: src.name, kind: src.kind, rows: 0, bytes: src.bytes };
     this.fileRows.set(src.name, use);
-    for await (const raw of src.open()) {
-      if ("error" in raw) {
-        this.read++;
-        this.problem(src.name, raw.line, raw.error);
-        continue;
-      }
-      if ("cells" in raw) {
-        if (!decoder) {
-          decoder = new CsvDecoder(src.kind as Structure, raw.cells, src.name);
-          if (decoder.missingRequired.length > 0) {
-            this.problem(
-              src.name,
-              raw.line,
-              `the header has no column ${decoder.missingRequired.join(", ")}: not the mq-smf-csv ${src.kind} file calibrate reads; file skipped`,
-            );
-            return;
-          }
-          this.structuresSeen.add(decoder.structure);
-          continue;
+    const state: { decoder?: CsvDecoder; skip: boolean } = { skip: false };
+    for await (const got of src.open()) {
+      const out: SmfRecord[] = [];
+      if (Array.isArray(got))
+        for (const raw of got as readonly RawRow[]) this.decodeRow(src, raw, only, use, state, out);
+      else this.decodeRow(src, got as RawRow, only, use, state, out);
+      if (state.skip) return;
+      if (out.length > 0) yield out;
+    }
+  }
+
+  private decodeRow(
+    src: RowSource,
+    raw: RawRow,
+    only: ReadonlySet<Structure> | undefined,
+    use: FileUse,
+    state: { decoder?: CsvDecoder; skip: boolean },
+    out: SmfRecord[],
+  ): void {
+    if (state.skip) return;
+    if ("error" in raw) {
+      this.read++;
+      this.problem(src.name, raw.line, raw.error);
+      return;
+    }
+    if ("cells" in raw) {
+      const decoder = state.decoder;
+      if (!decoder) {
+        const d = new CsvDecoder(src.kind as Structure, raw.cells, src.name);
+        if (d.missingRequired.length > 0) {
+          this.problem(
+            src.name,
+            raw.line,
+            `the header has no column ${d.missingRequired.join(", ")}: not the mq-smf-csv ${src.kind} file calibrate reads; file skipped`,
+          );
+          state.skip = true;
+          return;
         }
-        this.read++;
-        use.rows++;
-        try {
-          yield decoder.decode(raw.cells, raw.line);
-        } catch (err) {
-          if (err instanceof RowError) this.problem(err.file, err.line, err.message);
-          else throw err;
-        }
-        continue;
+        state.decoder = d;
+        this.structuresSeen.add(d.structure);
+        raw.select?.(d.used);
+        return;
       }
-      if (!isStructure(raw.structure) || (only && !only.has(raw.structure))) continue;
       this.read++;
       use.rows++;
-      this.structuresSeen.add(raw.structure);
       try {
-        yield decodeJson(raw.structure, raw.json, src.name, raw.line);
+        out.push(decoder.decode(raw.cells, raw.line, raw.count));
       } catch (err) {
         if (err instanceof RowError) this.problem(err.file, err.line, err.message);
         else throw err;
       }
+      return;
+    }
+    if (!isStructure(raw.structure) || (only && !only.has(raw.structure))) return;
+    this.read++;
+    use.rows++;
+    this.structuresSeen.add(raw.structure);
+    try {
+      out.push(decodeJson(raw.structure, raw.json, src.name, raw.line));
+    } catch (err) {
+      if (err instanceof RowError) this.problem(err.file, err.line, err.message);
+      else throw err;
     }
   }
 
-  feed(r: SmfRecord, join: TaskJoin): void {
+  /** `key`: the class 3 join key, when the caller has made it already (one string per row, not two). */
+  feed(r: SmfRecord, join: TaskJoin, key?: string): void {
     const s = this.accept(r);
     if (!s) return;
     if (r.structure === "WTID" || r.structure === "WTAS" || r.structure === "WQ") {
       s.usedClass3(r);
       const v = r.v;
-      const key = `${v.lpar}/${v.qmgr}|${v.at}|${v.correl}`;
+      key ??= `${v.lpar}/${v.qmgr}|${v.at}|${v.correl}`;
       if (r.structure === "WTID")
         join.wtid(key, {
           applType: v.applType as string | undefined,
@@ -239,18 +263,19 @@ async function findPeak(run: Run, sources: RowSource[]) {
           suggestion: "pass files or folders, or streams that can be opened again",
         },
       ]);
-    for await (const r of run.records(src, only)) {
-      if (r.structure !== "QMST") continue;
-      const v = r.v;
-      if (typeof v.at !== "number" || typeof v.duration !== "number" || v.duration <= 0) continue;
-      const key = `${v.lpar}/${v.qmgr}`;
-      if (run.opts.qmgr && run.opts.qmgr !== v.qmgr && run.opts.qmgr !== key) continue;
-      if ((run.opts.from !== undefined && v.at < run.opts.from) || (run.opts.to !== undefined && v.at > run.opts.to))
-        continue;
-      const perSecond = (((v.put as number) ?? 0) + ((v.put1 as number) ?? 0)) / v.duration;
-      const b = best.get(key);
-      if (!b || perSecond > b.perSecond) best.set(key, { at: v.at, duration: v.duration, perSecond });
-    }
+    for await (const batch of run.records(src, only))
+      for (const r of batch) {
+        if (r.structure !== "QMST") continue;
+        const v = r.v;
+        if (typeof v.at !== "number" || typeof v.duration !== "number" || v.duration <= 0) continue;
+        const key = `${v.lpar}/${v.qmgr}`;
+        if (run.opts.qmgr && run.opts.qmgr !== v.qmgr && run.opts.qmgr !== key) continue;
+        if ((run.opts.from !== undefined && v.at < run.opts.from) || (run.opts.to !== undefined && v.at > run.opts.to))
+          continue;
+        const perSecond = (((v.put as number) ?? 0) + ((v.put1 as number) ?? 0)) / v.duration;
+        const b = best.get(key);
+        if (!b || perSecond > b.perSecond) best.set(key, { at: v.at, duration: v.duration, perSecond });
+      }
   }
   // The first pass's counts are not this run's.
   run.read = 0;
@@ -311,7 +336,7 @@ export async function calibrateSources(
   const class3 = new Set<string>(["WTID", "WTAS", "WQ"]);
   for (const src of sources.filter((x) => !class3.has(x.kind))) {
     const join = run.newJoin();
-    for await (const r of run.records(src)) run.feed(r, join);
+    for await (const batch of run.records(src)) for (const r of batch) run.feed(r, join);
     join.finish();
   }
   // Class 3 CSV files of one folder read in step, so that a task's WTID, WTAS and WQ rows meet.
@@ -416,12 +441,28 @@ function formatNumberPlain(x: number): string {
 /** Pulls WTID, WTAS and WQ rows of one folder in step (see join.ts). */
 async function joinInStep(run: Run, g: Partial<Record<"WTID" | "WTAS" | "WQ", RowSource[]>>) {
   const join = run.newJoin();
+  // A record at a time from batches: an await only when a batch runs out.
   const reader = (srcs: RowSource[] | undefined) => {
     const list = srcs ?? [];
     const gen = (async function* () {
       for (const s of list) yield* run.records(s);
     })();
-    return { gen, done: list.length === 0, last: undefined as string | undefined };
+    let batch: SmfRecord[] = [];
+    let at = 0;
+    const cursor = {
+      done: list.length === 0,
+      last: undefined as string | undefined,
+      async next(): Promise<SmfRecord | undefined> {
+        while (at >= batch.length) {
+          const n = await gen.next();
+          if (n.done) return undefined;
+          batch = n.value;
+          at = 0;
+        }
+        return batch[at++];
+      },
+    };
+    return cursor;
   };
   const ids = reader(g.WTID);
   const parts = [reader(g.WTAS), reader(g.WQ)];
@@ -430,21 +471,21 @@ async function joinInStep(run: Run, g: Partial<Record<"WTID" | "WTAS" | "WQ", Ro
   for (;;) {
     for (const p of parts) {
       while (!p.done && (p.last === undefined || !join.waiting(p.last))) {
-        const next = await p.gen.next();
-        if (next.done) {
+        const next = await p.next();
+        if (!next) {
           p.done = true;
           break;
         }
-        p.last = keyOf(next.value);
-        run.feed(next.value, join);
+        p.last = keyOf(next);
+        run.feed(next, join, p.last);
       }
     }
     if (!ids.done) {
-      const next = await ids.gen.next();
-      if (next.done) {
+      const next = await ids.next();
+      if (!next) {
         ids.done = true;
         join.wtidEnded();
-      } else run.feed(next.value, join);
+      } else run.feed(next, join);
       continue;
     }
     if (parts.every((p) => p.done)) break;

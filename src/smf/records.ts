@@ -1,7 +1,7 @@
 // Rows as the file edge hands them over (a CSV row's cells, or an NDJSON record), decoded into records
 // of the fields calibrate reads. Platform-neutral: no file system here.
 import { fieldsOf, headerKey, type FieldSpec, type Structure } from "./fields.js";
-import { BadValue, parseCount, parseDuration, parseText, parseTimestamp } from "./values.js";
+import { BadValue, parseCount, parseDuration, parseText, parseTimeOfDay, parseTimestamp } from "./values.js";
 
 export type Value = number | string | undefined;
 
@@ -16,7 +16,15 @@ export interface SmfRecord {
 /** A row from the edge: CSV cells (the first row of a CSV source is its header), an NDJSON object, or
  * a row the parser could not read. */
 export type RawRow =
-  | { line: number; cells: string[] }
+  | {
+      line: number;
+      /** The cells; with `count`, only those calibrate selected are filled. */
+      cells: string[];
+      /** Fields on the line, where `cells` holds only the selected ones. */
+      count?: number;
+      /** On a header row: names the columns later rows need (the others may be left empty). */
+      select?: (columns: readonly number[]) => void;
+    }
   | { line: number; json: Record<string, unknown>; structure: string }
   | { line: number; error: string };
 
@@ -38,7 +46,10 @@ export class CsvDecoder {
   readonly absent: string[] = [];
   readonly missingRequired: string[] = [];
   private readonly getters: [string, Getter][] = [];
+  private readonly template: Record<string, Value> = {};
   readonly columns: number;
+  /** The columns the getters read (a superset at worst): the only cells later rows need. */
+  readonly used: number[] = [];
 
   constructor(
     readonly structure: Structure,
@@ -54,7 +65,10 @@ export class CsvDecoder {
     const find = (names: readonly string[], suffix = ""): number | undefined => {
       for (const n of names) {
         const i = index.get(headerKey(n + suffix));
-        if (i !== undefined) return i;
+        if (i !== undefined) {
+          this.used.push(i);
+          return i;
+        }
       }
       return undefined;
     };
@@ -63,6 +77,7 @@ export class CsvDecoder {
       if (g) this.getters.push([f.name, g]);
       else (f.required ? this.missingRequired : this.absent).push(columnTitle(f));
     }
+    for (const [name] of this.getters) this.template[name] = undefined;
   }
 
   private getter(f: FieldSpec, find: (names: readonly string[], suffix?: string) => number | undefined) {
@@ -87,21 +102,35 @@ export class CsvDecoder {
           f.csv.length === 2
             ? [find([f.csv[0]!]), find([f.csv[1]!])]
             : [find(f.csv, " (DATE)"), find(f.csv, " (TIME)")];
-        return d === undefined || t === undefined ? undefined : (c: string[]) => parseTimestamp(c[d], c[t], col);
+        if (d === undefined || t === undefined) return undefined;
+        // Rows of a file share few dates: the day's milliseconds are worked out once per date text.
+        let lastDate: string | undefined;
+        let lastDay: number | undefined;
+        return (c: string[]) => {
+          const date = c[d];
+          if (date !== lastDate || date === undefined) {
+            lastDay = parseTimestamp(date, "", col);
+            lastDate = date;
+          }
+          if (lastDay === undefined) return undefined;
+          return lastDay + parseTimeOfDay(c[t], col);
+        };
       }
     }
   }
 
   /** Throws RowError for a row that does not fit the header or has a value its column cannot hold. */
-  decode(cells: string[], line: number): SmfRecord {
-    if (cells.length !== this.columns) {
+  decode(cells: string[], line: number, count = cells.length): SmfRecord {
+    if (count !== this.columns) {
       throw new RowError(
         this.file,
         line,
-        `expected ${this.columns} columns, as the header on line 1 has, found ${cells.length}`,
+        `expected ${this.columns} columns, as the header on line 1 has, found ${count}`,
       );
     }
-    const v: Record<string, Value> = {};
+    // A copy of one template object: every record of a file has the same shape from the start (adding
+    // 35 properties one by one cost more than reading the row).
+    const v: Record<string, Value> = { ...this.template };
     try {
       for (const [name, get] of this.getters) v[name] = get(cells);
     } catch (err) {

@@ -118,6 +118,12 @@ export function parseTimestamp(
   return ms;
 }
 
+/** The time part of parseTimestamp on its own: milliseconds since midnight, 0 for no time. */
+export function parseTimeOfDay(time: string | undefined | null, column: string): number {
+  const t = time === undefined || time === null ? "" : cellText(time);
+  return t === "" ? 0 : parseClock(t, column);
+}
+
 /** Milliseconds since midnight of "HH:MM:SS,ffffff" (or with a point), fractions kept. */
 function parseClock(t: string, column: string): number {
   if (t.length < 8 || t.charCodeAt(2) !== 58 || t.charCodeAt(5) !== 58)
