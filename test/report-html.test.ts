@@ -181,8 +181,11 @@ describe("renderMarkdown", () => {
 
   it("renders a diff", () => {
     const md = renderDiffMarkdown(diff(before, after));
-    expect(md).toContain("| line | unit | before | after | change | change % | status |");
-    expect(md).toMatch(/cost per transaction, qmgr \| us \| 45 \| 50 \| \+5 \| \+11\.1% \| changed/);
+    // A noise column (#16): whether each change is larger than the uncertainty of both sides.
+    expect(md).toContain("| line | unit | before | after | change | change % | noise | status |");
+    expect(md).toMatch(
+      /cost per transaction, qmgr \| us \| 45 \| 50 \| \+5 \| \+11\.1% \| beyond the noise \| changed/,
+    );
   });
 });
 

@@ -372,6 +372,10 @@ export function buildProgram(): Command {
                       p.outputs[m] ?? null,
                     ]),
                   ),
+                  // Each line's band: the output's low and high at the point.
+                  ranges: Object.fromEntries(
+                    result.metrics.map((m) => [result.units[m] ? `${m} (${result.units[m]})` : m, p.ranges[m] ?? null]),
+                  ),
                 })),
                 {
                   title: `mqzcap sweep of ${vary.map((v) => v.path).join(" x ")}`,

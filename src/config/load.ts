@@ -6,6 +6,7 @@ import { canonicalConfig } from "./canonical.generated.js";
 import { Config, RELEASES } from "./schema.js";
 import type { Config as ParsedConfig } from "./types.js";
 import { checkSemantics } from "./semantics.js";
+import { inputRanges } from "./input-ranges.js";
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
 import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml-source.js";
 import { didYouMean, schemaKeys, zodIssuesToDiagnostics } from "../util/zod-diagnostics.js";
@@ -168,7 +169,11 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
   if (semantic.some((d) => d.severity === "error")) throw new InputError(semantic);
   // Every config of one shape (every key, absent ones undefined): the rules' reads stay fast over a
   // sweep of varied configs (see canonical.generated.ts). JSON and YAML output leave undefined out.
-  return { config: canonicalConfig(parsed.data), source: src };
+  const config = canonicalConfig(parsed.data);
+  // Values written as ranges: each field holds its point, the ranges are kept beside (docs/ranges.md).
+  const ranges = inputRanges(value);
+  if (ranges) config.ranges = ranges;
+  return { config, source: src };
 }
 
 /**

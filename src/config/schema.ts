@@ -3,7 +3,7 @@
 import { MAX_MESSAGE_BYTES, SSLRKEYC_MAX } from "./mq-defaults.js";
 import * as z from "zod";
 import { CIPHER_NAMES, IANA_CIPHER_NAMES, mqCipherName, type CipherName } from "./ciphers.js";
-import { parseInterval, parsePercent, parseRate, parseSize, parseTime } from "./units.js";
+import { parseInterval, parsePercent, parseRange, parseRate, parseSize, parseTime } from "./units.js";
 import type { Config as ParsedConfig } from "./types.js";
 
 export const RELEASES = ["5.3", "8.0", "9.0", "9.1", "9.2", "9.3"] as const;
@@ -57,6 +57,28 @@ export const JSON_PATTERNS = {
   interval: "^(?!\\s*0{1,4}\\.00\\s*$)\\s*\\d{1,4}\\.[0-5]\\d\\s*$",
 } as const;
 
+// A value written as a range (docs/ranges.md "Inputs"): LOW..HIGH, the low end's unit optional (it
+// takes the high end's), or VALUE +/- DELTA, the delta a percentage or a value of the same kind (its
+// unit optional). Built from the single-value patterns' parts; units.ts parseRange reads the same forms.
+const J_NUM = "(\\d{1,3}(,\\d{3})+|\\d+)(\\.\\d+)?";
+const J_UNIT = {
+  size: "\\s*([Bb]|[Kk][Bb]?|[Mm][Bb]?|[Gg][Bb]?)",
+  rate: "\\s*/\\s*([Ss]|[Ss][Ee][Cc]|[Ss][Ee][Cc][Oo][Nn][Dd]|[Mm][Ii][Nn]|[Mm][Ii][Nn][Uu][Tt][Ee]|[Hh]|[Hh][Oo][Uu][Rr]|[Mm][Ss])",
+  time: "\\s*[UuMm\\u00b5\\u03bc\\u039c]?[Ss]",
+} as const;
+function rangePattern(kind: keyof typeof J_UNIT): string {
+  const value = kind === "size" ? `${J_NUM}(${J_UNIT.size})?` : `${J_NUM}${J_UNIT[kind]}`;
+  const loose = `${J_NUM}(${J_UNIT[kind]})?`;
+  const pm = "(\\u00b1|\\+/?-)";
+  return `^\\s*(${value}|${loose}\\s*\\.\\.\\s*${value}|${value}\\s*${pm}\\s*(${loose}|\\d+(\\.\\d+)?\\s*%))\\s*$`;
+}
+/** JSON Schema patterns of the fields that take a range as well as a single value. Exported for the tests. */
+export const JSON_RANGE_PATTERNS = {
+  size: rangePattern("size"),
+  rate: rangePattern("rate"),
+  time: rangePattern("time"),
+} as const;
+
 // Editor messages for the unit fields: patternErrorMessage and errorMessage are the VS Code JSON and YAML
 // language servers' extensions to JSON Schema (errorMessage replaces "Incorrect type" only; range
 // messages stay the servers' own). Validators such as ajv ignore them.
@@ -66,6 +88,11 @@ const JSON_MESSAGES = {
   rate: "expected a positive rate such as 2000/s, 120000/min or 5/ms",
   time: "expected a CPU time such as 45us, 1.2ms or 0.002s",
   interval: 'expected MMMM.SS in quotes, such as "1.00" (one minute) or "0.15" (15 seconds)',
+} as const;
+const JSON_RANGE_MESSAGES = {
+  size: "expected a size such as 32KB, or a range: 2KB..8KB, 32KB +/-10%",
+  rate: "expected a positive rate such as 2000/s, or a range: 4000..6000/s, 5000/s +/-10%",
+  time: "expected a CPU time such as 45us, or a range: 25..35us, 30us +/-10%",
 } as const;
 
 /** Metadata for the JSON Schema of a unit field: examples and, where there is one, the default. */
@@ -96,14 +123,44 @@ function unitField(
   expected: string,
   json: UnitJson,
   outside: (n: number) => string = () => expected,
+  ranged = false,
 ) {
+  const rangeKind = ranged && kind !== "percent" ? kind : undefined;
+  // A range's end out of range, with the number it came to (30us +/-150% is -15us).
+  const endOutside = (n: number) =>
+    kind === "size"
+      ? outside(n)
+      : `${Number(n.toPrecision(6))}${kind === "rate" ? "/s" : "us"} is out of range: ${outside(n)}`;
+  const message = rangeKind ? JSON_RANGE_MESSAGES[rangeKind] : JSON_MESSAGES[kind];
   return z
     .union([
-      z.number().register(docs, { ...range, errorMessage: JSON_MESSAGES[kind] }),
-      z.string().register(docs, { pattern: JSON_PATTERNS[kind], patternErrorMessage: JSON_MESSAGES[kind] }),
+      z.number().register(docs, { ...range, errorMessage: message }),
+      z.string().register(docs, {
+        pattern: rangeKind ? JSON_RANGE_PATTERNS[rangeKind] : JSON_PATTERNS[kind],
+        patternErrorMessage: message,
+      }),
     ])
     .register(docs, json)
     .transform((v, ctx) => {
+      // A range (LOW..HIGH, VALUE +/- DELTA): both ends checked as a single value would be; the field
+      // holds the point, and the parser keeps the range (load.ts, config.ranges).
+      const r = typeof v === "string" && kind !== "percent" ? parseRange(kind, v) : undefined;
+      if (r !== undefined) {
+        const problem = !rangeKind
+          ? "takes one value, not a range (ranges are for workload and channel rates and message sizes, and baseline CPU costs)"
+          : "problem" in r
+            ? r.problem
+            : !inRange(r.low, range)
+              ? `the low end: ${endOutside(r.low)}`
+              : !inRange(r.high, range)
+                ? `the high end: ${endOutside(r.high)}`
+                : undefined;
+        if (problem !== undefined) {
+          ctx.addIssue({ code: "custom", message: `${what}: ${problem}` });
+          return z.NEVER;
+        }
+        return (r as { value: number }).value;
+      }
       const n = parse(v);
       const problem = n === undefined || !Number.isFinite(n) ? expected : !inRange(n, range) ? outside(n) : undefined;
       if (problem !== undefined) {
@@ -114,7 +171,7 @@ function unitField(
     });
 }
 
-const size = (what: string, min: number, max: number, json: UnitJson) =>
+const size = (what: string, min: number, max: number, json: UnitJson, ranged = false) =>
   unitField(
     what,
     "size",
@@ -123,6 +180,7 @@ const size = (what: string, min: number, max: number, json: UnitJson) =>
     "expected a size such as 32KB, 4MB or 32768 (bytes)",
     json,
     (n) => `${n} bytes is outside ${min}..${max} bytes`,
+    ranged,
   );
 
 const percent = (what: string, json: UnitJson) =>
@@ -135,18 +193,24 @@ const percent = (what: string, json: UnitJson) =>
     json,
   );
 
-const rate = (what: string, json: UnitJson) =>
-  unitField(
+const rate = (what: string, json: UnitJson, ranged = false) => {
+  const expected = "expected a positive rate such as 2000/s (at most 100000000/s)";
+  return unitField(
     what,
     "rate",
     { exclusiveMinimum: 0, maximum: 1e8 },
     parseRate,
-    "expected a positive rate such as 2000/s (at most 100000000/s)",
+    expected,
     json,
+    () => expected,
+    ranged,
   );
+};
 
-const time = (what: string, json: UnitJson) =>
-  unitField(what, "time", { minimum: 0, maximum: 1e9 }, parseTime, "expected a CPU time such as 45us or 1.2ms", json);
+const time = (what: string, json: UnitJson, ranged = false) => {
+  const expected = "expected a CPU time such as 45us or 1.2ms";
+  return unitField(what, "time", { minimum: 0, maximum: 1e9 }, parseTime, expected, json, () => expected, ranged);
+};
 
 const interval = (what: string, json: UnitJson) =>
   z
@@ -240,17 +304,17 @@ export const Channel = z
           "Transport (channel attribute TRPTYPE): tcp (TRPTYPE(TCP)), smc-r or smc-d (Shared Memory Communications over TRPTYPE(TCP); smc-d needs MQ 8.0 or later), or fasp (Aspera fasp.io gateway).",
         examples: ["tcp", "smc-r"],
       }),
-    messageSize: size("messageSize", 1, MAX_MESSAGE_BYTES, { examples: ["32KB", "1MB", 4096] })
+    messageSize: size("messageSize", 1, MAX_MESSAGE_BYTES, { examples: ["32KB", "1MB", 4096, "2KB..8KB"] }, true)
       .optional()
       .register(docs, {
         description:
-          "Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize.",
+          "Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. Or a range, evaluated at both ends: 2KB..8KB, 32KB +/-10%.",
       }),
-    rate: rate("rate", { examples: ["2000/s", "120000/min", 500] })
+    rate: rate("rate", { examples: ["2000/s", "120000/min", 500, "400..600/s"] }, true)
       .optional()
       .register(docs, {
         description:
-          "Messages per second over this channel, all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate.",
+          "Messages per second over this channel, all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate. Or a range, evaluated at both ends: 400..600/s, 500/s +/-10%.",
       }),
     sharecnv: z
       .number()
@@ -433,31 +497,31 @@ export const Config = z
         }),
         cost: z
           .strictObject({
-            qmgr: time("qmgr", { examples: ["45us", "1.2ms", 45] })
+            qmgr: time("qmgr", { examples: ["45us", "1.2ms", 45, "30us +/-10%"] }, true)
               .optional()
               .register(docs, {
                 description:
                   "Queue manager (MSTR) CPU per transaction (SMF 116 accounting / RMF), microseconds: 45us, 1.2ms, 0.002s, or a number of microseconds.",
               }),
-            chin: time("chin", { examples: ["30us", 30] })
+            chin: time("chin", { examples: ["30us", 30] }, true)
               .optional()
               .register(docs, {
                 description:
                   "Channel initiator (CHIN) CPU per transaction (RMF / SMF 30), microseconds: 30us, 1.2ms, or a number of microseconds.",
               }),
-            app: time("app", { examples: ["120us", 120] })
+            app: time("app", { examples: ["120us", 120] }, true)
               .optional()
               .register(docs, {
                 description:
                   "Application CPU per transaction (SMF 30 / 110), microseconds: 120us, 1.2ms, or a number of microseconds.",
               }),
-            tcpip: time("tcpip", { examples: ["15us", 15] })
+            tcpip: time("tcpip", { examples: ["15us", 15] }, true)
               .optional()
               .register(docs, {
                 description:
                   "TCP/IP address space CPU per transaction (RMF), microseconds: 15us, or a number of microseconds.",
               }),
-            cf: time("cf", { examples: ["10us", 10] })
+            cf: time("cf", { examples: ["10us", 10] }, true)
               .optional()
               .register(docs, {
                 description:
@@ -466,7 +530,7 @@ export const Config = z
           })
           .register(docs, {
             description:
-              "Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms).",
+              "Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%.",
           }),
       })
       .optional()
@@ -506,14 +570,17 @@ export const Config = z
             description: "Messages put and got in syncpoint (MQPMO_SYNCPOINT, MQGMO_SYNCPOINT).",
             examples: [false],
           }),
-        messageSize: size("workload.messageSize", 1, MAX_MESSAGE_BYTES, {
-          examples: ["32KB", "1MB", 1024],
-          default: 1024,
-        })
+        messageSize: size(
+          "workload.messageSize",
+          1,
+          MAX_MESSAGE_BYTES,
+          { examples: ["32KB", "1MB", 1024, "2KB..8KB"], default: 1024 },
+          true,
+        )
           .default(1024)
           .register(docs, {
             description:
-              "Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes.",
+              "Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes. Or a range, evaluated at both ends (costs are not linear in size): 2KB..8KB, 32KB +/-10%.",
           }),
         transport: z
           .enum(["channels", "igq", "shared-queue"])
@@ -523,11 +590,11 @@ export const Config = z
               "How messages move between queue managers in the sysplex: channels (TCP/IP, SMC-R or SMC-D, see channels[].transport), intra-group queuing (igq) or shared queues; compared with the 2017 sysplex blog's ratios.",
             examples: ["igq"],
           }),
-        rate: rate("workload.rate", { examples: ["2000/s", "120000/min", 2000] })
+        rate: rate("workload.rate", { examples: ["2000/s", "120000/min", 2000, "4000..6000/s"] }, true)
           .optional()
           .register(docs, {
             description:
-              "Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s).",
+              "Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%.",
           }),
       })
       .default({ pattern: "request-reply", queues: "private", persistent: false, syncpoint: true, messageSize: 1024 })

@@ -35,7 +35,7 @@ export interface ConfigInput {
     baseline?: {
         /** Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s). */
         rate: string | number;
-        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms). */
+        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%. */
         cost: {
             /** Queue manager (MSTR) CPU per transaction (SMF 116 accounting / RMF), microseconds: 45us, 1.2ms, 0.002s, or a number of microseconds. */
             qmgr?: string | number | undefined;
@@ -61,11 +61,11 @@ export interface ConfigInput {
         persistent?: boolean | undefined;
         /** Messages put and got in syncpoint (MQPMO_SYNCPOINT, MQGMO_SYNCPOINT). */
         syncpoint?: boolean | undefined;
-        /** Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes. */
+        /** Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes. Or a range, evaluated at both ends (costs are not linear in size): 2KB..8KB, 32KB +/-10%. */
         messageSize?: string | number | undefined;
         /** How messages move between queue managers in the sysplex: channels (TCP/IP, SMC-R or SMC-D, see channels[].transport), intra-group queuing (igq) or shared queues; compared with the 2017 sysplex blog's ratios. */
         transport?: "channels" | "igq" | "shared-queue" | undefined;
-        /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s). */
+        /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%. */
         rate?: string | number | undefined;
     } | undefined;
     /** Logging (persistent messages): CSQ6LOGP settings. */
@@ -126,9 +126,9 @@ export interface ConfigInput {
         count?: number | undefined;
         /** Transport (channel attribute TRPTYPE): tcp (TRPTYPE(TCP)), smc-r or smc-d (Shared Memory Communications over TRPTYPE(TCP); smc-d needs MQ 8.0 or later), or fasp (Aspera fasp.io gateway). */
         transport?: "tcp" | "smc-r" | "smc-d" | "fasp" | undefined;
-        /** Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. */
+        /** Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. Or a range, evaluated at both ends: 2KB..8KB, 32KB +/-10%. */
         messageSize?: string | number | undefined;
-        /** Messages per second over this channel, all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate. */
+        /** Messages per second over this channel, all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate. Or a range, evaluated at both ends: 400..600/s, 500/s +/-10%. */
         rate?: string | number | undefined;
         /** Conversations per channel instance (server-connection channel attribute SHARECNV), 0 to 999999999; server-connection channels only. Default 10, as MQ's. */
         sharecnv?: number | undefined;
@@ -296,11 +296,11 @@ export interface Config {
         persistent: boolean;
         /** Messages put and got in syncpoint (MQPMO_SYNCPOINT, MQGMO_SYNCPOINT). */
         syncpoint: boolean;
-        /** Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes. */
+        /** Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes. Or a range, evaluated at both ends (costs are not linear in size): 2KB..8KB, 32KB +/-10%. */
         messageSize: number;
         /** How messages move between queue managers in the sysplex: channels (TCP/IP, SMC-R or SMC-D, see channels[].transport), intra-group queuing (igq) or shared queues; compared with the 2017 sysplex blog's ratios. */
         transport?: "channels" | "igq" | "shared-queue" | undefined;
-        /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s). */
+        /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%. */
         rate?: number | undefined;
     };
     /** JSON Schema reference, for editors (a path or URL to mqzcap's schema/config.schema.json); ignored by mqzcap. */
@@ -311,7 +311,7 @@ export interface Config {
     baseline?: {
         /** Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s). */
         rate: number;
-        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms). */
+        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%. */
         cost: {
             /** Queue manager (MSTR) CPU per transaction (SMF 116 accounting / RMF), microseconds: 45us, 1.2ms, 0.002s, or a number of microseconds. */
             qmgr?: number | undefined;
@@ -389,9 +389,9 @@ export interface Config {
         compression: "none" | "rle" | "zlibfast" | "zlibhigh";
         /** Advanced Message Security interception on this server-to-server channel (channel attribute SPLPROT, MQ 9.2 and later): on a sending channel (sender, server, cluster-sender) the channel initiator removes the protection before sending (SPLPROT(REMOVE)); on a receiving channel (receiver, requester, cluster-receiver) it applies the policy to arriving messages (SPLPROT(ASPOLICY)). Set it on both to intercept both ways. */
         amsInterception: boolean;
-        /** Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. */
+        /** Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. Or a range, evaluated at both ends: 2KB..8KB, 32KB +/-10%. */
         messageSize?: number | undefined;
-        /** Messages per second over this channel, all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate. */
+        /** Messages per second over this channel, all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate. Or a range, evaluated at both ends: 400..600/s, 500/s +/-10%. */
         rate?: number | undefined;
         /** Conversations per channel instance (server-connection channel attribute SHARECNV), 0 to 999999999; server-connection channels only. Default 10, as MQ's. */
         sharecnv?: number | undefined;

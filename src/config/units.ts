@@ -11,9 +11,6 @@ const PERCENT = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/;
 const RATE = new RegExp(String.raw`^\s*${NUM}\s*\/\s*(s|sec|second|min|minute|h|hour|ms)\s*$`, "i");
 const TIME = new RegExp(String.raw`^\s*${NUM}\s*(us|\u00b5s|ms|s)\s*$`, "i");
 
-/** The patterns built from strings here, for the adversarial-input test (test/bad-input/regex.test.ts). */
-export const UNIT_PATTERNS: readonly RegExp[] = [SIZE, RATE, TIME];
-
 /** The number of a unit value, its digit-group commas dropped. */
 const numberOf = (digits: string) => Number(digits.replace(/,/g, ""));
 
@@ -81,3 +78,110 @@ export function formatSize(bytes: number): string {
   if (bytes >= 1024) return `${formatNumber(bytes / 1024, 2)}KB`;
   return `${bytes}B`;
 }
+
+/** The unit kinds a config value may be written as a range in. */
+export type RangeKind = "size" | "rate" | "time";
+
+/** A value written as a range: its ends and its point (the middle of LOW..HIGH, or the figure before +/-). */
+export interface ParsedRange {
+  low: number;
+  value: number;
+  high: number;
+}
+
+const POINT_PARSERS: Record<RangeKind, (v: string) => number | undefined> = {
+  size: parseSize,
+  rate: parseRate,
+  time: parseTime,
+};
+const UNIT_EXAMPLES: Record<RangeKind, string> = { size: "8KB", rate: "6000/s", time: "35us" };
+const KIND_NAMES: Record<RangeKind | "percent", string> = {
+  size: "a size",
+  rate: "a rate",
+  time: "a CPU time",
+  percent: "a percentage",
+};
+const BARE = new RegExp(String.raw`^\s*${NUM}\s*$`);
+const LEADING_NUMBER = new RegExp(String.raw`^\s*${NUM}`);
+/** The ways +/- may be written, the longer spelling first ("+/-" before "+-"). */
+const PLUS_MINUS = ["\u00b1", "+/-", "+-"] as const;
+
+/** What a written end is, when it is not the kind asked for: "8us is a CPU time". */
+function otherKind(kind: RangeKind, text: string): string | undefined {
+  for (const k of ["size", "rate", "time"] as const)
+    if (k !== kind && POINT_PARSERS[k](text) !== undefined) return KIND_NAMES[k];
+  return parsePercent(text) !== undefined ? KIND_NAMES.percent : undefined;
+}
+
+/**
+ * One end of a range. A bare number takes the unit of the other end ("4000..6000/s" is 4000/s to
+ * 6000/s, "2..8KB" 2KB to 8KB); written with a unit, it must be of the same kind (sizes may use
+ * different sizes' units: 512B..4MB).
+ */
+function rangeEnd(kind: RangeKind, text: string, other: string): number | string {
+  const parse = POINT_PARSERS[kind];
+  const lead = LEADING_NUMBER.exec(other);
+  const unit = lead ? other.slice(lead[0].length) : "";
+  const n = BARE.test(text) ? parse(`${text.trim()}${unit}`) : parse(text);
+  if (n !== undefined) return n;
+  const t = text.trim();
+  if (BARE.test(t)) return `"${t}" has no unit: write one after it, as in ${UNIT_EXAMPLES[kind]}`;
+  const found = otherKind(kind, t);
+  return found
+    ? `mixed units: "${t}" is ${found}, and both ends must be ${KIND_NAMES[kind]}`
+    : `"${t}" is not ${KIND_NAMES[kind]}`;
+}
+
+/**
+ * A value written as a range: "LOW..HIGH" ("4000..6000/s", "2KB..8KB", "25..35us") or "VALUE +/-
+ * DELTA" ("30us +/-10%", "30us ±5us", "2000/s +-200/s"). Returns undefined when the text is neither
+ * form (then it is a single value, or wrong), a message when it is one of them but malformed (ends
+ * out of order, mixed units). Split at the first ".." or +/- rather than by one regular expression:
+ * each part is read by the single-value patterns above, which are linear.
+ */
+export function parseRange(kind: RangeKind, text: string): ParsedRange | { problem: string } | undefined {
+  const round = kind === "size" ? Math.round : (x: number) => x;
+  const dots = text.indexOf("..");
+  if (dots >= 0) {
+    const lowText = text.slice(0, dots);
+    const highText = text.slice(dots + 2);
+    const high = rangeEnd(kind, highText, "");
+    if (typeof high === "string") return { problem: `the high end: ${high}` };
+    const low = rangeEnd(kind, lowText, highText);
+    if (typeof low === "string") return { problem: `the low end: ${low}` };
+    if (low > high)
+      return {
+        problem: `the low end ${lowText.trim()} is above the high end ${highText.trim()}; write LOW..HIGH, the smaller first`,
+      };
+    return { low, value: round((low + high) / 2), high };
+  }
+  for (const pm of PLUS_MINUS) {
+    const at = text.indexOf(pm);
+    if (at < 0) continue;
+    const valueText = text.slice(0, at);
+    const deltaText = text.slice(at + pm.length);
+    const value = POINT_PARSERS[kind](valueText);
+    if (value === undefined) {
+      const found = otherKind(kind, valueText.trim());
+      return {
+        problem: BARE.test(valueText)
+          ? `"${valueText.trim()}" before ${pm} has no unit: write one, as in ${UNIT_EXAMPLES[kind]}`
+          : found
+            ? `mixed units: "${valueText.trim()}" is ${found}, not ${KIND_NAMES[kind]}`
+            : `"${valueText.trim()}" before ${pm} is not ${KIND_NAMES[kind]}`,
+      };
+    }
+    const pct = PERCENT.exec(deltaText);
+    if (pct) {
+      const p = Number(pct[1]);
+      return { low: round(value * (1 - p / 100)), value, high: round(value * (1 + p / 100)) };
+    }
+    const delta = rangeEnd(kind, deltaText, valueText);
+    if (typeof delta === "string") return { problem: `after ${pm}: ${delta}, or a percentage such as 10%` };
+    return { low: value - delta, value, high: value + delta };
+  }
+  return undefined;
+}
+
+/** The patterns built from strings here, for the adversarial-input test (test/bad-input/regex.test.ts). */
+export const UNIT_PATTERNS: readonly RegExp[] = [SIZE, RATE, TIME, BARE, LEADING_NUMBER];

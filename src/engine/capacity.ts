@@ -4,6 +4,7 @@
 // own estimate, searching each limit's binding point (monotone in the value searched: a limit is met
 // below it and exceeded above), so the answer agrees with `estimate` by construction: at the answer
 // nothing is exceeded, and just above it the binding limit is.
+import { withoutRange } from "./input-corners.js";
 import type { Config } from "../config/types.js";
 import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import type { Registry } from "../model/registry.js";
@@ -175,8 +176,9 @@ export function targetsOf(config: Config): CapacityTarget[] {
   return out;
 }
 
-/** The config with the target set to v. */
+/** The config with the target set to v (a range written for it no longer applies: input-corners.ts). */
 function setTarget(config: Config, t: CapacityTarget, v: number): Config {
+  config = withoutRange(config, t.path);
   if (t.path === "workload.rate") return { ...config, workload: { ...config.workload, rate: v } };
   const name = t.path.slice("channels.".length, t.path.lastIndexOf("."));
   const field = t.path.slice(t.path.lastIndexOf(".") + 1);

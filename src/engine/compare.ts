@@ -3,7 +3,7 @@
 import { diff } from "./diff.js";
 import { argError, isEstimate, isPlainObject } from "../util/args.js";
 import type { Estimate } from "./engine.js";
-import { checkMetrics, checkPresent, DEFAULT_METRICS, metricOf, unitOf } from "./metrics.js";
+import { checkMetrics, checkPresent, DEFAULT_METRICS, metricRangeOf, noiseOf, unitOf } from "./metrics.js";
 
 export interface CompareResult {
   format: "mqzcap/compare@1";
@@ -14,6 +14,14 @@ export interface CompareResult {
   units: Record<string, string | null>;
   /** Each metric's value in each scenario, in scenario order (null where that estimate lacks it). */
   values: Record<string, (number | null)[]>;
+  /** Each value's low and high (docs/ranges.md), in scenario order. */
+  ranges: Record<string, ({ low: number; high: number } | null)[]>;
+  /**
+   * Each scenario against the first: beyond, the difference is larger than the uncertainty of both
+   * (their ranges do not overlap); within, it is within the noise; null for the first scenario, a
+   * missing value, or no difference at all.
+   */
+  noise: Record<string, ("beyond" | "within" | null)[]>;
   /** Each scenario's throughput ceiling, named; null where it has none. */
   bottlenecks: (string | null)[];
   /** How many gaps and warnings each scenario's estimate has. */
@@ -43,12 +51,18 @@ export function compare(
   const metrics = asked ?? DEFAULT_METRICS;
   checkMetrics(metrics, new Set(scenarios.flatMap((s) => s.estimate.items.map((i) => i.id))), where);
   const values: Record<string, (number | null)[]> = {};
+  const ranges: CompareResult["ranges"] = {};
+  const noise: CompareResult["noise"] = {};
   const units: Record<string, string | null> = {};
   for (const m of metrics) {
-    const row = scenarios.map((s) => metricOf(s.estimate, m));
+    const ranged = scenarios.map((s) => metricRangeOf(s.estimate, m));
+    const row = ranged.map((r) => (r ? r.value : null));
     // A metric no scenario has (a CF cost with no shared queues) is left out, as in a sweep.
     if (row.every((v) => v === null)) continue;
     values[m] = row;
+    ranges[m] = ranged.map((r) => (r ? { low: r.low, high: r.high } : null));
+    const first = ranged[0] ?? null;
+    noise[m] = ranged.map((r, k) => (k === 0 || !r || !first || r.value === first.value ? null : noiseOf(first, r)));
     const has = scenarios.find((s, k) => row[k] !== null)!;
     units[m] = unitOf(has.estimate, m);
   }
@@ -80,6 +94,8 @@ export function compare(
     metrics: Object.keys(values),
     units,
     values,
+    ranges,
+    noise,
     bottlenecks: scenarios.map((s) => s.estimate.bottleneck?.label ?? null),
     gaps,
     warnings: scenarios.map((s) => s.estimate.warnings.length),
@@ -92,12 +108,21 @@ export interface CompareRow {
   unit: string;
   /** One per scenario: a number, a count, a bottleneck's name, or null where there is none. */
   cells: (number | string | null)[];
+  /** For an output: each cell's range, and its verdict against the first scenario's. */
+  ranges?: ({ low: number; high: number } | null)[];
+  noise?: ("beyond" | "within" | null)[];
 }
 
 /** The rows each report of a comparison shows: every output, then gaps, warnings and bottleneck. */
 export function compareRows(r: CompareResult): CompareRow[] {
   return [
-    ...r.metrics.map((m) => ({ output: m, unit: r.units[m] ?? "", cells: r.values[m]! })),
+    ...r.metrics.map((m) => ({
+      output: m,
+      unit: r.units[m] ?? "",
+      cells: r.values[m]!,
+      ranges: r.ranges[m],
+      noise: r.noise[m],
+    })),
     { output: "gaps", unit: "", cells: r.gaps },
     { output: "warnings", unit: "", cells: r.warnings },
     { output: "bottleneck", unit: "", cells: r.bottlenecks },

@@ -1,6 +1,7 @@
 // Compares two estimates line by line: every changed line item and total, with delta and percentage.
 import { argError, isEstimate } from "../util/args.js";
 import type { Estimate, Range } from "./engine.js";
+import { noiseOf } from "./metrics.js";
 
 export interface DiffLine {
   key: string;
@@ -11,6 +12,16 @@ export interface DiffLine {
   after: number | null;
   delta: number | null;
   percent: number | null;
+  /** Each side's range (docs/ranges.md); null where that side has no value. */
+  beforeLow: number | null;
+  beforeHigh: number | null;
+  afterLow: number | null;
+  afterHigh: number | null;
+  /**
+   * beyond: the change is larger than the uncertainty of both sides (their ranges do not overlap);
+   * within: it is within the noise. null for a line only one side has.
+   */
+  noise: "beyond" | "within" | null;
   /**
    * now-gap: a line of the base that the proposed estimate leaves out while it has a new gap of the
    * same concern: the value is not known there, not zero. was-gap: the reverse.
@@ -40,18 +51,33 @@ function line(
   label: string,
   kind: DiffLine["kind"],
   unit: string,
-  a: number | null,
-  b: number | null,
+  ra: Range | null,
+  rb: Range | null,
 ): DiffLine | null {
+  const a = ra ? ra.value : null;
+  const b = rb ? rb.value : null;
   if (a === null && b === null) return null;
   if (a !== null && b !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a))) return null;
   const status = a === null ? "added" : b === null ? "removed" : "changed";
   const delta = a !== null && b !== null ? b - a : null;
   const percent = delta !== null && a !== 0 && a !== null ? (delta / Math.abs(a)) * 100 : null;
-  return { key, label, kind, unit, before: a, after: b, delta, percent, status };
+  return {
+    key,
+    label,
+    kind,
+    unit,
+    before: a,
+    after: b,
+    delta,
+    percent,
+    beforeLow: ra ? ra.low : null,
+    beforeHigh: ra ? ra.high : null,
+    afterLow: rb ? rb.low : null,
+    afterHigh: rb ? rb.high : null,
+    noise: ra && rb ? noiseOf(ra, rb) : null,
+    status,
+  };
 }
-
-const v = (r: Range | null | undefined) => (r ? r.value : null);
 
 export function diff(before: Estimate, after: Estimate): Diff {
   if (!isEstimate(before)) throw argError("diff", "the first argument", "an estimate from estimate()", before);
@@ -71,8 +97,8 @@ export function diff(before: Estimate, after: Estimate): Diff {
         `cost per transaction, ${as}`,
         "total",
         "us",
-        a ? (a.total?.value ?? a.added.value) : null,
-        b ? (b.total?.value ?? b.added.value) : null,
+        a ? (a.total ?? a.added) : null,
+        b ? (b.total ?? b.added) : null,
       ),
     );
   }
@@ -82,8 +108,8 @@ export function diff(before: Estimate, after: Estimate): Diff {
       "cost per transaction, all address spaces",
       "total",
       "us",
-      v(before.totals.total) ?? before.totals.added.value,
-      v(after.totals.total) ?? after.totals.added.value,
+      before.totals.total ?? before.totals.added,
+      after.totals.total ?? after.totals.added,
     ),
   );
   push(
@@ -92,8 +118,8 @@ export function diff(before: Estimate, after: Estimate): Diff {
       "CPU at the target rate",
       "total",
       "CPU s/s",
-      v(before.totals.cpuSecondsPerSecond),
-      v(after.totals.cpuSecondsPerSecond),
+      before.totals.cpuSecondsPerSecond,
+      after.totals.cpuSecondsPerSecond,
     ),
   );
   const gapText = (e: Estimate) => e.gaps.map((g) => `${g.concern}: ${g.message}`);
@@ -110,7 +136,7 @@ export function diff(before: Estimate, after: Estimate): Diff {
     const y = after.items.find((i) => i.id === id);
     const ref = (y ?? x)!;
     const kind = ref.metric === "limit" ? "limit" : ref.metric === "storage" ? "storage" : "item";
-    const l = line(id, ref.label, kind, ref.unit, x ? x.value : null, y ? y.value : null);
+    const l = line(id, ref.label, kind, ref.unit, x ?? null, y ?? null);
     if (l?.status === "removed" && explains(gapsNow, ref)) {
       l.status = "now-gap";
       if (CPU_METRICS.has(ref.metric)) incomplete.proposed.push(ref.label);
@@ -160,3 +186,7 @@ export function incompleteNote(d: Diff): string | null {
     );
   return parts.length ? `Totals are not like for like: ${parts.join("; and ")}.` : null;
 }
+
+/** What the reports say of a change within the noise, once under the table. */
+export const NOISE_NOTE =
+  "within the noise: the change is smaller than the uncertainty of both sides (their ranges overlap)";

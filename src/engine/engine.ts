@@ -7,6 +7,7 @@ import { ADDRESS_SPACES, type AddressSpace } from "../model/vocabulary.js";
 import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
 import { rangedItem } from "./item-range.js";
+import { widenByInputs } from "./input-corners.js";
 import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
 import { baselineFactor, scaleForHardware } from "../rules/hardware.js";
@@ -276,6 +277,14 @@ function pctLabels(items: readonly LineItem[], as: AddressSpace): string {
 }
 
 export function estimateWith(config: Config, registry: Registry, rules: readonly Rule[] = RULES): Estimate {
+  const point = estimatePoint(config, registry, rules);
+  // Inputs written as ranges: the estimate at every corner of them too (input-corners.ts).
+  if (config.ranges === undefined) return point;
+  return widenByInputs(point, config, (c) => estimatePoint(c, registry, rules));
+}
+
+/** The estimate at the config's values (a ranged input at its point; baseline cost ranges as intervals). */
+function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[]): Estimate {
   const { items, warnings, gaps, baselineScale } = runRules(config, registry, rules);
   sortByConcern(items);
   for (const i of items) {

@@ -4,7 +4,7 @@
 // check of the names asked for.
 import { InputError } from "../util/diagnostic.js";
 import { didYouMean } from "../util/zod-diagnostics.js";
-import type { Estimate } from "./engine.js";
+import type { Estimate, Range } from "./engine.js";
 
 // Every address space a cost can fall in (outputs no point has are dropped from the result).
 export const DEFAULT_METRICS = [
@@ -93,8 +93,8 @@ export function metricOf(e: Estimate, metric: string): number | null {
 }
 
 /** The lowest throughput ceiling (transactions per second), which the "limit" output tabulates. */
-function lowestCeiling(e: Estimate): { value: number; unit: string } | null {
-  let low: { value: number; unit: string } | null = null;
+function lowestCeiling(e: Estimate): { value: number; low: number; high: number; unit: string } | null {
+  let low: { value: number; low: number; high: number; unit: string } | null = null;
   for (const l of e.limits) if (l.limitOf === "transactions-per-second" && (!low || l.value < low.value)) low = l;
   return low;
 }
@@ -104,4 +104,57 @@ function sumOf(e: Estimate, pick: (id: string) => boolean): number | null {
   let sum: number | null = null;
   for (const s of e.storage) if (s.unit === "MB" && pick(s.id)) sum = (sum ?? 0) + s.value;
   return sum;
+}
+
+const point = (v: number): Range => ({ value: v, low: v, high: v });
+
+/** A metric's value with its low and high (docs/ranges.md), or null where the estimate lacks it. */
+export function metricRangeOf(e: Estimate, metric: string): Range | null {
+  if (metric === "cost.total") return e.totals.total ?? (e.totals.costPerTransaction.length ? e.totals.added : null);
+  if (metric.startsWith("cost.")) {
+    const c = e.totals.costPerTransaction.find((x) => x.addressSpace === metric.slice(5));
+    return c ? (c.total ?? c.added) : null;
+  }
+  if (metric === "cpu") return e.totals.cpuSecondsPerSecond;
+  if (metric === "lpar") return e.cpu.lparPct;
+  if (metric === "limit") {
+    const l = lowestCeiling(e);
+    return l ? { value: l.value, low: l.low, high: l.high } : null;
+  }
+  if (metric === "headroom") {
+    const b = e.bottleneck;
+    if (!b || b.headroomPct === null) return null;
+    return e.headroom.find((h) => h.id === b.id)?.headroomPct ?? point(b.headroomPct);
+  }
+  if (metric.startsWith("storage.")) {
+    const pick =
+      metric === "storage.chin"
+        ? (id: string) => id === "storage.chin-total"
+        : metric === "storage.csa"
+          ? (id: string) => id === "storage.csa-total"
+          : metric === "storage.below-bar"
+            ? (id: string) => id.startsWith("storage.qmgr-connections.")
+            : undefined;
+    if (pick) {
+      let sum: Range | null = null;
+      for (const s of e.storage)
+        if (s.unit === "MB" && pick(s.id)) {
+          sum ??= point(0);
+          sum.value += s.value;
+          sum.low += s.low;
+          sum.high += s.high;
+        }
+      return sum;
+    }
+  }
+  const item = e.items.find((i) => i.id === metric);
+  return item ? { value: item.value, low: item.low, high: item.high } : null;
+}
+
+/**
+ * Whether a change from a to b is larger than the uncertainty of both sides: their ranges do not
+ * overlap. "within" (the noise) otherwise. Ranges that are points differ whenever the values do.
+ */
+export function noiseOf(a: Range, b: Range): "beyond" | "within" {
+  return b.low > a.high || b.high < a.low ? "beyond" : "within";
 }

@@ -6,7 +6,7 @@ import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
 import { formatNumber } from "../util/number-format.js";
 import { estimateWith } from "./engine.js";
-import { checkMetrics, checkPresent, DEFAULT_METRICS, metricOf, unitOf } from "./metrics.js";
+import { checkMetrics, checkPresent, DEFAULT_METRICS, metricRangeOf, unitOf } from "./metrics.js";
 import { stringify } from "yaml";
 
 export interface Vary {
@@ -17,6 +17,8 @@ export interface Vary {
 export interface SweepPoint {
   inputs: Record<string, string | number | boolean>;
   outputs: Record<string, number | null>;
+  /** Each output's low and high (docs/ranges.md), null where the output has no value: the chart's bands. */
+  ranges: Record<string, [number, number] | null>;
 }
 
 export interface SweepResult {
@@ -234,14 +236,24 @@ export function sweep(
     const e = estimateWith(config, registry);
     // The item ids seen, for the metric check below, only when a name is not a known output.
     if (checkIds) for (const i of e.items) ids.add(i.id);
-    points.push({ inputs, outputs: Object.fromEntries(metrics.map((m) => [m, metricOf(e, m)])) });
+    const ranged = metrics.map((m) => metricRangeOf(e, m));
+    points.push({
+      inputs,
+      outputs: Object.fromEntries(metrics.map((m, k) => [m, ranged[k]?.value ?? null])),
+      ranges: Object.fromEntries(
+        metrics.map((m, k) => [m, ranged[k] ? ([ranged[k].low, ranged[k].high] as [number, number]) : null]),
+      ),
+    });
     for (const m of metrics) if (points.at(-1)!.outputs[m] !== null) units[m] ??= unitOf(e, m);
     onProgress?.(n + 1, grid.length);
   });
   checkMetrics(metrics, ids, "--metric");
   const used = metrics.filter((m) => points.some((p) => p.outputs[m] !== null));
   if (asked) checkPresent(asked, used, "--metric");
-  for (const p of points) p.outputs = Object.fromEntries(used.map((m) => [m, p.outputs[m] ?? null]));
+  for (const p of points) {
+    p.outputs = Object.fromEntries(used.map((m) => [m, p.outputs[m] ?? null]));
+    p.ranges = Object.fromEntries(used.map((m) => [m, p.ranges[m] ?? null]));
+  }
   const held = base.baseline !== undefined ? vary.filter((v) => BASELINE_HELD.test(v.path)).map((v) => v.path) : [];
   return {
     format: "mqzcap/sweep@1",

@@ -19,6 +19,11 @@ export interface ChartDataset {
   data: (number | null)[];
   /** The axis the dataset is read against; y2 is drawn on the right with y2Label. Default y. */
   axis?: "y" | "y2";
+  /**
+   * Each value's low and high (docs/ranges.md), as positions on the axis: drawn as error bars on a
+   * bar chart (on a stacked one, at the top of the stack) and as a band on a line chart. null: none.
+   */
+  ranges?: ([number, number] | null)[];
   /** Bars from one value to another (a tornado's), one per label, in place of data. */
   floating?: ([number, number] | null)[];
 }
@@ -88,7 +93,15 @@ export function estimateChart(e: Estimate): ChartSpec {
           : "baseline (supplied)",
         data: costs.map((c) => c.baseline?.value ?? null),
       },
-      { label: "added by this config", data: costs.map((c) => c.added.value) },
+      // The error bar at the top of each stack: the total's range (baseline and added together).
+      {
+        label: "added by this config",
+        data: costs.map((c) => c.added.value),
+        ranges: costs.map((c) => {
+          const t = c.total ?? c.added;
+          return [t.low, t.high];
+        }),
+      },
     ],
   };
 }
@@ -124,7 +137,17 @@ function unitsOf(items: LineItem[]): string[] {
 /** One dataset per unit, with a value only at its own items, so the legend names the units. */
 function byUnit(all: LineItem[], group: LineItem[], unit: string, label: string, axis: "y" | "y2"): ChartDataset {
   const mine = new Set(group.filter((i) => i.unit === unit));
-  return { label, axis, data: all.map((i) => (mine.has(i) ? i.value : null)) };
+  return {
+    label,
+    axis,
+    data: all.map((i) => (mine.has(i) ? i.value : null)),
+    ranges: all.map((i) => (mine.has(i) ? rangeOfItem(i) : null)),
+  };
+}
+
+/** An item's range as a chart draws it; a line item of an estimate always has low and high. */
+function rangeOfItem(i: LineItem): [number, number] {
+  return [i.low ?? i.value, i.high ?? i.value];
 }
 
 /**
@@ -153,8 +176,16 @@ export function diffChart(d: Diff, before: Estimate, after: Estimate): ChartSpec
           : l.label,
     ),
     datasets: [
-      { label: same ? "before" : `before: ${beforeName}`, data: lines.map((l) => l.before) },
-      { label: same ? "after" : `after: ${afterName}`, data: lines.map((l) => l.after) },
+      {
+        label: same ? "before" : `before: ${beforeName}`,
+        data: lines.map((l) => l.before),
+        ranges: lines.map((l) => (l.before === null ? null : [l.beforeLow ?? l.before, l.beforeHigh ?? l.before])),
+      },
+      {
+        label: same ? "after" : `after: ${afterName}`,
+        data: lines.map((l) => l.after),
+        ranges: lines.map((l) => (l.after === null ? null : [l.afterLow ?? l.after, l.afterHigh ?? l.after])),
+      },
     ],
   };
 }
@@ -173,7 +204,14 @@ export function compareChart(r: CompareResult): ChartSpec {
     xLabel: costs.length ? "address space" : "no per-transaction costs",
     yLabel: describeUnit("us"),
     labels: costs.map((m) => (m === "cost.total" ? "all" : (AS_NAMES[m.slice(5)] ?? m.slice(5)))),
-    datasets: r.scenarios.map((sc, k) => ({ label: sc.name, data: costs.map((m) => r.values[m]![k] ?? null) })),
+    datasets: r.scenarios.map((sc, k) => ({
+      label: sc.name,
+      data: costs.map((m) => r.values[m]![k] ?? null),
+      ranges: costs.map((m) => {
+        const x = r.ranges[m]?.[k];
+        return x ? [x.low, x.high] : null;
+      }),
+    })),
   };
 }
 
@@ -186,19 +224,27 @@ function chartUnit(lines: DiffLine[]): string | null {
   return best;
 }
 
-/** One line per value name, across the swept points; a point without a value leaves a gap. */
+/**
+ * One line per value name, across the swept points; a point without a value leaves a gap. With
+ * `ranges` (each value's low and high), each line has a band.
+ */
 export function sweepChart(
-  points: { x: string; values: Record<string, number | null> }[],
+  points: { x: string; values: Record<string, number | null>; ranges?: Record<string, [number, number] | null> }[],
   opts: { title: string; xLabel: string; yLabel: string },
 ): ChartSpec {
   const names = [...new Set(points.flatMap((p) => Object.keys(p.values)))];
+  const banded = points.some((p) => p.ranges !== undefined);
   return {
     kind: "line",
     title: opts.title,
     xLabel: opts.xLabel,
     yLabel: opts.yLabel,
     labels: points.map((p) => p.x),
-    datasets: names.map((n) => ({ label: n, data: points.map((p) => p.values[n] ?? null) })),
+    datasets: names.map((n) => ({
+      label: n,
+      data: points.map((p) => p.values[n] ?? null),
+      ...(banded ? { ranges: points.map((p) => p.ranges?.[n] ?? null) } : {}),
+    })),
   };
 }
 
@@ -241,6 +287,8 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
         skipNull: true,
         spanGaps: false,
         pointRadius: line ? 3 : 0,
+        // Drawn by the ranges plugin (chart-ranges.ts); Chart.js keeps a dataset's own keys.
+        ...(d.ranges ? { mqzcapRanges: d.ranges } : {}),
       })),
     },
     options: {
@@ -274,6 +322,8 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
         y: {
           stacked,
           beginAtZero: true,
+          // The axis reaches the highest range end, not only the highest value.
+          ...rangeMax(spec, "y"),
           title: { display: true, text: spec.yLabel, color: "#222222" },
           // A tornado's rows are its y labels: none may be skipped.
           ticks: { color: "#333333", ...(tornado ? { autoSkip: false } : {}) },
@@ -283,6 +333,7 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
               y2: {
                 position: "right" as const,
                 beginAtZero: true,
+                ...rangeMax(spec, "y2"),
                 grid: { drawOnChartArea: false },
                 title: { display: true, text: spec.y2Label ?? "", color: "#222222" },
                 ticks: { color: "#333333" },
@@ -293,6 +344,14 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
     },
   };
   return config as unknown as ChartJsConfig;
+}
+
+/** suggestedMax for an axis whose datasets have ranges: their highest end; nothing otherwise. */
+function rangeMax(spec: ChartSpec, axis: "y" | "y2"): { suggestedMax?: number } {
+  let max = -Infinity;
+  for (const d of spec.datasets)
+    if ((d.axis ?? "y") === axis && d.ranges) for (const r of d.ranges) if (r && r[1] > max) max = r[1];
+  return Number.isFinite(max) ? { suggestedMax: max } : {};
 }
 
 /** Splits a long category label into lines (Chart.js draws an array as a multi-line label). */

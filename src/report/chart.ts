@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { InputError } from "../util/diagnostic.js";
 import { chartJsConfig, type ChartSpec } from "./chart-spec.js";
 import { CHART_FONTS, FONT_FAMILY } from "./chart-fonts.js";
+import { RANGES_PLUGIN_SOURCE } from "./chart-ranges.js";
 import { visibleDeep } from "../util/visible-text.js";
 
 export { estimateChart, diffChart, sweepChart, compareChart, capacityChart, chartJsConfig } from "./chart-spec.js";
@@ -79,6 +80,9 @@ function registerFonts(mod: typeof NapiCanvas): void {
   }
 }
 
+// The ranges plugin from its source, the same text the HTML report runs in the browser.
+const rangesPlugin = new Function(`return ${RANGES_PLUGIN_SOURCE};`)() as Plugin;
+
 /** Fills the canvas white under the chart: PNG and SVG are otherwise transparent. */
 const whiteBackground: Plugin = {
   id: "mqzcapBackground",
@@ -123,7 +127,7 @@ interface Drawable {
 async function drawThen(spec: ChartSpec, canvas: Drawable, output: () => Buffer | Promise<Buffer>): Promise<Buffer> {
   // The plain JSON configuration is Chart.js's ChartConfiguration (chart-spec.ts writes it as one).
   const config = chartJsConfig(spec) as unknown as ChartConfiguration<"bar" | "line", (number | null)[]>;
-  config.plugins = [whiteBackground];
+  config.plugins = [whiteBackground, rangesPlugin];
   // Chart.js types its target as a DOM canvas; in Node it uses its BasicPlatform, which needs only
   // width, height and getContext("2d"), all of which the napi canvas has. Hence the cast.
   const chart = new Chart(canvas as unknown as HTMLCanvasElement, config);

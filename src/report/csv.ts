@@ -52,13 +52,43 @@ export function renderCsv(e: Estimate): string {
   ]);
 }
 
-export const DIFF_COLUMNS = ["key", "label", "kind", "unit", "before", "after", "delta", "percent", "status"] as const;
+export const DIFF_COLUMNS = [
+  "key",
+  "label",
+  "kind",
+  "unit",
+  "before",
+  "after",
+  "delta",
+  "percent",
+  "status",
+  "beforeLow",
+  "beforeHigh",
+  "afterLow",
+  "afterHigh",
+  "noise",
+] as const;
 
-/** One row per changed line of a diff. */
+/** One row per changed line of a diff; the ranges and the noise verdict after the columns it had. */
 export function renderDiffCsv(d: Diff): string {
   return rows([
     [...DIFF_COLUMNS],
-    ...d.lines.map((l) => [l.key, l.label, l.kind, l.unit, l.before, l.after, l.delta, l.percent, l.status]),
+    ...d.lines.map((l) => [
+      l.key,
+      l.label,
+      l.kind,
+      l.unit,
+      l.before,
+      l.after,
+      l.delta,
+      l.percent,
+      l.status,
+      l.beforeLow,
+      l.beforeHigh,
+      l.afterLow,
+      l.afterHigh,
+      l.noise,
+    ]),
   ]);
 }
 

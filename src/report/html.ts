@@ -1,6 +1,7 @@
 // The HTML report: one self-contained file (Chart.js inlined, no network: a content security policy
 // forbids any fetch), showing the config as understood, totals, limits, every line item with its
 // formula and citations, warnings, gaps, and interactive charts drawn by Chart.js in the browser.
+import { RANGES_PLUGIN_SOURCE } from "./chart-ranges.js";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -8,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
 import { formatSize } from "../config/units.js";
 import { compareRows, type CompareResult } from "../engine/compare.js";
-import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
+import { incompleteNote, NOISE_NOTE, statusText, type Diff } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
@@ -24,7 +25,16 @@ import {
   estimateChart,
   type ChartSpec,
 } from "./chart-spec.js";
-import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
+import {
+  COMPARE_NOISE_NOTE,
+  compareCellText,
+  fmt,
+  fmtRange,
+  mergeCitations,
+  noiseText,
+  sideText,
+  writtenText,
+} from "./text.js";
 import { visibleDeep, visibleText } from "../util/visible-text.js";
 
 export interface HtmlOptions {
@@ -82,6 +92,7 @@ function chartJsSource(): string {
 const BROWSER_SCRIPT = `
 (function () {
   var configs = JSON.parse(document.getElementById("mqzcap-charts").textContent);
+  var ranges = ${RANGES_PLUGIN_SOURCE};
   var background = {
     id: "mqzcapBackground",
     beforeDraw: function (chart) {
@@ -103,7 +114,7 @@ const BROWSER_SCRIPT = `
       config.options.responsive = true;
       config.options.maintainAspectRatio = false;
       delete config.options.devicePixelRatio;
-      config.plugins = [background, drawn];
+      config.plugins = [background, ranges, drawn];
       new Chart(canvas, config);
     } catch (err) {
       canvas.setAttribute("data-drawn", "error");
@@ -190,8 +201,8 @@ function summary(e: Estimate): string {
   const w = e.config.workload;
   return (
     `MQ ${e.basis.release} on ${e.basis.hardware} · ${w.pattern}, ${w.persistent ? "persistent" : "non-persistent"}, ` +
-    `${formatSize(w.messageSize)} messages` +
-    (e.totals.rate !== null ? ` at ${fmt(e.totals.rate)}/s` : "")
+    `${writtenText(e.config, "workload.messageSize", formatSize(w.messageSize))} messages` +
+    (e.totals.rate !== null ? ` at ${writtenText(e.config, "workload.rate", `${fmt(e.totals.rate)}/s`)}` : "")
   );
 }
 
@@ -320,10 +331,11 @@ export function renderDiffHtml(d: Diff, before: Estimate, after: Estimate, opts:
     `${esc(l.label)}<br><span class="muted">${esc(l.key)}</span>`,
     esc(l.kind),
     esc(l.unit),
-    esc(fmt(l.before)),
-    esc(fmt(l.after)),
+    esc(sideText(l.before, l.beforeLow, l.beforeHigh)),
+    esc(sideText(l.after, l.afterLow, l.afterHigh)),
     esc(l.delta === null ? "-" : signed(l.delta)),
     esc(l.percent === null ? "-" : `${signed(l.percent)}%`),
+    esc(noiseText(l.noise)),
     // Totals that leave out a line that is a gap on one side are starred, as in the terminal table.
     esc(statusText(l.status) + (note && l.kind === "total" ? " *" : "")),
   ]);
@@ -333,8 +345,9 @@ export function renderDiffHtml(d: Diff, before: Estimate, after: Estimate, opts:
   const body = [
     "<h2>Changed lines</h2>",
     d.lines.length
-      ? table(["line", "kind", "unit", "before", "after", "change", "change %", "status"], rows, [3, 4, 5, 6])
+      ? table(["line", "kind", "unit", "before", "after", "change", "change %", "noise", "status"], rows, [3, 4, 5, 6])
       : "<p>No line changed.</p>",
+    ...(d.lines.some((l) => l.noise === "within") ? [`<p class="muted">${esc(NOISE_NOTE)}.</p>`] : []),
     `<p class="muted">${d.unchanged} line(s) unchanged.</p>`,
     ...(note ? [`<p class="warn">* ${esc(note)}</p>`] : []),
     ...gapList("Gaps in the proposed config only", d.gaps.added),
@@ -353,7 +366,9 @@ function signed(n: number): string {
 /** Several configs side by side as one self-contained HTML page, with cost by address space charted. */
 export function renderCompareHtml(r: CompareResult, opts: HtmlOptions = {}): string {
   const title = opts.title ?? `mqzcap compare: ${r.scenarios.length} scenarios`;
-  const rows = compareRows(r).map((row) => [row.output, row.unit, ...row.cells.map(cellText)].map(esc));
+  const rows = compareRows(r).map((row) =>
+    [row.output, row.unit, ...row.cells.map((_, k) => compareCellText(row, k, true))].map(esc),
+  );
   const numeric = r.scenarios.map((_, k) => k + 2);
   const heading = `<h1>${esc(title)}</h1>\n<p class="muted">${r.scenarios
     .map((s) => `${esc(s.name)}${s.name === s.file ? "" : ` (${esc(s.file)})`}`)
@@ -361,6 +376,9 @@ export function renderCompareHtml(r: CompareResult, opts: HtmlOptions = {}): str
   const body = [
     "<h2>Side by side</h2>",
     table(["output", "unit", ...r.scenarios.map((s) => s.name)], rows, numeric),
+    ...(Object.values(r.noise).some((row) => row.includes("within"))
+      ? [`<p class="muted">${esc(COMPARE_NOISE_NOTE)}.</p>`]
+      : []),
     ...r.notes.map((n) => `<p class="warn">${esc(n)}</p>`),
   ].join("\n");
   return page(title, heading, body, [compareChart(r)]);

@@ -1,14 +1,14 @@
 // Markdown output (GitHub-flavoured tables), for pasting an estimate or a diff into an issue, a
 // wiki or a change record: totals, limits, line items with citations, warnings and gaps.
 import { compareRows, type CompareResult } from "../engine/compare.js";
-import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
+import { incompleteNote, NOISE_NOTE, statusText, type Diff } from "../engine/diff.js";
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { visibleText } from "../util/visible-text.js";
 import { bottleneckText, cpuHeading, limitCells, lparText } from "./limits-text.js";
-import { cellText, fmt, fmtRange, mergeCitations } from "./text.js";
+import { COMPARE_NOISE_NOTE, compareCellText, fmt, fmtRange, mergeCitations, noiseText, sideText } from "./text.js";
 
 /**
  * Escapes text for a table cell or a list item: backslash before markdown punctuation (CommonMark
@@ -117,13 +117,18 @@ export function renderDiffMarkdown(d: Diff): string {
     const rows = d.lines.map((l) => [
       l.label,
       l.unit,
-      fmt(l.before),
-      fmt(l.after),
+      sideText(l.before, l.beforeLow, l.beforeHigh),
+      sideText(l.after, l.afterLow, l.afterHigh),
       l.delta === null ? "-" : signed(l.delta),
       l.percent === null ? "-" : `${signed(l.percent)}%`,
+      noiseText(l.noise),
       statusText(l.status),
     ]);
-    out.push(...mdTable(["line", "unit", "before", "after", "change", "change %", "status"], rows, [2, 3, 4, 5]), "");
+    out.push(
+      ...mdTable(["line", "unit", "before", "after", "change", "change %", "noise", "status"], rows, [2, 3, 4, 5]),
+      "",
+    );
+    if (d.lines.some((l) => l.noise === "within")) out.push(`*${mdText(NOISE_NOTE)}.*`, "");
   }
   out.push(`${d.unchanged} line(s) unchanged.`, "");
   const note = incompleteNote(d);
@@ -147,9 +152,14 @@ function signed(n: number): string {
 /** Several configs side by side, as a Markdown table with the scenarios as columns. */
 export function renderCompareMarkdown(r: CompareResult): string {
   const out = [`# mqzcap compare: ${r.scenarios.length} scenarios`, ""];
-  const rows = compareRows(r).map((row) => [row.output, row.unit, ...row.cells.map(cellText)]);
+  const rows = compareRows(r).map((row) => [
+    row.output,
+    row.unit,
+    ...row.cells.map((_, k) => compareCellText(row, k, true)),
+  ]);
   const right = r.scenarios.map((_, k) => k + 2);
   out.push(...mdTable(["output", "unit", ...r.scenarios.map((s) => s.name)], rows, right), "");
+  if (Object.values(r.noise).some((row) => row.includes("within"))) out.push(`*${mdText(COMPARE_NOISE_NOTE)}.*`, "");
   for (const n of r.notes) out.push(`**Note:** ${mdText(n)}`, "");
   return out.join("\n");
 }

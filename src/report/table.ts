@@ -3,14 +3,15 @@
 import { formatSize } from "../config/units.js";
 import type { Estimate } from "../engine/engine.js";
 import type { Concern, RangedLineItem } from "../engine/types.js";
-import { incompleteNote, statusText, type Diff } from "../engine/diff.js";
+import { incompleteNote, NOISE_NOTE, statusText, type Diff } from "../engine/diff.js";
 import { inputText, type SweepResult } from "../engine/sweep.js";
 import { compareRows, type CompareResult } from "../engine/compare.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { visibleDeep } from "../util/visible-text.js";
 import { bottleneckText, cpuHeading, lparText, pctText } from "./limits-text.js";
 import {
-  cellText,
+  COMPARE_NOISE_NOTE,
+  compareCellText,
   fmt,
   fmtRange,
   mergeCitations,
@@ -21,6 +22,7 @@ import {
   visible,
   WIDTH,
   wrap,
+  writtenText,
 } from "./text.js";
 
 /** Section headings for the concerns, as a planner names them (the JSON keeps the ids). */
@@ -56,8 +58,8 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
   out.push(
     truncate(
       `MQ ${c.mq.release} on ${c.hardware.generation} · ${c.workload.pattern}, ${c.workload.queues} queues, ` +
-        `${c.workload.persistent ? "persistent" : "non-persistent"}, ${formatSize(c.workload.messageSize)}` +
-        (e.totals.rate !== null ? ` at ${fmt(e.totals.rate)}/s` : ""),
+        `${c.workload.persistent ? "persistent" : "non-persistent"}, ${writtenText(c, "workload.messageSize", formatSize(c.workload.messageSize))}` +
+        (e.totals.rate !== null ? ` at ${writtenText(c, "workload.rate", `${fmt(e.totals.rate)}/s`)}` : ""),
       WIDTH,
     ),
   );
@@ -117,6 +119,11 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
       out.push(...itemLines(i, s));
       if (opts.explain) out.push(...explain(i, s));
     }
+  }
+  if (opts.explain && e.totals.costPerTransaction.length) {
+    out.push(rule);
+    out.push(s.bold("Totals explained"));
+    for (const l of totalsExplained(e)) out.push(...wrap(l.text, WIDTH, l.indent));
   }
   if (opts.explain && e.limits.length) {
     out.push(rule);
@@ -226,6 +233,54 @@ function explain(i: RangedLineItem, s: ReturnType<typeof style>): string[] {
   return out;
 }
 
+/**
+ * What each total is made of, for --explain: every baseline cost and every line item that adds to the
+ * cost per transaction, with its range, and how the CPU at the rate follows (docs/ranges.md section 4).
+ */
+function totalsExplained(e: Estimate): { text: string; indent: string }[] {
+  const out: { text: string; indent: string }[] = [];
+  const c = e.config;
+  const total = e.totals.total ?? e.totals.added;
+  out.push({
+    text: `cost per transaction, all address spaces: ${fmtRange(total, "us")}, the sum of (low ends added, high ends added):`,
+    indent: "  ",
+  });
+  for (const a of e.totals.costPerTransaction) {
+    const as = AS_NAMES[a.addressSpace] ?? a.addressSpace;
+    if (a.baseline)
+      out.push({
+        text: `${as}: baseline ${writtenText(c, `baseline.cost.${a.addressSpace}`, fmtRange(a.baseline, "us"))}`,
+        indent: "    + ",
+      });
+    if (a.percent.value !== 0)
+      out.push({
+        text: `${as}: ${fmtRange(a.percent, "%")} of the baseline = ${fmtRange(a.added, "us")}`,
+        indent: "    + ",
+      });
+  }
+  for (const i of e.items)
+    if (i.metric === "cpu-per-txn")
+      out.push({
+        text: `${AS_NAMES[i.addressSpace ?? ""] ?? i.addressSpace ?? ""}: ${i.label}: ${fmtRange(i, i.unit)}`,
+        indent: "    + ",
+      });
+  if (e.totals.cpuSecondsPerSecond && e.totals.rate !== null) {
+    const rate = writtenText(c, "workload.rate", `${fmt(e.totals.rate)}/s`);
+    const ends = c.ranges?.["workload.rate"] ? ", its ends with the cost's" : "";
+    out.push({
+      text: `CPU at the rate: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU s/s")} = cost per transaction x ${rate}${ends} / 1,000,000, plus ${fmtRange(e.totals.backgroundCpuSecondsPerSecond, "CPU s/s")} not per transaction`,
+      indent: "  ",
+    });
+  }
+  const cornered = Object.keys(c.ranges ?? {}).filter((p) => !p.startsWith("baseline.cost."));
+  if (cornered.length)
+    out.push({
+      text: `inputs written as ranges (${cornered.map((p) => `${p} ${c.ranges![p]!.written}`).join(", ")}): every figure above is the lowest and highest over the estimates at their ends (docs/ranges.md section 5)`,
+      indent: "  ",
+    });
+  return out;
+}
+
 /** The diff as a terminal table: every changed line with before, after, delta and percentage. */
 export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
   d = visibleDeep(d);
@@ -241,8 +296,10 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
   const note = incompleteNote(d);
   for (const l of d.lines) {
     const status = statusText(l.status);
+    // "~": within the noise (the change is smaller than both sides' uncertainty), said under the table.
     const pct =
       (l.percent === null ? (l.status === "changed" ? "-" : status) : `${l.percent > 0 ? "+" : ""}${fmt(l.percent)}%`) +
+      (l.noise === "within" ? " ~" : "") +
       (note && l.kind === "total" ? " *" : "");
     const delta = l.delta === null ? "" : `${l.delta > 0 ? "+" : ""}${fmt(l.delta)}`;
     // A long label wraps under itself, as in the estimate table.
@@ -253,7 +310,9 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
     );
   }
   out.push(s.dim("─".repeat(WIDTH)));
-  out.push(`${d.lines.length} changed, ${d.unchanged} unchanged`);
+  const within = d.lines.filter((l) => l.noise === "within").length;
+  out.push(`${d.lines.length} changed (${within} within the noise), ${d.unchanged} unchanged`);
+  if (within) out.push(...wrap(NOISE_NOTE, WIDTH, "~ "));
   if (note) out.push(...wrap(note, WIDTH, "* ").map((l) => s.yellow(l)));
   if (d.gaps.added.length) {
     out.push(s.yellow(s.bold("Gaps in the proposed config that the base did not have (a removed line may be one):")));
@@ -303,7 +362,7 @@ export function renderCompareTable(r: CompareResult, opts: { color: boolean }): 
   // Bottlenecks are named under the table: a name does not fit a column.
   const rows = compareRows(r)
     .filter((row) => row.output !== "bottleneck")
-    .map((row) => [row.output, row.unit, ...row.cells.map(cellText)]);
+    .map((row) => [row.output, row.unit, ...row.cells.map((_, k) => compareCellText(row, k, false))]);
   const head = ["output", "unit", ...r.scenarios.map((_, k) => scenarioLetter(k))];
   const widths = head.map((h, c) => Math.max(c < 2 ? h.length : 10, ...rows.map((row) => row[c]!.length)) + 2);
   // As many scenario columns as fit in 100 columns beside the output and unit; the rest in further blocks.
@@ -326,8 +385,10 @@ export function renderCompareTable(r: CompareResult, opts: { color: boolean }): 
     out.push(rule, "Bottlenecks");
     r.bottlenecks.forEach((b, k) => out.push(...wrap(b ?? "none named", WIDTH, `  ${pad(scenarioLetter(k), 3)}`)));
   }
-  if (r.notes.length) {
+  const within = Object.values(r.noise).some((row) => row.includes("within"));
+  if (r.notes.length || within) {
     out.push(rule);
+    if (within) out.push(...wrap(COMPARE_NOISE_NOTE, WIDTH, ""));
     for (const n of r.notes) out.push(...wrap(n, WIDTH, "note: "));
   }
   return out.join("\n") + "\n";

@@ -143,3 +143,46 @@ export function mergeCitations(cs: readonly Citation[]): Citation[] {
   }
   return out;
 }
+
+/** A diff line's side as "value (low–high)"; "-" where the side has no value. */
+export function sideText(v: number | null, low: number | null, high: number | null): string {
+  return v === null ? "-" : fmtRange({ value: v, low: low ?? v, high: high ?? v });
+}
+
+/** A diff line's verdict on the noise, as the reports print it. */
+export function noiseText(noise: "beyond" | "within" | null): string {
+  return noise === "beyond" ? "beyond the noise" : noise === "within" ? "within the noise" : "";
+}
+
+/**
+ * A comparison's cell: the value, its range where asked (Markdown, HTML) and "~" where it is within
+ * the noise of the first scenario's.
+ */
+export function compareCellText(
+  row: {
+    cells: (number | string | null)[];
+    ranges?: ({ low: number; high: number } | null)[];
+    noise?: ("beyond" | "within" | null)[];
+  },
+  k: number,
+  withRange: boolean,
+): string {
+  const v = row.cells[k] ?? null;
+  const r = row.ranges?.[k];
+  const text = typeof v === "number" && r && withRange ? fmtRange({ value: v, low: r.low, high: r.high }) : cellText(v);
+  return row.noise?.[k] === "within" ? `${text} ~` : text;
+}
+
+/** Said under a comparison that has a cell within the noise. */
+export const COMPARE_NOISE_NOTE =
+  "~ within the noise of the first scenario: the difference is smaller than the uncertainty of both (their ranges overlap)";
+
+/** A config value as the reports show it, with the range it was written as: "5KB (2KB..8KB)". */
+export function writtenText(
+  config: { ranges?: Record<string, { written: string }> },
+  path: string,
+  shown: string,
+): string {
+  const r = config.ranges?.[path];
+  return r ? `${shown} (${r.written})` : shown;
+}

@@ -12,7 +12,15 @@ import { configJsonSchema } from "../../scripts/schemas.js";
 import { CIPHER_NAMES } from "../../src/config/ciphers.js";
 import { Config, MACHINES, RELEASES } from "../../src/config/schema.js";
 import { checkSemantics } from "../../src/config/semantics.js";
-import { parseInterval, parsePercent, parseRate, parseSize, parseTime } from "../../src/config/units.js";
+import {
+  parseInterval,
+  parsePercent,
+  parseRange,
+  parseRate,
+  parseSize,
+  parseTime,
+  type RangeKind,
+} from "../../src/config/units.js";
 import { parseYamlSource } from "../../src/util/yaml-source.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -28,6 +36,8 @@ const RUNS = 2500;
 export const EXCLUSIONS = {
   "unit-range":
     "A size, rate or CPU time written as a string that has the right form (the pattern checks it) but whose value is out of range, such as messageSize 200MB over MQ's 100MB, rate 0/s or 200000/ms, a CPU time of 2000s, or 0.4B rounding to 0 bytes: the range applies to the parsed number, and a pattern cannot compare numbers with units. (Percentages and MMMM.SS intervals are exact in the pattern.)",
+  "range-order":
+    "A range (workload or channel rate or message size, baseline CPU cost) written in the right form whose low end is above its high end, such as 6000..4000/s or 4000/s..6000/min: the pattern cannot compare the two numbers.",
   "release-feature":
     "semantics.ts: features newer than mq.release (streaming queues 9.3, zHyperWrite and AMS channel interception 9.2, data set encryption 9.1, AMS and SMC-D 8.0). Not in the zod schema either; the CLI checks it after parsing.",
   "cipher-release":
@@ -78,6 +88,16 @@ const UNIT_PARSERS: Record<string, (v: string) => number | undefined> = {
   statisticsInterval: parseInterval,
   accountingInterval: parseInterval,
 };
+/** The fields that take a range too (baseline.rate, also keyed rate, does not). */
+const RANGE_KINDS: Record<string, RangeKind> = {
+  messageSize: "size",
+  rate: "rate",
+  qmgr: "time",
+  chin: "time",
+  app: "time",
+  tcpip: "time",
+  cf: "time",
+};
 const CHANNEL_NAME_LIMIT = 20;
 
 // ajv from yaml-language-server's own dependencies (ajv 8, draft-07 by default). A bare
@@ -118,6 +138,12 @@ function explainZodIssue(value: unknown, issue: z.core.$ZodIssue): Exclusion | u
   if (issue.code === "custom" && typeof at === "string") {
     const parse = UNIT_PARSERS[key];
     if (parse && parse(at) !== undefined) return "unit-range";
+    // A range on a field that takes one (not baseline.rate): the form is right, an end is out of
+    // range or the ends are out of order.
+    const kind = RANGE_KINDS[key];
+    const ranged = kind && !(issue.path[0] === "baseline" && key === "rate") ? parseRange(kind, at) : undefined;
+    if (ranged && !("problem" in ranged)) return "unit-range";
+    if (ranged && / is above the high end /.test(ranged.problem)) return "range-order";
   }
   return undefined;
 }
@@ -217,6 +243,30 @@ function makeConfigArb(broken: boolean) {
       wrongType,
     ),
   );
+  // Ranges (docs/ranges.md "Inputs"): good forms (a few with ends out of order or out of range, which
+  // only zod sees) and, in the broken configs, malformed ones.
+  const ranges = (good: string[], wrong: string[], bad: string[]) =>
+    mix(
+      fc.oneof({ arbitrary: fc.constantFrom(...good), weight: 4 }, { arbitrary: fc.constantFrom(...wrong), weight: 1 }),
+      fc.constantFrom(...bad),
+    );
+  const sizeRanges = ranges(
+    ["2KB..8KB", "2..8KB", " 512B .. 4MB ", "2048..8192", "32KB ±10%", "32KB +/- 4KB", "32KB+-4"],
+    ["8KB..2KB", "1KB..200MB"],
+    ["32KB ±100%", "2KB..8us", "2KB...8KB", "..8KB", "32KB ±10", "1..2..3KB"],
+  );
+  const rateRanges = ranges(
+    ["4000..6000/s", "4000/s..6000/s", " 1,000 .. 2,000 / min ", "5000/s ±10%", "5000/s +/-500/s", "5000/s+-500"],
+    ["6000..4000/s", "4000/s..6000/min"],
+    ["5000/s ±100%", "4000..6000", "4000/s..6MB", "5000 ±10%", "1..2..3/s"],
+  );
+  const timeRanges = ranges(
+    ["25..35us", "30us ±10%", "30us+-5us", "1.2ms +/- 0.1"],
+    ["35us..25us"],
+    ["30us ±150%", "30 ±10%", "25us..35MB", "25us.."],
+  );
+  const withRanges = <T>(plain: fc.Arbitrary<T>, r: fc.Arbitrary<string>) =>
+    fc.oneof({ arbitrary: plain, weight: 20 }, { arbitrary: r, weight: 1 });
   const rateUnits = ["s", "S", "sec", "Second", "min", "MINUTE", "h", "hour", "ms", "MS"];
   const rate = mix(
     usual(
@@ -274,8 +324,8 @@ function makeConfigArb(broken: boolean) {
       ]),
       count: int(1, 100000),
       transport: enumOf(["tcp", "smc-r", "smc-d", "fasp"] as const, ["TCP", "lu62"]),
-      messageSize: size(1, 104857600),
-      rate,
+      messageSize: withRanges(size(1, 104857600), sizeRanges),
+      rate: withRanges(rate, rateRanges),
       sharecnv: int(0, 999999999),
       conversations: int(1, 1000000),
       compression: enumOf(["none", "rle", "zlibfast", "zlibhigh"] as const, ["zlib", "RLE"]),
@@ -306,8 +356,18 @@ function makeConfigArb(broken: boolean) {
       ),
       baseline: fc.record(
         {
-          rate,
-          cost: fc.record({ qmgr: time, chin: time, app: time, tcpip: time, cf: time }, { requiredKeys: [] }),
+          // baseline.rate takes no range: its range strings are refused by both (the form alone).
+          rate: withRanges(rate, fc.constantFrom("4000..6000/s", "5000/s ±10%")),
+          cost: fc.record(
+            {
+              qmgr: withRanges(time, timeRanges),
+              chin: time,
+              app: withRanges(time, timeRanges),
+              tcpip: time,
+              cf: time,
+            },
+            { requiredKeys: [] },
+          ),
         },
         { requiredKeys: ["rate", "cost"] },
       ),
@@ -317,8 +377,8 @@ function makeConfigArb(broken: boolean) {
           queues: enumOf(["private", "shared"] as const, ["local"]),
           persistent: bool,
           syncpoint: bool,
-          messageSize: size(1, 104857600),
-          rate,
+          messageSize: withRanges(size(1, 104857600), sizeRanges),
+          rate: withRanges(rate, rateRanges),
         },
         { requiredKeys: [] },
       ),
@@ -380,7 +440,8 @@ function objectsIn(v: unknown, path: PropertyKey[] = []): { path: PropertyKey[];
 /** A config, sometimes with an unknown key or a wrong-typed value put somewhere in it. */
 const caseArb = fc
   .tuple(
-    fc.oneof(makeConfigArb(false), makeConfigArb(true)),
+    // Well-formed configs a little more often: ranged fields added more ways for a config to be refused.
+    fc.oneof({ arbitrary: makeConfigArb(false), weight: 3 }, { arbitrary: makeConfigArb(true), weight: 2 }),
     fc.constantFrom("none", "none", "none", "unknown-key", "wrong-type"),
     fc.nat(),
     fc.nat(),

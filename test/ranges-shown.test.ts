@@ -1,0 +1,113 @@
+// Ranges shown everywhere (#16 point 2): diff and compare say whether a change is larger than the
+// uncertainty of both sides, charts carry error bars and bands, sweeps carry each output's range.
+// Expected values are the arithmetic shown beside them.
+import { describe, expect, it } from "vitest";
+import { estimate } from "../src/api.js";
+import { compare } from "../src/engine/compare.js";
+import { diff } from "../src/engine/diff.js";
+import { sweep } from "../src/engine/sweep.js";
+import { shippedRegistry } from "../src/model/models.js";
+import { chartJsConfig, estimateChart, sweepChart } from "../src/report/chart-spec.js";
+import { RANGES_PLUGIN_SOURCE } from "../src/report/chart-ranges.js";
+import { renderDiffCsv } from "../src/report/csv.js";
+import { renderDiffMarkdown } from "../src/report/markdown.js";
+import { renderDiffTable } from "../src/report/table.js";
+
+/** A plan whose whole cost per transaction is qmgr 100us plus an application cost written as given. */
+const plan = (app: string) => ({
+  version: 1,
+  name: `app ${app}`,
+  mq: { release: "9.3" },
+  hardware: { generation: "z15" },
+  baseline: { rate: "5000/s", cost: { qmgr: "100us", app } },
+  workload: { pattern: "request-reply", rate: "5000/s" },
+});
+// 100 + 30 = 130us, 100 + 27 = 127 to 100 + 33 = 133.
+const A = estimate(plan("30us ±10%"));
+// 100 + 31 = 131us, 100 + 27.9 = 127.9 to 100 + 34.1 = 134.1: overlaps A's 127..133.
+const B = estimate(plan("31us ±10%"));
+// 100 + 60 = 160us, 100 + 54 = 154 to 100 + 66 = 166: above A's 133.
+const C = estimate(plan("60us ±10%"));
+
+describe("diff and compare against the noise", () => {
+  it("diff calls a change within the noise when the two ranges overlap, beyond it when they do not", () => {
+    const within = diff(A, B).lines.find((l) => l.key === "total.cost")!;
+    expect([within.before, within.after]).toEqual([130, 131]);
+    expect(within.beforeLow).toBeCloseTo(127, 9);
+    expect(within.afterHigh).toBeCloseTo(134.1, 9);
+    expect(within.noise).toBe("within");
+    const beyond = diff(A, C).lines.find((l) => l.key === "total.cost")!;
+    expect([beyond.afterLow, beyond.afterHigh].map((x) => Number(x!.toFixed(9)))).toEqual([154, 166]);
+    expect(beyond.noise).toBe("beyond");
+  });
+
+  it("diff reports say so: the table marks ~ and explains it, Markdown has a noise column, CSV the ranges", () => {
+    const d = diff(A, B);
+    const table = renderDiffTable(d, { color: false });
+    expect(table).toMatch(/\+0\.769% ~/); // (131 - 130) / 130 = 0.769%
+    expect(table).toContain("~ within the noise: the change is smaller than the uncertainty of both sides");
+    const md = renderDiffMarkdown(d);
+    expect(md).toContain("| line | unit | before | after | change | change % | noise | status |");
+    expect(md).toContain("| 130 (127–133) | 131 (128–134) |");
+    expect(md).toContain("within the noise");
+    const csv = renderDiffCsv(d).split("\r\n");
+    expect(csv[0]).toBe(
+      "key,label,kind,unit,before,after,delta,percent,status,beforeLow,beforeHigh,afterLow,afterHigh,noise",
+    );
+    expect(csv.find((r) => r.startsWith("total.cost,"))).toMatch(/,127,133,127\.9,134\.1,within$/);
+  });
+
+  it("compare gives each value's range and its verdict against the first scenario", () => {
+    const r = compare(
+      [
+        { file: "a.yaml", estimate: A },
+        { file: "c.yaml", estimate: C },
+        { file: "b.yaml", estimate: B },
+      ],
+      ["cost.total"],
+    );
+    expect(r.values["cost.total"]).toEqual([130, 160, 131]);
+    expect(r.noise["cost.total"]).toEqual([null, "beyond", "within"]);
+    const [a, c] = r.ranges["cost.total"]!;
+    expect([a!.low, a!.high]).toEqual([127, 133]);
+    expect([c!.low, c!.high].map((x) => Number(x.toFixed(9)))).toEqual([154, 166]);
+  });
+});
+
+describe("charts and sweeps carry ranges", () => {
+  it("an estimate chart puts the total's range on the top of each stack", () => {
+    const spec = estimateChart(A);
+    expect(spec.labels).toEqual(["queue manager", "application"]);
+    const top = spec.datasets.at(-1)!;
+    // qmgr 100us exact; app 27..33us (no added cost: the total is the baseline).
+    expect(top.ranges).toEqual([
+      [100, 100],
+      [27, 33],
+    ]);
+    const config = chartJsConfig(spec);
+    expect(config.data.datasets.at(-1)!.mqzcapRanges).toEqual(top.ranges);
+    // The axis reaches the highest range end: 100.
+    expect((config.options.scales as { y: { suggestedMax?: number } }).y.suggestedMax).toBe(100);
+  });
+
+  it("a sweep point carries each output's range, and its chart a band", () => {
+    const r = sweep(plan("30us ±10%"), [{ path: "workload.rate", values: [4000, 6000] }], shippedRegistry(), ["cpu"]);
+    // CPU = cost x rate: 127 x 4000 / 1e6 = 0.508 to 133 x 4000 / 1e6 = 0.532; at 6000: 0.762 to 0.798.
+    const ends = r.points.map((p) => p.ranges.cpu!.map((x) => Number(x.toFixed(9))));
+    expect(ends).toEqual([
+      [0.508, 0.532],
+      [0.762, 0.798],
+    ]);
+    const spec = sweepChart(
+      r.points.map((p) => ({ x: String(p.inputs["workload.rate"]), values: p.outputs, ranges: p.ranges })),
+      { title: "t", xLabel: "x", yLabel: "y" },
+    );
+    expect(spec.datasets[0]!.ranges).toEqual(r.points.map((p) => p.ranges.cpu));
+  });
+
+  it("the ranges plugin is one self-contained object, the same text for Node and the browser", () => {
+    const plugin = new Function(`return ${RANGES_PLUGIN_SOURCE};`)() as { id: string; afterDatasetsDraw: unknown };
+    expect(plugin.id).toBe("mqzcapRanges");
+    expect(typeof plugin.afterDatasetsDraw).toBe("function");
+  });
+});
