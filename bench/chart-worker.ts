@@ -1,6 +1,6 @@
 // Chart drawing time: an estimate's cost-by-address-space chart rendered to PNG, after warm-up.
 // Run by run.ts under tsx (the chart module loads chart.js and the native canvas); prints JSON.
-import { loadConfigFile } from "../src/config/load.js";
+import { loadConfigFile } from "../src/config/read-file.js";
 import { estimateWith } from "../src/engine/engine.js";
 import { loadModelDir } from "../src/model/loader.js";
 import { Registry } from "../src/model/registry.js";

@@ -1,7 +1,8 @@
 // mqzcap benchmark suite: `npm run bench` (builds, then runs this). Writes bench/RESULTS.md and
 // bench/results.json. Sections: 1 CLI start-up, 2 library throughput, 3 chart drawing, 4 peak memory,
 // 5 interpolation accuracy (leave one out), 6 consistency of the reports' prose with their tables,
-// 7 calibrate, 8 accuracy against the reports themselves (bench/ACCURACY.md, bench/cross-report.ts).
+// 7 calibrate, 8 accuracy against the reports themselves (bench/ACCURACY.md, bench/cross-report.ts),
+// 9 the live page in headless Chromium (bench/page.ts).
 // Nothing here asserts a time; the goals are reported as met or not.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
@@ -15,6 +16,7 @@ import { calibrateBench, calibrateSection } from "./calibrate.js";
 import { crossReport, renderAccuracy } from "./cross-report.js";
 import { timeInterleaved } from "./lib/spawn-timing.js";
 import { writeResults } from "./lib/write-results.js";
+import { pageBench, pageSection } from "./page.js";
 import { quantile, r3, summarise, type Summary } from "./lib/stats.js";
 import { loadModelDir } from "../src/model/loader.js";
 import { DEFAULT_SCHEME, Registry } from "../src/model/registry.js";
@@ -30,6 +32,8 @@ const GOALS = {
   noisePct: 6,
   calibrateMBps: 100,
   calibrateRssMB: 150,
+  pageFirstMs: 300,
+  pageKeystrokeMs: 20,
 };
 const started = Date.now();
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
@@ -304,6 +308,10 @@ const accuracyFile = join(WRITE ? "bench" : join("bench", "out"), "ACCURACY.md")
 mkdirSync(join(ROOT, dirname(accuracyFile)), { recursive: true });
 writeFileSync(join(ROOT, accuracyFile), renderAccuracy(cross));
 (results as Record<string, unknown>).crossReport = cross.summary;
+// ---------------------------------------------------------------- 9. The live page
+log("9/9 the live page in headless Chromium");
+const pageResult = await pageBench(ROOT, join(dist, "mqzcap.html"), QUICK);
+(results as Record<string, unknown>).page = pageResult;
 results.elapsedSeconds = Math.round((Date.now() - started) / 1000);
 
 const L: string[] = [];
@@ -514,6 +522,7 @@ L.push(
   "",
   `Each figure two reports both measured, predicted from the other report only (${accuracyFile} lists every case): ${cs.cases} cases, ${cs.predicted} predicted, ${cs.gaps} gaps; the range holds the measured figure in ${pct(cs.containsPct)} (target 90%: ${met(cs.met.contains)}), median half-width ${pct(cs.medianHalfWidthPct)} (target 15% at most: ${met(cs.met.halfWidth)}), points within +/-6% in ${pct(cs.withinSharePct)} (target 60%: ${met(cs.met.within)}).`,
 );
+L.push("", ...pageSection(pageResult, { firstMs: GOALS.pageFirstMs, keystrokeMs: GOALS.pageKeystrokeMs }));
 const written = writeResults(
   ROOT,
   L.join("\n").replace(/\n{3,}/g, "\n\n"),

@@ -3,7 +3,16 @@
 // and emit declarations with tsc.
 import { build, type Plugin } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, chmodSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  chmodSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { CHART_FONTS } from "../src/report/chart-fonts.js";
@@ -13,6 +22,7 @@ import { configJsonSchema, modelJsonSchema } from "./schemas.js";
 import { canonicalSource } from "./gen-canonical.js";
 import { codeCacheFile } from "../src/cli/code-cache.js";
 import { configTypesSource } from "./gen-config-types.js";
+import { buildPageHtml } from "./page.js";
 
 const root = process.cwd();
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
@@ -103,6 +113,15 @@ Object.defineProperty(data, Symbol.for("mqzcap.lazyEntries"), { value: () => c()
 export default data;`,
       loader: "js",
     }));
+  },
+};
+
+// Chart.js's text for the HTML report: under Node read from a file beside the bundle (the live page
+// resolves "mqzcap:chartjs" to its own copy instead: scripts/page.ts).
+const chartJsFilePlugin: Plugin = {
+  name: "mqzcap-chartjs-file",
+  setup(b) {
+    b.onResolve({ filter: /^mqzcap:chartjs$/ }, () => ({ path: join(root, "src", "report", "chart-js-file.ts") }));
   },
 };
 
@@ -197,7 +216,7 @@ await build({
   banner: {
     js: 'import { createRequire as __mqzcapRequire } from "node:module"; const require = __mqzcapRequire(import.meta.url);',
   },
-  plugins: [modelsPlugin, zodLocalesPlugin, yamlEsmPlugin],
+  plugins: [modelsPlugin, chartJsFilePlugin, zodLocalesPlugin, yamlEsmPlugin],
   logLevel: "warning",
 });
 // CommonJS bundles for the CLI: import.meta.url becomes the bundle's own file URL.
@@ -226,6 +245,7 @@ const cjsBundle = (name: string, entry: string, plugins: Plugin[]) =>
 // The CLI: one CommonJS bundle that the launcher compiles with V8's code cache (see src/cli/launcher.ts).
 await cjsBundle("cli-main", "src/cli/main.ts", [
   modelsPlugin,
+  chartJsFilePlugin,
   zodLocalesPlugin,
   yamlEsmPlugin,
   chartApartPlugin,
@@ -246,7 +266,7 @@ if (process.env.MQZCAP_NO_MINIFY === undefined) {
 }
 // Chart drawing (chart.js and the canvas) in a bundle of its own, required only by commands that draw.
 await cjsBundle("cli-chart", "src/report/chart.ts", []);
-await cjsBundle("cli-smf", "src/cli/smf-entry.ts", [modelsPlugin, zodLocalesPlugin, yamlEsmPlugin]);
+await cjsBundle("cli-smf", "src/cli/smf-entry.ts", [modelsPlugin, chartJsFilePlugin, zodLocalesPlugin, yamlEsmPlugin]);
 await build({
   entryPoints: { cli: "src/cli/launcher.ts" },
   outdir: "dist",
@@ -270,6 +290,12 @@ mkdirSync(join(root, "dist", "fonts"), { recursive: true });
 for (const font of CHART_FONTS) copyFileSync(join(fontDir, font), join(root, "dist", "fonts", font));
 copyFileSync(join(fontDir, "..", "LICENSE"), join(root, "dist", "fonts", "LICENSE"));
 copyFileSync(join(dirname(req.resolve("chart.js")), "chart.umd.min.js"), join(root, "dist", "chart.umd.min.js"));
+// The live page (issue #20): one self-contained HTML file, which `mqzcap page` copies out. Its editor
+// (@codemirror/*) came in as new development dependencies: a tree whose node_modules predates them
+// builds everything else and says to run npm install (test/page.test.ts is skipped, saying so).
+const haveEditor = existsSync(join(root, "node_modules", "@codemirror", "view", "package.json"));
+if (haveEditor) writeFileSync(join(root, "dist", "mqzcap.html"), await buildPageHtml(root, models));
+else console.warn("build: the live page (dist/mqzcap.html) is not built: @codemirror/* is missing; run npm install");
 // V8's code cache for the CLI bundle, made by running one estimate (and one explain) with this Node.
 // Named for this Node's V8 (src/cli/code-cache.ts): a launcher on another Node does not read it.
 const cacheFile = codeCacheFile(join(root, "dist", "cli-main.cjs"));

@@ -1,8 +1,10 @@
 // The library API: estimate, diff, loadModels, and the config schema.
 import type { Config, ConfigInput } from "./config/types.js";
-import { loadConfigFile, parseConfigText } from "./config/load.js";
+import { parseConfigText } from "./config/load.js";
+import { loadConfigFile } from "./config/read-file.js";
 import { estimateWith, type Estimate } from "./engine/engine.js";
-import { loadModels, shippedRegistry } from "./model/models.js";
+import { shippedRegistry } from "./model/models.js";
+import { loadModels } from "./model/load-models.js";
 import { Registry } from "./model/registry.js";
 import { argError, isPlainObject } from "./util/args.js";
 import { InputError } from "./util/diagnostic.js";

@@ -11,7 +11,8 @@ export type {
 } from "./engine/capacity.js";
 export { diff, type Diff, type DiffLine } from "./engine/diff.js";
 export { compare, type CompareResult } from "./engine/compare.js";
-export { loadModels, shippedRegistry } from "./model/models.js";
+export { shippedRegistry } from "./model/models.js";
+export { loadModels } from "./model/load-models.js";
 export { Registry, type Citation, type Confidence, type LookupResult } from "./model/registry.js";
 export type { ConfigInput, Config, ChannelConfig } from "./config/types.js";
 import { Config as ConfigZod } from "./config/schema.js";

@@ -1,7 +1,8 @@
 // mqzcap calibrate: a baseline from the planner's own SMF data (mq-smf-csv output). Thin: options in,
 // src/smf out, the project's --out writing path.
 import { Command, Option } from "commander";
-import { readConfigText, parseConfigText, type LoadedConfig } from "../config/load.js";
+import { parseConfigText, type LoadedConfig } from "../config/load.js";
+import { readConfigText } from "../config/read-file.js";
 import { parseSize } from "../config/units.js";
 import { InputError, formatDiagnostic, type Diagnostic } from "../util/diagnostic.js";
 import { useColor } from "../report/text.js";

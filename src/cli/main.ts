@@ -1,9 +1,9 @@
 // The mqzcap command line. Thin: parse arguments, call the library, format, write, set the exit code.
 import "./zod-jitless.js"; // first: before the config and model schemas are built
 import { Command, Option } from "commander";
-import { loadConfigFile } from "../config/load.js";
+import { loadConfigFile } from "../config/read-file.js";
 import { estimateWith, type Estimate } from "../engine/engine.js";
-import { loadModels } from "../model/models.js";
+import { loadModels } from "../model/load-models.js";
 import type { Registry } from "../model/registry.js";
 import { InputError, formatDiagnostic } from "../util/diagnostic.js";
 import { toJson } from "../report/json.js";
@@ -18,9 +18,10 @@ import { visibleText } from "../util/visible-text.js";
 import { modelsCommand } from "./models.js";
 import { calibrateCommand, planWithBaseline } from "./calibrate.js";
 import { schemaText } from "./schema.js";
+import { pageHtml } from "./page.js";
 import { diff, type Diff } from "../engine/diff.js";
 import { DEFAULT_METRICS } from "../engine/metrics.js";
-import { inputText, MAX_SWEEP_POINTS, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
+import { MAX_SWEEP_POINTS, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
 import { renderCompareTable, renderDiffTable, renderSweepTable } from "../report/table.js";
 import type { ChartSpec } from "../report/chart-spec.js";
 import type { Budgets, CapacityResult } from "../engine/capacity.js";
@@ -358,33 +359,8 @@ export function buildProgram(): Command {
         // CSV is data only: what the table would print as a note goes to standard error.
         if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap sweep: note: ${visibleText(n)}\n`);
         if (opts.chart) {
-          const { sweepChart } = await import("../report/chart-spec.js");
-          await writeChart(
-            opts.chart,
-            async () =>
-              sweepChart(
-                result.points.map((p) => ({
-                  x: vary.map((v) => inputText(v.path, p.inputs[v.path])).join(" / "),
-                  // Each line named with its unit: the metrics of one sweep seldom share one.
-                  values: Object.fromEntries(
-                    result.metrics.map((m) => [
-                      result.units[m] ? `${m} (${result.units[m]})` : m,
-                      p.outputs[m] ?? null,
-                    ]),
-                  ),
-                  // Each line's band: the output's low and high at the point.
-                  ranges: Object.fromEntries(
-                    result.metrics.map((m) => [result.units[m] ? `${m} (${result.units[m]})` : m, p.ranges[m] ?? null]),
-                  ),
-                })),
-                {
-                  title: `mqzcap sweep of ${vary.map((v) => v.path).join(" x ")}`,
-                  xLabel: vary.map((v) => v.path).join(" / "),
-                  yLabel: "value (units in the legend)",
-                },
-              ),
-            inputs,
-          );
+          const { sweepResultChart } = await import("../report/sweep-chart.js");
+          await writeChart(opts.chart, async () => sweepResultChart(result), inputs);
         }
       },
     );
@@ -530,6 +506,16 @@ export function buildProgram(): Command {
     .option("--model", "the schema of model files instead")
     .action((opts: { model?: boolean }) => {
       writeStdout(schemaText(Boolean(opts.model)));
+    });
+
+  program
+    .command("page")
+    .description(
+      "write the live page: one offline HTML file to edit a config in and see the estimate change (no install, no network)",
+    )
+    .option("-o, --out <file>", "write the page to a file (atomically), e.g. mqzcap.html; default standard output")
+    .action((opts: { out?: string }) => {
+      writeOutput(opts.out, pageHtml(), { files: [] });
     });
 
   program.addCommand(modelsCommand(registryFor));

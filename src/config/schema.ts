@@ -642,7 +642,7 @@ export const Config = z
           .default(false)
           .register(docs, {
             description:
-              "Log compression for archive logs (CSQ6LOGP COMPLOG, z15 on-chip compression): z15 and later, MQ 9.1 and later.",
+              "Log compression for archive logs (CSQ6LOGP COMPLOG), MQ 9.1 and later: the on-chip compression of z15 and later (measured), or zEDC Express on z14 and earlier (accepted; the sources give no figures for it).",
             examples: [true],
           }),
         logOverheadPerMessage: size("logOverheadPerMessage", 0, 1048576, { examples: ["1.25KB", 1280] })
@@ -692,11 +692,12 @@ export const Config = z
     encryption: z
       .strictObject({
         logs: z
-          .boolean()
+          .union([z.boolean(), z.enum(["active", "archive"])])
           .default(false)
           .register(docs, {
-            description: "z/OS data set encryption of active and archive logs.",
-            examples: [true],
+            description:
+              'z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false.',
+            examples: [true, "archive"],
           }),
         pagesets: z
           .boolean()

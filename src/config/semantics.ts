@@ -17,6 +17,8 @@ export const FEATURE_SINCE = {
   amsInterception: "9.2",
   // Active logs, page sets and SMDS: 9.2 (001 data set encryption support table, 001.dse-support-matrix).
   datasetEncryption: "9.2",
+  // Archive logs (and the BSDS) alone: 8.0 (001 line 699, 001.dse-mq-archive-bsds-min-release).
+  archiveLogEncryption: "8.0",
   archiveCompression: "9.1",
   ams: "8.0",
   smcD: "8.0",
@@ -94,15 +96,18 @@ export function checkSemantics(config: Config, src: YamlSource): Diagnostic[] {
   if (config.logging?.zHyperWrite) needs("zHyperWrite", ["logging", "zHyperWrite"], "zHyperWrite for active logs");
   if (config.logging?.archiveCompression) {
     needs("archiveCompression", ["logging", "archiveCompression"], "archive log compression");
-    if (["2064", "z13", "z14"].includes(config.hardware.generation)) {
+    // z14 and earlier compress with zEDC Express (003 line 208), which the 2064 (z900) does not have.
+    if (config.hardware.generation === "2064") {
       at(
         ["logging", "archiveCompression"],
-        `archive log compression uses the z15 on-chip compression; hardware.generation is ${config.hardware.generation}`,
-        "set hardware.generation to z15 or later",
+        `archive log compression needs zEDC Express (zEC12 to z14) or the on-chip compression of z15 and later; hardware.generation is ${config.hardware.generation}`,
+        "set hardware.generation to z13 or later",
       );
     }
   }
-  if (config.encryption && (config.encryption.logs || config.encryption.pagesets || config.encryption.smds)) {
+  if (config.encryption?.logs === "archive" && !config.encryption.pagesets && !config.encryption.smds) {
+    needs("archiveLogEncryption", ["encryption", "logs"], "data set encryption of archive logs");
+  } else if (config.encryption && (config.encryption.logs || config.encryption.pagesets || config.encryption.smds)) {
     needs("datasetEncryption", ["encryption"], "data set encryption");
   }
   if (config.ams && config.ams.policy !== "none") needs("ams", ["ams", "policy"], "AMS");

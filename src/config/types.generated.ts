@@ -80,7 +80,7 @@ export interface ConfigInput {
         zHyperWrite?: boolean | undefined;
         /** Active logs replicated synchronously with Metro Mirror (PPRC). */
         metroMirror?: boolean | undefined;
-        /** Log compression for archive logs (CSQ6LOGP COMPLOG, z15 on-chip compression): z15 and later, MQ 9.1 and later. */
+        /** Log compression for archive logs (CSQ6LOGP COMPLOG), MQ 9.1 and later: the on-chip compression of z15 and later (measured), or zEDC Express on z14 and earlier (accepted; the sources give no figures for it). */
         archiveCompression?: boolean | undefined;
         /** Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG). */
         logOverheadPerMessage?: string | number | undefined;
@@ -96,8 +96,8 @@ export interface ConfigInput {
     } | undefined;
     /** z/OS data set encryption (MQ 9.1.4 and later). */
     encryption?: {
-        /** z/OS data set encryption of active and archive logs. */
-        logs?: boolean | undefined;
+        /** z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false. */
+        logs?: boolean | "active" | "archive" | undefined;
         /** z/OS data set encryption of page sets. */
         pagesets?: boolean | undefined;
         /** z/OS data set encryption of shared message data sets (SMDS); shared queues only. */
@@ -339,7 +339,7 @@ export interface Config {
         zHyperWrite: boolean;
         /** Active logs replicated synchronously with Metro Mirror (PPRC). */
         metroMirror: boolean;
-        /** Log compression for archive logs (CSQ6LOGP COMPLOG, z15 on-chip compression): z15 and later, MQ 9.1 and later. */
+        /** Log compression for archive logs (CSQ6LOGP COMPLOG), MQ 9.1 and later: the on-chip compression of z15 and later (measured), or zEDC Express on z14 and earlier (accepted; the sources give no figures for it). */
         archiveCompression: boolean;
         /** Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG). */
         logOverheadPerMessage?: number | undefined;
@@ -355,8 +355,8 @@ export interface Config {
     } | undefined;
     /** z/OS data set encryption (MQ 9.1.4 and later). */
     encryption?: {
-        /** z/OS data set encryption of active and archive logs. */
-        logs: boolean;
+        /** z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false. */
+        logs: boolean | "active" | "archive";
         /** z/OS data set encryption of page sets. */
         pagesets: boolean;
         /** z/OS data set encryption of shared message data sets (SMDS); shared queues only. */

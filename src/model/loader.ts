@@ -2,7 +2,7 @@
 // Used at build time for the shipped models/ and at run time for a user's --models folder.
 import { lstatSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { readLimitedText } from "../config/load.js";
+import { readLimitedText } from "../config/read-file.js";
 import { checkOverride } from "./overlay.js";
 import { modelSchemas } from "./schema.js";
 import { ModelDataError, normaliseDataFile } from "./normalise.js";

@@ -2,11 +2,8 @@
 // forbids any fetch), showing the config as understood, totals, limits, every line item with its
 // formula and citations, warnings, gaps, and interactive charts drawn by Chart.js in the browser.
 import { RANGES_PLUGIN_SOURCE } from "./chart-ranges.js";
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
+import { chartJsSource } from "mqzcap:chartjs";
 import { formatSize } from "../config/units.js";
 import { compareRows, type CompareResult } from "../engine/compare.js";
 import { incompleteNote, NOISE_NOTE, statusText, type Diff } from "../engine/diff.js";
@@ -60,32 +57,9 @@ function scriptJson(value: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Chart.js, inlined
 
-let chartJsCache: string | undefined;
-
-/**
- * The Chart.js UMD build: the copy the build puts beside the bundles (dist/chart.umd.min.js), so an
- * installed mqzcap needs no chart.js package. From source, chart.js's own: its package exports do not
- * list dist/chart.umd.min.js (nor package.json), so resolve the package's main entry, which sits in
- * the same folder; failing that (an unusual layout), look for node_modules/chart.js above this file.
- */
-function chartJsSource(): string {
-  if (chartJsCache !== undefined) return chartJsCache;
-  const candidates: string[] = [fileURLToPath(new URL("./chart.umd.min.js", import.meta.url))];
-  try {
-    candidates.push(join(dirname(createRequire(import.meta.url).resolve("chart.js")), "chart.umd.min.js"));
-  } catch {
-    /* not resolvable from here: fall through to the path search */
-  }
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    candidates.push(join(dir, "node_modules", "chart.js", "dist", "chart.umd.min.js"));
-    if (dirname(dir) === dir) break;
-  }
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error("cannot find chart.js/dist/chart.umd.min.js to inline in the HTML report");
-  // A "</script" inside the library would end the element early; escaping the slash is harmless in JS.
-  chartJsCache = readFileSync(found, "utf8").replace(/<\/script/gi, "<\\/script");
-  return chartJsCache;
-}
+// Where the Chart.js text comes from depends on where mqzcap runs: a file beside the bundle under Node
+// (src/report/chart-js-file.ts), the page's own copy in the live page (src/page/chart-js-page.ts).
+// "mqzcap:chartjs" is resolved by the build (scripts/build.ts) and by vitest's alias.
 
 // Runs in the browser: draws each chart from the embedded configurations, on a white background,
 // and marks each canvas data-drawn="true" once it has rendered (or "error"), for tests and tools.
@@ -197,7 +171,7 @@ export function renderHtml(e: Estimate, opts: HtmlOptions = {}): string {
   return page(title, heading, body, [estimateChart(e)]);
 }
 
-function summary(e: Estimate): string {
+export function summary(e: Estimate): string {
   const w = e.config.workload;
   return (
     `MQ ${e.basis.release} on ${e.basis.hardware} · ${w.pattern}, ${w.persistent ? "persistent" : "non-persistent"}, ` +
@@ -215,7 +189,7 @@ export function table(head: string[], rows: string[][], numeric: number[] = []):
   return `<table><thead><tr>${th}</tr></thead><tbody>\n${tr.join("\n")}\n</tbody></table>`;
 }
 
-function totalsSection(e: Estimate): string {
+export function totalsSection(e: Estimate): string {
   const t = e.totals;
   const out = ["<h2>Cost per transaction (CPU microseconds)</h2>"];
   if (t.costPerTransaction.length === 0) out.push("<p>No per-transaction cost items for this config.</p>");
@@ -239,7 +213,7 @@ function totalsSection(e: Estimate): string {
   return out.join("\n");
 }
 
-function limitsSection(e: Estimate): string {
+export function limitsSection(e: Estimate): string {
   if (!e.limits.length) return "";
   const rows = e.limits.map((l) => {
     const c = limitCells(e, l);
@@ -291,14 +265,14 @@ export function citationText(c: Citation): string {
   return `${c.title}, ${c.section}, seed ${c.source} lines ${c.lines} [${c.id}]${c.userSupplied ? " (user-supplied)" : ""}`;
 }
 
-function citationsHtml(cs: Citation[]): string {
+export function citationsHtml(cs: Citation[]): string {
   if (!cs.length) return "";
   return `<ul class="cites">${mergeCitations(cs)
     .map((c) => `<li>${esc(citationText(c))}</li>`)
     .join("")}</ul>`;
 }
 
-function warningsSection(e: Estimate): string {
+export function warningsSection(e: Estimate): string {
   if (!e.warnings.length) return "";
   const lis = e.warnings.map(
     (w) => `<li class="warn">${esc(w.concern)}: ${esc(w.message)}${citationsHtml(w.citations)}</li>`,
@@ -306,7 +280,7 @@ function warningsSection(e: Estimate): string {
   return `<h2>Warnings (${e.warnings.length})</h2>\n<ul>${lis.join("\n")}</ul>`;
 }
 
-function gapsSection(e: Estimate): string {
+export function gapsSection(e: Estimate): string {
   const n = e.gaps.length + e.needsBaseline.length;
   if (!n) return "";
   const gaps = e.gaps.map((g) => {

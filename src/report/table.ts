@@ -202,7 +202,7 @@ function itemLines(i: RangedLineItem, s: ReturnType<typeof style>): string[] {
   return [`${pad(first, labelWidth)}${pad(value, valueWidth, true)}${mark}${flag}`, ...rest.map((l) => `  ${l}`)];
 }
 
-function explain(i: RangedLineItem, s: ReturnType<typeof style>): string[] {
+export function explain(i: RangedLineItem, s: ReturnType<typeof style>): string[] {
   const out: string[] = [];
   out.push(...wrap(`formula: ${i.formula}`, WIDTH, "      "));
   const inputs = Object.entries(i.inputs)

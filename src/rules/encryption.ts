@@ -100,8 +100,8 @@ export const encryption: Rule = {
       } else {
         const vol = logBytesPerTransaction(ctx);
         const mb = vol.bytesPerTxn / 1048576;
-        // Logs encrypted means both active and archive data sets: each active copy is encrypted on
-        // write and one is decrypted for archiving; each archive copy is encrypted on write.
+        // Each encrypted active copy is encrypted on write and one is decrypted for archiving; each
+        // encrypted archive copy is encrypted on write.
         const cost = (a: number, b: number) => mb * (a * activePasses + b * archivePasses);
         const perTxn = cost(active.value, archive.value);
         const range = rangeOf(cost, active, archive);
@@ -164,8 +164,11 @@ export const encryption: Rule = {
   },
 };
 
-/** Log copies and which logs are encrypted (encryption.logs: active and archive logs both). */
-function logCopies(config: Config): {
+/**
+ * Log copies and which logs are encrypted (encryption.logs: true is active and archive logs both,
+ * "active" or "archive" one of them; archive logs alone are the MQ 8.0 support, 001 line 699).
+ */
+export function logCopies(config: Config): {
   active: number;
   archives: number;
   activeEncrypted: boolean;
@@ -174,8 +177,13 @@ function logCopies(config: Config): {
   const lg = config.logging;
   const active = (lg?.dualLogs ?? true) ? 2 : 1;
   const archives = (lg?.archiving ?? true) ? ((lg?.dualArchives ?? true) ? 2 : 1) : 0;
-  const logs = config.encryption?.logs === true;
-  return { active, archives, activeEncrypted: logs, archiveEncrypted: logs };
+  const logs = config.encryption?.logs ?? false;
+  return {
+    active,
+    archives,
+    activeEncrypted: logs === true || logs === "active",
+    archiveEncrypted: logs === true || logs === "archive",
+  };
 }
 
 /**

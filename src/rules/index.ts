@@ -9,6 +9,7 @@ import { streaming } from "./streaming.js";
 import { sharedQueue } from "./shared-queue.js";
 import { cfStructure } from "./cf-structure.js";
 import { logging } from "./logging.js";
+import { loggingCpu } from "./logging-cpu.js";
 import { encryption } from "./encryption.js";
 import { tls } from "./tls.js";
 import { ams } from "./ams.js";
@@ -20,6 +21,7 @@ export const RULES: readonly Rule[] = [
   hardware,
   workload,
   logging,
+  loggingCpu,
   encryption,
   tls,
   ams,

@@ -3,19 +3,15 @@
 // zHyperWrite versus Metro Mirror, and archive log compression (z15).
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
-import { carried, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
+import { entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
 import { STREAMING_LOG_FACTOR } from "./streaming.js";
+import { LOG_CEILING_USES, logRateCeiling } from "./log-ceiling.js";
+import { ZHW_USES, zHyperWrite } from "./zhyperwrite.js";
+import { ARCHIVE_USES, archiveLogs } from "./archive-compression.js";
 
 const V53_LOG_BYTES = "004.log-bytes-per-persistent-message";
-const PEAK_93 = "000.peak-log-rate-per-copy";
-const PEAK_92 = "001.regression-peak-log-rate-per-copy";
 const DISK = "001.log-disk-write-multiplier";
-const ZHW_COST_DUAL = "001.zhw-cost-increase-typical-dual";
 const ZHW_COST_SINGLE = "001.zhw-cost-increase-typical-single";
-const ZHW_RATE = "001.zhw-log-rate-ratio-small";
-const ZHW_COMMIT = "001.zhw-commit-time-fraction-small";
-const ARCHIVE_COMPRESSION = "003.archive-compression-overhead";
-const ARCHIVE_RECOVERY = "003.archive-recovery";
 
 /** The entries logBytesPerTransaction reads: in the `uses` of every rule that calls it. */
 export const LOG_VOLUME_USES: readonly string[] = [V53_LOG_BYTES, STREAMING_LOG_FACTOR];
@@ -81,19 +77,7 @@ export const logging: Rule = {
   description:
     "Log data, log rate against measured ceilings, disk writes, daily volumes, zHyperWrite, archive compression.",
   reads: ["workload.*", "logging.*", "streamingQueues.copies", "mq.release"],
-  uses: [
-    V53_LOG_BYTES,
-    PEAK_93,
-    PEAK_92,
-    DISK,
-    ZHW_COST_DUAL,
-    ZHW_COST_SINGLE,
-    ZHW_RATE,
-    ZHW_COMMIT,
-    ARCHIVE_COMPRESSION,
-    ARCHIVE_RECOVERY,
-    STREAMING_LOG_FACTOR,
-  ],
+  uses: [V53_LOG_BYTES, ...LOG_CEILING_USES, DISK, ...ZHW_USES, ...ARCHIVE_USES, STREAMING_LOG_FACTOR],
   applies: (c) => c.workload.persistent || c.logging !== undefined,
   run(ctx) {
     const { config, registry } = ctx;
@@ -133,36 +117,10 @@ export const logging: Rule = {
     const archives = lg.archiving ? (lg.dualArchives ? 2 : 1) : 0;
     const rate = w.rate;
     const mbPerTxn = vol.bytesPerTxn / 1048576;
-    // Ceiling: the peak log rate per copy measured for the release (dual logs, 4 stripes, 3 CPUs).
-    const peakId =
-      [PEAK_93, PEAK_92].find((id) => registry.get(id).appliesTo.releases.includes(config.mq.release)) ??
-      [PEAK_93, PEAK_92].find((id) => entryForRelease(ctx, id, "logging", "peak log rate") !== undefined);
-    if (peakId) {
-      const peak = carried(
-        registry.figureValue(peakId),
-        entryForRelease(ctx, peakId, "logging", "peak log rate")!.carried,
-      );
-      const tps = peak.value / mbPerTxn;
-      ctx.item({
-        id: "logging.log-rate-ceiling",
-        concern: "logging",
-        label: "log rate ceiling at the measured peak per log copy",
-        addressSpace: "qmgr",
-        metric: "limit",
-        limitOf: "transactions-per-second",
-        value: tps,
-        low: tps,
-        unit: "txn/s",
-        formula: `${num(peak.value)} MB/s per copy / ${num(mbPerTxn * 1024, 2)} KB per transaction (the peak is a lower bound: "${peak.raw}")`,
-        inputs: {
-          peakMBps: { value: peak.value, unit: "MB/s", from: peakId },
-          kbPerTxn: { value: mbPerTxn * 1024, unit: "KB", from: "logging.bytes-per-transaction" },
-        },
-        ...fromLookups(peak),
-      });
-    } else {
-      ctx.gap("logging", `peak log rate for MQ ${config.mq.release}: the reports state it for 9.2 and 9.3 only`);
-    }
+    logRateCeiling(ctx, vol, archives);
+    // With COMPLOG the archives hold the compressed data: the share the user says compresses away.
+    const kept =
+      lg.archiveCompression && lg.archiveCompressibility !== undefined ? 1 - lg.archiveCompressibility / 100 : 1;
     if (rate !== undefined) {
       const mbps = rate * mbPerTxn;
       ctx.item({
@@ -198,12 +156,12 @@ export const logging: Rule = {
         ctx.item({
           id: "logging.archive-per-day",
           concern: "logging",
-          label: `archive log data per day, ${archives} cop${archives === 1 ? "y" : "ies"}${lg.archiveCompression ? " (before compression)" : ""}`,
+          label: `archive log data per day, ${archives} cop${archives === 1 ? "y" : "ies"}${lg.archiveCompression ? (kept < 1 ? ` (compressed ${num(lg.archiveCompressibility!)}%)` : " (before compression)") : ""}`,
           addressSpace: "qmgr",
           metric: "volume",
-          value: (mbps * 86400 * archives) / 1024,
+          value: (mbps * 86400 * archives * kept) / 1024,
           unit: "GB/day",
-          formula: `${num(mbps, 2)} MB/s x 86400 s x ${archives} / 1024`,
+          formula: `${num(mbps, 2)} MB/s x 86400 s x ${archives}${kept < 1 ? ` x (1 - ${num(lg.archiveCompressibility!)}%)` : ""} / 1024`,
           inputs: { archives: { value: archives, unit: "count", from: "logging.dualArchives" } },
           citations: [],
           confidence: "measured",
@@ -216,7 +174,7 @@ export const logging: Rule = {
       const active = registry.lookup(DISK, { logCopies: copies, mirroring }, "activeLogMB");
       const archive = archives > 0 ? registry.lookup(DISK, { logCopies: archives, mirroring }, "archiveMB") : undefined;
       const mirror = lg.metroMirror ? registry.lookup(DISK, { logCopies: copies, mirroring }, "mirrorMB") : undefined;
-      const perMB = active.value + (archive?.value ?? 0) + (mirror?.value ?? 0);
+      const perMB = active.value + (archive?.value ?? 0) * kept + (mirror?.value ?? 0);
       ctx.item({
         id: "logging.disk-write-rate",
         concern: "logging",
@@ -225,7 +183,7 @@ export const logging: Rule = {
         metric: "rate",
         value: mbps * perMB,
         unit: "MB/s",
-        formula: `${num(mbps, 2)} MB/s logged x (${active.raw} active${archive ? ` + ${archive.raw} archive` : ""}${mirror ? ` + ${mirror.raw} mirror` : ""}) per MB put`,
+        formula: `${num(mbps, 2)} MB/s logged x (${active.raw} active${archive ? ` + ${archive.raw} archive${kept < 1 ? ` x ${num(kept * 100)}% after compression` : ""}` : ""}${mirror ? ` + ${mirror.raw} mirror` : ""}) per MB put`,
         inputs: { diskPerMB: { value: perMB, unit: "MB", from: DISK } },
         ...fromLookups(...[active, archive, mirror].filter((x): x is LookupResult => x !== undefined)),
       });
@@ -239,136 +197,10 @@ export const logging: Rule = {
       } else {
         const rel = entryForRelease(ctx, ZHW_COST_SINGLE, "logging", "zHyperWrite cost");
         if (rel) {
-          const single = carried(registry.figureValue(ZHW_COST_SINGLE), rel.carried);
-          const dual = carried(registry.figureValue(ZHW_COST_DUAL), rel.carried);
-          // Each figure is relative to PPRC alone with the same log copies, and the CPU of a second log
-          // copy is in no source. Priced at its own figure alone, dual logs (6%) would come out cheaper
-          // than single (7.5%): a second copy cannot lower the cost, so with dual logs the planning value
-          // is the larger figure and the range runs down to the smaller.
-          const [smaller, larger] = single.value >= dual.value ? [dual, single] : [single, dual];
-          ctx.item({
-            id: "logging.zhyperwrite-cost",
-            concern: "logging",
-            label: "zHyperWrite: queue manager cost per MB logged, over Metro Mirror (PPRC)",
-            addressSpace: "qmgr",
-            metric: "cpu-pct",
-            value: copies === 2 ? larger.value : single.value,
-            ...(copies === 2 ? { low: smaller.value, high: larger.value } : {}),
-            unit: "%",
-            formula:
-              copies === 2
-                ? `${dual.raw} typical with dual logs, ${single.raw} with single logs, each relative to PPRC alone with the same logs; the second copy's own CPU is in no source, so planned at the larger, ${larger.raw} (range ${smaller.raw} to ${larger.raw})`
-                : `${single.raw} of the queue manager cost, relative to single logs with PPRC alone`,
-            inputs: { copies: { value: copies, unit: "count", from: "logging.dualLogs" } },
-            ...(copies === 2 ? fromLookups(single, dual) : fromLookups(single)),
-          });
-          // The doubled log rate and halved commit time hold for messages up to the size the source states.
-          const upTo = registry.figure(ZHW_RATE).condition.messageSizeMax;
-          if (typeof upTo === "number" && w.messageSize <= upTo) {
-            const r = carried(registry.figureValue(ZHW_RATE), rel.carried);
-            const t = carried(registry.figureValue(ZHW_COMMIT), rel.carried);
-            ctx.item({
-              id: "logging.zhyperwrite-log-rate",
-              concern: "logging",
-              label: `zHyperWrite: peak log rate relative to PPRC (messages up to ${sizeLabel(upTo)})`,
-              addressSpace: "qmgr",
-              metric: "info",
-              value: r.value,
-              unit: "x",
-              formula: `"${r.raw}" the PPRC rate`,
-              inputs: {},
-              ...fromLookups(r),
-            });
-            ctx.item({
-              id: "logging.zhyperwrite-commit-time",
-              concern: "logging",
-              label: "zHyperWrite: commit elapsed time as a share of PPRC (at most)",
-              addressSpace: "app",
-              metric: "info",
-              value: t.value,
-              high: t.value,
-              unit: "%",
-              formula: `"${t.raw}" of the PPRC commit time`,
-              inputs: {},
-              ...fromLookups(t),
-            });
-          }
+          zHyperWrite(ctx, copies, archives, rel.carried);
         } else ctx.gap("logging", `zHyperWrite for MQ ${config.mq.release}: measured for 9.2 only`);
       }
     }
-    if (lg.archiveCompression && archives > 0) {
-      const rel = entryForRelease(ctx, ARCHIVE_COMPRESSION, "logging", "archive log compression");
-      if (!rel) {
-        ctx.gap("logging", `archive log compression for MQ ${config.mq.release}: measured on 9.1.4 (z15) only`);
-        return;
-      }
-      const tcb = carried(
-        registry.lookup(ARCHIVE_COMPRESSION, { messageSize: w.messageSize }, "qmgrTcbIncrease"),
-        rel.carried,
-      );
-      ctx.item({
-        id: "logging.archive-compression-cost",
-        concern: "logging",
-        label: `archive log compression: queue manager TCB for archiving, ${sizeLabel(w.messageSize)}`,
-        addressSpace: "qmgr",
-        metric: "cpu-pct",
-        value: tcb.value,
-        ...(tcb.low !== undefined || tcb.high !== undefined ? { low: tcb.low ?? 0, high: tcb.high ?? tcb.value } : {}),
-        unit: "%",
-        formula: `${tcb.raw} over uncompressed archives (the source's range for 0-80% compressible data)`,
-        inputs: { messageSize: { value: w.messageSize, unit: "bytes", from: "workload.messageSize" } },
-        ...fromLookups(tcb),
-      });
-      const peak = carried(
-        registry.lookup(ARCHIVE_COMPRESSION, { messageSize: w.messageSize }, "peakLogThroughputIncrease"),
-        rel.carried,
-      );
-      // Recovery reads the archives back: slower and dearer per MB when they are compressed.
-      const recovery = (archiveCompression: "compressed" | "none", measure: "recoveryRate" | "costPerMB") =>
-        carried(registry.lookup(ARCHIVE_RECOVERY, { archiveCompression }, measure), rel.carried);
-      const recRate = recovery("compressed", "recoveryRate");
-      const recRatePlain = recovery("none", "recoveryRate");
-      const recCost = recovery("compressed", "costPerMB");
-      const recCostPlain = recovery("none", "costPerMB");
-      ctx.item({
-        id: "logging.archive-recovery-rate",
-        concern: "logging",
-        label: "recovery from compressed archive logs: rate",
-        addressSpace: "qmgr",
-        metric: "info",
-        value: recRate.value,
-        unit: "MB/s",
-        formula: `${recRate.raw} MB/s from compressed archives, against ${recRatePlain.raw} MB/s uncompressed`,
-        inputs: {},
-        ...fromLookups(recRate, recRatePlain),
-      });
-      ctx.item({
-        id: "logging.archive-recovery-cost",
-        concern: "logging",
-        label: "recovery from compressed archive logs: CPU per MB",
-        addressSpace: "qmgr",
-        metric: "info",
-        value: recCost.value,
-        unit: "us/MB",
-        formula: `${recCost.raw} us per MB from compressed archives, against ${recCostPlain.raw} uncompressed`,
-        inputs: {},
-        ...fromLookups(recCost, recCostPlain),
-      });
-      ctx.item({
-        id: "logging.archive-compression-peak-rate",
-        concern: "logging",
-        label: "archive log compression: peak log throughput increase",
-        addressSpace: "qmgr",
-        metric: "info",
-        value: peak.value,
-        ...(peak.low !== undefined || peak.high !== undefined
-          ? { low: peak.low ?? 0, high: peak.high ?? peak.value }
-          : {}),
-        unit: "%",
-        formula: `${peak.raw} over uncompressed archives`,
-        inputs: {},
-        ...fromLookups(peak),
-      });
-    }
+    if (archives > 0) archiveLogs(ctx, mbPerTxn, vol.lower);
   },
 };

@@ -3,3 +3,7 @@ declare module "mqzcap:models" {
   const data: ModelData;
   export default data;
 }
+declare module "mqzcap:chartjs" {
+  /** Chart.js's UMD build as text, safe inside a <script> element. */
+  export function chartJsSource(): string;
+}

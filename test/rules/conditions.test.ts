@@ -74,9 +74,11 @@ describe("conditions API", () => {
     // 000 line 1412-1414: 380 MB/s per copy, dual logs, 4 stripes, on a 3-way LPAR (line 1404).
     const config = validateConfig({ version: 1, workload: { persistent: true } });
     const check = checkConditions(registry, PEAK_93, subjectOf(config));
+    // 000 line 1877: "FICON Express 16S connected DS8950F"
     expect(check.assumed.map((a) => [a.key, a.measured, a.path])).toEqual([
       ["logStripes", "4 log stripes", "logging.disk.stripes"],
       ["cpus", "3 CPUs", "hardware.cpus"],
+      ["disk", "DS8950F", "logging.disk.subsystem"],
     ]);
     expect(assumedMessage("peak log rate", check.assumed[0]!)).toBe(
       "peak log rate: logging.disk.stripes is not given; assumed 4 log stripes, as measured",

@@ -49,7 +49,7 @@ export const EXCLUSIONS = {
   "sslrkeyc-gap":
     "semantics.ts: SSLRKEYC is 0 or 32768 to 999999999 bytes; the gap 1..32767 is checked on the parsed value (32KB is 32768), which a pattern cannot do.",
   "archive-compression-hardware":
-    "semantics.ts: archive log compression needs z15 or later (depends on hardware.generation).",
+    "semantics.ts: archive log compression needs zEDC or on-chip compression, refused on a 2064 (depends on hardware.generation).",
   "key-reuse-policy": "semantics.ts: ams.keyReuse applies to the confidentiality policy only.",
   "smds-shared-queues": "semantics.ts: SMDS encryption applies to shared queues only (depends on workload.queues).",
   "factor-relative-to": "semantics.ts: hardware.factorRelativeTo needs hardware.factor.",
@@ -63,7 +63,7 @@ const SEMANTIC_MESSAGES: [RegExp, Exclusion][] = [
   [/^channel name ".*" is used twice/, "duplicate-channel-name"],
   [/^(sharecnv applies|conversations apply) to server-connection channels only/, "svrconn-only"],
   [/^SSLRKEYC must be 0 or from 32768 to 999999999 bytes/, "sslrkeyc-gap"],
-  [/^archive log compression uses the z15 on-chip compression/, "archive-compression-hardware"],
+  [/^archive log compression needs zEDC Express/, "archive-compression-hardware"],
   [/^keyReuse applies to the confidentiality policy only/, "key-reuse-policy"],
   [/^SMDS encryption applies to shared queues/, "smds-shared-queues"],
   [/^factorRelativeTo needs hardware\.factor/, "factor-relative-to"],

@@ -1,0 +1,18 @@
+// Makes docs/page.png, the README's picture of the live page: dist/mqzcap.html in headless Chromium on
+// one of the shipped examples. Run after the build:
+// npx tsx scripts/page-screenshot.ts
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = process.cwd();
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox"] });
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  await page.goto(pathToFileURL(join(root, "dist", "mqzcap.html")).href);
+  await page.selectOption("#example", "z14-to-z15.yaml");
+  await page.waitForFunction(() => document.getElementById("status")!.textContent!.includes("6,000/s"));
+  await page.screenshot({ path: join(root, "docs", "page.png") });
+} finally {
+  await browser.close();
+}

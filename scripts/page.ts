@@ -1,0 +1,162 @@
+// The live page (issue #20): the core bundled for the browser with the shipped models and the config
+// schema embedded, CodeMirror and the page's code, Chart.js, and styles, all in one HTML file whose
+// Content Security Policy allows no request of any kind (scripts are allowed by their hashes).
+import { build, type Plugin } from "esbuild";
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import { builtinModules, createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { ModelData } from "../src/model/types.js";
+import { pageModelData as modelSubset } from "../src/page/model-subset.js";
+import { RULES } from "../src/rules/index.js";
+
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+/** The shipped models as the page embeds them: the entries an estimate reads (src/page/model-subset.ts). */
+export const pageModelData = (models: ModelData): ModelData => modelSubset(models, RULES);
+
+/** JavaScript for a string literal that cannot end a <script> element. */
+const scriptSafeString = (s: string) => JSON.stringify(s).replace(/</g, "\\u003c");
+
+/**
+ * The plugins that make the core a browser bundle: models and schema embedded, Chart.js's text taken from
+ * the page, zod's locales dropped, yaml's ESM build, and any Node built-in an error that names who imports it.
+ */
+export function browserPlugins(root: string, models: ModelData | "page"): Plugin[] {
+  return [
+    {
+      name: "mqzcap-page-virtual",
+      setup(b) {
+        b.onResolve({ filter: /^mqzcap:models$/ }, () => ({ path: "models", namespace: "mqzcap-page" }));
+        b.onResolve({ filter: /^mqzcap:chartjs$/ }, () => ({ path: join(root, "src", "page", "chart-js-page.ts") }));
+        b.onLoad({ filter: /^models$/, namespace: "mqzcap-page" }, () => ({
+          // In the page, the models are a JSON block of their own (parsed once, on first use; as JSON
+          // rather than a string in the script they are some 75 KB smaller gzipped); bundled for a test,
+          // they are in the script.
+          contents:
+            models === "page"
+              ? `export default JSON.parse(document.getElementById("mqzcap-models").textContent);`
+              : `export default JSON.parse(${scriptSafeString(JSON.stringify(pageModelData(models)))});`,
+          loader: "js",
+        }));
+      },
+    },
+    {
+      name: "mqzcap-zod-locales",
+      setup(b) {
+        b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+          /[\\/]zod[\\/]v4[\\/](?:classic|core)[\\/]/.test(args.importer)
+            ? { path: "zod-locales", namespace: "mqzcap-empty" }
+            : undefined,
+        );
+        b.onLoad({ filter: /.*/, namespace: "mqzcap-empty" }, () => ({ contents: "export {};", loader: "js" }));
+      },
+    },
+    {
+      name: "mqzcap-yaml-esm",
+      setup(b) {
+        b.onResolve({ filter: /^yaml$/ }, () => ({
+          path: join(root, "node_modules", "yaml", "browser", "dist", "index.js"),
+        }));
+      },
+    },
+    {
+      name: "mqzcap-no-node-builtins",
+      setup(b) {
+        b.onResolve({ filter: /^[\w:/]+$/ }, (args) =>
+          NODE_BUILTINS.has(args.path)
+            ? {
+                errors: [
+                  {
+                    text: `the page's core imports the Node built-in "${args.path}" (from ${args.importer.replace(root + "/", "")}); keep file and process access in src/cli/ or behind an injected function`,
+                  },
+                ],
+              }
+            : undefined,
+        );
+      },
+    },
+  ];
+}
+
+/** Bundles an entry for the browser (one IIFE script); throws esbuild's error when a Node built-in is reached. */
+export async function browserBundle(
+  root: string,
+  entry: string,
+  models: ModelData | "page",
+  minify = true,
+): Promise<string> {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+  const result = await build({
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    write: false,
+    format: "iife",
+    platform: "browser",
+    target: "es2022",
+    minify,
+    legalComments: "none",
+    define: { __MQZCAP_VERSION__: JSON.stringify(pkg.version), "process.env.NODE_ENV": '"production"' },
+    plugins: browserPlugins(root, models),
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
+}
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+/** Script text safe inside <script>: a "</script" would end the element ("<\/" is the same in JS). */
+const inScript = (js: string) => js.replace(/<\/script/gi, "<\\/script");
+
+/** The shipped examples, for the picker: name and text, in name order. */
+export function shippedExamples(root: string): { name: string; text: string }[] {
+  return readdirSync(join(root, "examples"))
+    .filter((f) => f.endsWith(".yaml"))
+    .sort()
+    .map((f) => ({ name: f, text: readFileSync(join(root, "examples", f), "utf8") }));
+}
+
+/** The whole page: one HTML document, nothing fetched. */
+export async function buildPageHtml(root: string, models: ModelData): Promise<string> {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+  const app = inScript(await browserBundle(root, "src/page/main.ts", "page"));
+  const req = createRequire(join(root, "package.json"));
+  const chartJs = inScript(readFileSync(join(dirname(req.resolve("chart.js")), "chart.umd.min.js"), "utf8"));
+  const schema = readFileSync(join(root, "schema", "config.schema.json"), "utf8");
+  const data = JSON.stringify({ version: pkg.version, schema: JSON.parse(schema), examples: shippedExamples(root) })
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  const modelJson = JSON.stringify(pageModelData(models))
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  const style = readFileSync(join(root, "src", "page", "page.css"), "utf8");
+  const body = readFileSync(join(root, "src", "page", "page.html"), "utf8");
+  // JSON data blocks are not run, so they need no hash; the two scripts are allowed by theirs.
+  const csp = [
+    "default-src 'none'",
+    `script-src ${sha256(chartJs)} ${sha256(app)}`,
+    "style-src 'unsafe-inline'",
+    "img-src data: blob:",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<title>mqzcap ${pkg.version}: live estimate</title>
+<style>${style}</style>
+</head>
+<body>
+${body}
+<script type="application/json" id="mqzcap-data">${data}</script>
+<script type="application/json" id="mqzcap-models">${modelJson}</script>
+<script id="mqzcap-chartjs">${chartJs}</script>
+<script>${app}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,30 @@
+// The model entries the page carries: those an estimate can read, so that the page keeps within its
+// 450 KB budget (all 1,000-odd entries are 158 KB gzipped; these some 70 KB). An estimate reads the
+// entries its rules list in `uses` (test/rules/uses.test.ts holds each rule to its list), every table,
+// gap and carry (rules, sweeps and the registry scan these by type), and each source's run-to-run
+// figure (the registry's ranges). Left out: entries kept only as context (`use: context`), worked
+// examples, and the fields only `mqzcap models` prints (notes, inventory, partial: emptied). test/page-core.test.ts
+// checks the JSON of random configs is the same on these entries as on all of them.
+import type { ModelData, ModelEntry } from "../model/types.js";
+
+const SCANNED_TYPES: ReadonlySet<string> = new Set(["table", "gap", "carry"]);
+const PRINTED_ONLY = ["notes", "inventory", "partial"] as const;
+
+export function pageModelData(models: ModelData, rules: readonly { uses: readonly string[] }[]): ModelData {
+  const read = new Set(rules.flatMap((r) => r.uses));
+  for (const s of models.sources) if (s.runToRun?.figure) read.add(s.runToRun.figure);
+  const entries = models.entries
+    .filter((e) => read.has(e.id) || SCANNED_TYPES.has(e.type))
+    // Emptied rather than deleted, so that each entry keeps its type's shape.
+    .map(
+      (e) => ({ ...e, ...Object.fromEntries(PRINTED_ONLY.filter((f) => f in e).map((f) => [f, []])) }) as ModelEntry,
+    );
+  return {
+    sources: models.sources,
+    inventory: [],
+    entries,
+    notEncoded: [],
+    files: models.files,
+    ...(models.interpolationErrors ? { interpolationErrors: models.interpolationErrors } : {}),
+  };
+}
