@@ -77,6 +77,8 @@ export {
 export { renderMarkdown, renderDiffMarkdown, renderCompareMarkdown } from "./report/markdown.js";
 export { renderCsv, renderDiffCsv, renderCompareCsv, renderSweepCsv } from "./report/csv.js";
 export { renderHtml, renderDiffHtml, renderCompareHtml, type HtmlOptions } from "./report/html.js";
+export { renderCapacityTable, renderCapacityMarkdown, renderCapacityCsv } from "./report/capacity.js";
+export { renderCapacityHtml } from "./report/html.js";
 export { toJson } from "./report/json.js";
 export {
   estimateChart,

@@ -88,7 +88,7 @@ describe("mqzcap CLI reports", () => {
       json: (s) => JSON.parse(s).format === "mqzcap/estimate@1",
       md: (s) => s.startsWith("# mqzcap estimate") && s.includes("| "),
       markdown: (s) => s.startsWith("# mqzcap estimate") && s.includes("| "),
-      csv: (s) => s.split("\r\n")[0]!.startsWith("id,concern,label"),
+      csv: (s) => s.split("\r\n")[0]!.startsWith("section,id,concern,label"),
       html: (s) => /^<!doctype html>/i.test(s) && s.includes("<canvas"),
     };
     for (const [format, ok] of Object.entries(checks)) {

@@ -136,12 +136,12 @@ describe("the packed package", () => {
       [
         "--input-type=module",
         "-e",
-        'import { estimate, Registry, renderTable, sweep } from "mqzcap"; const e = estimate("node_modules/mqzcap/examples/quickstart.yaml"); console.log(e.format, Registry.name, typeof renderTable, typeof sweep);',
+        'import { estimate, Registry, renderTable, renderCapacityTable, renderCapacityHtml, sweep } from "mqzcap"; const e = estimate("node_modules/mqzcap/examples/quickstart.yaml"); console.log(e.format, Registry.name, typeof renderTable, typeof renderCapacityTable, typeof renderCapacityHtml, typeof sweep);',
       ],
       dir,
     );
     expect(esm.stderr).toBe("");
-    expect(esm.stdout.trim()).toBe("mqzcap/estimate@1 Registry function function");
+    expect(esm.stdout.trim()).toBe("mqzcap/estimate@1 Registry function function function function");
     const cjs = sh(
       process.execPath,
       ["-e", 'const m = require("mqzcap"); console.log(m.estimate({ version: 1 }).format, m.Registry.name);'],
@@ -215,6 +215,26 @@ describe("the packed package", () => {
     const cal = sh(process.execPath, [cli, "calibrate", join(ROOT, "..", "shared", "fixtures", "smf", "TEST115")], dir);
     expect(cal.stderr).not.toContain("internal error");
     expect(cal.code).toBe(0);
+  });
+
+  it("goes from mqzcap init to an estimate: the starter names the installed schema, and every example ships", () => {
+    const cli = join(installed(), "dist", "cli.cjs");
+    const init = sh(process.execPath, [cli, "init", "plan.yaml"], dir);
+    expect(init.stderr).toContain("wrote plan.yaml");
+    expect(init.code).toBe(0);
+    const text = readFileSync(join(dir, "plan.yaml"), "utf8");
+    expect(text.split("\n")[0]).toBe("# yaml-language-server: $schema=./node_modules/mqzcap/schema/config.schema.json");
+    expect(existsSync(join(dir, "node_modules/mqzcap/schema/config.schema.json"))).toBe(true);
+    const est = sh(process.execPath, [cli, "estimate", "plan.yaml"], dir);
+    expect(est.stderr).toBe("");
+    expect(est.code).toBe(0);
+    expect(est.stdout).toContain("mqzcap estimate: my queue manager");
+    // Every example the repository has (goldens aside) is in the package, for init --example.
+    const shipped = readdirSync(join(ROOT, "examples")).filter((f) => /\.(?:yaml|json)$/.test(f));
+    for (const f of shipped) expect(packed, f).toContain(`examples/${f}`);
+    const ex = sh(process.execPath, [cli, "init", "--example", "z14-to-z15", "-o", "z.yaml"], dir);
+    expect(ex.code).toBe(0);
+    expect(sh(process.execPath, [cli, "estimate", "z.yaml"], dir).code).toBe(0);
   });
 
   it("without @napi-rs/canvas, chart and --chart stop with exit 2 and say to use --format html, writing nothing", () => {

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { refreshReadme } from "../scripts/readme-outputs.js";
 import { withReference } from "../scripts/config-reference.js";
-import { ROOT } from "./helpers/cli.js";
+import { estimate, InputError } from "../src/api.js";
+import { ROOT, run } from "./helpers/cli.js";
 
 describe("README", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -19,6 +20,41 @@ describe("README", () => {
       /npm install[^\n]*\nnpm run lint\nnpm run typecheck\nnpm run test:full\n/,
     );
     expect(readme).toContain("npm run test:full");
+  });
+  it("says how to install without the registry (a packed tarball of this version), then init and estimate", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { name: string; version: string };
+    expect(readme).toContain("not published to the npm registry");
+    expect(readme).not.toMatch(/installed from the registry/i);
+    expect(readme).toContain(
+      `npm pack                                     # in the clone: writes ${pkg.name}-${pkg.version}.tgz`,
+    );
+    expect(readme).toContain(`npm install /path/to/${pkg.name}-${pkg.version}.tgz`);
+    expect(readme).toContain("npx mqzcap init plan.yaml");
+    expect(readme).toContain("| `mqzcap init [FILE]` |");
+  });
+  it("quotes --explain as it prints: the limit's working under it, the citation without seed lines", () => {
+    const at = readme.indexOf("`--explain` shows\nthe working for every line");
+    const block = /```text\n([\s\S]*?)```/.exec(readme.slice(at))![1]!;
+    const out = run(["estimate", "examples/quickstart.yaml", "--explain"]).stdout;
+    expect(out).toContain(block);
+    expect(block).toContain("[000.chin-footprint-svrconn]");
+    expect(readme).not.toMatch(/seed 0\d\d/);
+    expect(readme).not.toContain("shared/seeds/");
+  });
+  it("names the library's diagnostic fields as they are", () => {
+    const sentence = /whose `diagnostics` each carry ([^.]*)\./.exec(readme)![1]!;
+    const named = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
+    let fields: string[] = [];
+    try {
+      estimate(join(ROOT, "test/fixtures/misspelt.yaml"));
+    } catch (err) {
+      fields = Object.keys((err as InputError).diagnostics[0]!);
+    }
+    // Every field a diagnostic of a misspelt key has is named, and no other.
+    expect(named.sort()).toEqual(fields.sort());
+  });
+  it("says where IBM publishes the reports a citation names", () => {
+    expect(readme).toContain("IBM's mqperf\nrepository on GitHub (https://github.com/ibm-messaging/mqperf)");
   });
   it("has a config reference row for every property of the schema", () => {
     const schema = readFileSync(join(ROOT, "schema", "config.schema.json"), "utf8");

@@ -48,8 +48,9 @@ describe("renderHtml (static)", () => {
       "Limits",
       "4,643",
       "floor((floor(80% x (120 + 1,346) MB)",
-      "seed 000 lines 336-347",
-      "Chapter 2 &gt; Capacity of the queue manager",
+      // The report's title and section, which a reader can find in IBM's published report (no seed line numbers).
+      "MQ for z/OS Performance Report (v1.1), IBM MQ for z/OS 9.3, Chapter 2 &gt; Capacity of the queue manager",
+      "[000.chin-footprint-svrconn]",
       "Gaps (",
       "Config as understood",
       "messageSize: 32768",
@@ -164,7 +165,8 @@ describe("renderMarkdown", () => {
     expect(md).toContain("| address space | baseline | added | total |");
     expect(md).toMatch(/\| queue manager \| 45 \| 0 \| 45 \|/);
     expect(md).toContain("| item | value | unit | confidence | citation |");
-    expect(md).toContain("seed 000 lines 336-347");
+    expect(md).toContain("MQ for z/OS Performance Report (v1.1), IBM MQ for z/OS 9.3, Chapter 2");
+    expect(md).not.toContain("seed 000");
     expect(md).not.toContain("<script>");
     expect(md).toContain("\\<script\\>");
   });
@@ -225,11 +227,13 @@ describe("renderCsv", () => {
   it("has a header and one row per line item, all with the same columns", () => {
     const rows = parseCsv(renderCsv(quick));
     expect(rows[0]).toEqual([...ITEM_COLUMNS]);
-    expect(rows.length).toBe(quick.items.length + 1);
+    // The line items first (section item, limit or storage), then the headline rows.
+    expect(rows.slice(1, quick.items.length + 1).map((r) => r[1])).toEqual(quick.items.map((i) => i.id));
     for (const r of rows) expect(r.length).toBe(ITEM_COLUMNS.length);
-    const capacity = rows.find((r) => r[0] === "storage.chin-capacity.CLIENTS")!;
-    expect(capacity[5]).toBe("4643");
-    expect(capacity[10]).toContain("seed 000 lines 336-347");
+    const capacity = rows.find((r) => r[1] === "storage.chin-capacity.CLIENTS")!;
+    expect(capacity[6]).toBe("4643");
+    expect(capacity[11]).toContain("IBM MQ for z/OS 9.3, Chapter 2 > Capacity of the queue manager");
+    expect(capacity[11]).toContain("[000.chin-footprint-svrconn]");
   });
 
   it("round-trips a label with a comma and quotes; a line break shows as an escape, not a break", () => {
@@ -237,9 +241,9 @@ describe("renderCsv", () => {
     const label = 'CLIENTS, "the big one"\r\nsecond line';
     e.items[0]!.label = label;
     const rows = parseCsv(renderCsv(e));
-    expect(rows.length).toBe(e.items.length + 1);
+    expect(rows.length).toBeGreaterThan(e.items.length + 1);
     // Control characters from a config are shown, never written raw (test/bad-input/output-injection).
-    expect(rows[1]![2]).toBe('CLIENTS, "the big one"\\r\\nsecond line');
+    expect(rows[1]![3]).toBe('CLIENTS, "the big one"\\r\\nsecond line');
   });
 
   it("quotes only what needs quoting", () => {

@@ -10,7 +10,8 @@ import { toJson } from "../report/json.js";
 import { renderTable } from "../report/table.js";
 import { useColor } from "../report/text.js";
 import { checkOutputs, isStdout, writeOutput, type Inputs } from "./output.js";
-import { stderrState, stdoutIsTTY, writeStderr, writeStdout } from "./stdout.js";
+import { stderrState, stdoutIsTTY, terminalColumns, writeStderr, writeStdout } from "./stdout.js";
+import { outputFormat, reportWidth } from "./out-format.js";
 import { loadChart } from "./load-chart.js";
 import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
@@ -18,6 +19,7 @@ import { visibleText } from "../util/visible-text.js";
 import { modelsCommand } from "./models.js";
 import { calibrateCommand, planWithBaseline } from "./calibrate.js";
 import { schemaText } from "./schema.js";
+import { initCommand } from "./init.js";
 import { pageHtml } from "./page.js";
 import { diff, type Diff } from "../engine/diff.js";
 import { DEFAULT_METRICS } from "../engine/metrics.js";
@@ -30,7 +32,7 @@ import { parsePercent, parseSize } from "../config/units.js";
 export const EXIT = { ok: 0, strict: 1, input: 2, internal: 3 } as const;
 
 interface CommonOptions {
-  format: string;
+  format?: string;
   out?: string;
   models?: string;
   strict?: boolean;
@@ -43,6 +45,7 @@ function registryFor(opts: { models?: string }): Registry {
 
 // "markdown" is taken for "md": both are what people type.
 export const FORMATS = ["table", "json", "md", "markdown", "csv", "html"] as const;
+const SWEEP_FORMATS = ["table", "json", "csv"];
 
 function unknownFormat(format: string): never {
   throw new InputError([
@@ -55,12 +58,18 @@ function unknownFormat(format: string): never {
   ]);
 }
 
+/** The table's colour and width: a terminal's, when the report goes to one. */
+function tableLook(toFile: boolean): { color: boolean; width: number } {
+  const tty = !toFile && stdoutIsTTY();
+  return { color: !toFile && useColor({ isTTY: tty }), width: reportWidth(tty, tty ? terminalColumns() : undefined) };
+}
+
 export async function renderEstimate(e: Estimate, format: string, explain: boolean, toFile: boolean): Promise<string> {
   switch (format) {
     case "json":
       return toJson(e);
     case "table":
-      return renderTable(e, { color: !toFile && useColor({ isTTY: stdoutIsTTY() }), explain });
+      return renderTable(e, { ...tableLook(toFile), explain });
     case "md":
     case "markdown":
       return (await import("../report/markdown.js")).renderMarkdown(e);
@@ -84,7 +93,7 @@ async function renderDiff(
     case "json":
       return toJson(d);
     case "table":
-      return renderDiffTable(d, { color: !toFile && useColor({ isTTY: stdoutIsTTY() }) });
+      return renderDiffTable(d, tableLook(toFile));
     case "md":
     case "markdown":
       return (await import("../report/markdown.js")).renderDiffMarkdown(d);
@@ -170,9 +179,7 @@ async function renderCapacity(r: CapacityResult, format: string, toFile: boolean
     case "json":
       return toJson(r);
     case "table":
-      return (await import("../report/capacity.js")).renderCapacityTable(r, {
-        color: !toFile && useColor({ isTTY: stdoutIsTTY() }),
-      });
+      return (await import("../report/capacity.js")).renderCapacityTable(r, tableLook(toFile));
     case "md":
     case "markdown":
       return (await import("../report/capacity.js")).renderCapacityMarkdown(r);
@@ -200,8 +207,11 @@ export function buildProgram(): Command {
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ writeOut: writeStdout, writeErr: writeStderr, outputError: (str, write) => write(str) });
 
+  // No default: without --format the --out file's extension says (report.html), else the table.
   const formatOption = () =>
-    new Option("-f, --format <format>", "output format").choices([...FORMATS]).default("table");
+    new Option("-f, --format <format>", "output format (default: from --out's extension, else table)").choices([
+      ...FORMATS,
+    ]);
 
   program
     .command("estimate")
@@ -220,11 +230,12 @@ export function buildProgram(): Command {
     .action(async (file: string, opts: CommonOptions & { chart?: string; baselineFrom?: string }) => {
       const inputs = inputsOf([file], opts);
       checkOutputs(opts.out, opts.chart, inputs);
+      const format = outputFormat(opts.format, opts.out, FORMATS);
       await readyToDraw(opts.chart);
       const registry = registryFor(opts);
       const { config } = opts.baselineFrom ? await planWithBaseline(file, opts.baselineFrom) : loadConfigFile(file);
       const e = estimateWith(config, registry);
-      writeOutput(opts.out, await renderEstimate(e, opts.format, Boolean(opts.explain), !isStdout(opts.out)), inputs);
+      writeOutput(opts.out, await renderEstimate(e, format, Boolean(opts.explain), !isStdout(opts.out)), inputs);
       if (opts.chart)
         await writeChart(opts.chart, async () => (await import("../report/chart-spec.js")).estimateChart(e), inputs);
       if (opts.strict && strictFailed(e)) {
@@ -245,12 +256,13 @@ export function buildProgram(): Command {
     .action(async (a: string, b: string, opts: CommonOptions & { chart?: string }) => {
       const inputs = inputsOf([a, b], opts);
       checkOutputs(opts.out, opts.chart, inputs);
+      const format = outputFormat(opts.format, opts.out, FORMATS);
       await readyToDraw(opts.chart);
       const registry = registryFor(opts);
       const before = estimateWith(loadConfigFile(a).config, registry);
       const after = estimateWith(loadConfigFile(b).config, registry);
       const d = diff(before, after);
-      writeOutput(opts.out, await renderDiff(d, before, after, opts.format, !isStdout(opts.out)), inputs);
+      writeOutput(opts.out, await renderDiff(d, before, after, format, !isStdout(opts.out)), inputs);
       if (opts.chart)
         await writeChart(
           opts.chart,
@@ -263,11 +275,7 @@ export function buildProgram(): Command {
     .command("compare")
     .description("put two or more configs side by side: cost, CPU, limits and storage, one column each")
     .argument("<configs...>", "config files (options A, B, C, ...)")
-    .addOption(
-      new Option("-f, --format <format>", "output format")
-        .choices(["table", "json", "md", "markdown", "csv", "html"])
-        .default("table"),
-    )
+    .addOption(formatOption())
     .option("-o, --out <file>", "write the table to a file (atomically)")
     .option("-m, --models <dir>", "a folder of your own model files")
     .option("--metric <name...>", `outputs: ${DEFAULT_METRICS.join(", ")}, or a line item id`)
@@ -287,23 +295,24 @@ export function buildProgram(): Command {
         ]);
       const inputs = inputsOf(files, opts);
       checkOutputs(opts.out, opts.chart, inputs);
+      const format = outputFormat(opts.format, opts.out, FORMATS);
       await readyToDraw(opts.chart);
       const registry = registryFor(opts);
       const scenarios = files.map((file) => ({ file, estimate: estimateWith(loadConfigFile(file).config, registry) }));
       const { compare } = await import("../engine/compare.js");
       const result = compare(scenarios, opts.metric, "--metric");
       const out =
-        opts.format === "json"
+        format === "json"
           ? toJson(result)
-          : opts.format === "csv"
+          : format === "csv"
             ? (await import("../report/csv.js")).renderCompareCsv(result)
-            : opts.format === "md" || opts.format === "markdown"
+            : format === "md" || format === "markdown"
               ? (await import("../report/markdown.js")).renderCompareMarkdown(result)
-              : opts.format === "html"
+              : format === "html"
                 ? (await import("../report/html.js")).renderCompareHtml(result)
-                : renderCompareTable(result, { color: isStdout(opts.out) && useColor({ isTTY: stdoutIsTTY() }) });
+                : renderCompareTable(result, tableLook(!isStdout(opts.out)));
       writeOutput(opts.out, out, inputs);
-      if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap compare: note: ${visibleText(n)}\n`);
+      if (format === "csv") for (const n of result.notes) writeStderr(`mqzcap compare: note: ${visibleText(n)}\n`);
       if (opts.chart)
         await writeChart(
           opts.chart,
@@ -321,17 +330,22 @@ export function buildProgram(): Command {
       `PATH=V1,V2,... or PATH=LOW..HIGH (sizes step through the sizes the data has, other numbers in ten equal steps); once, or twice for a grid of at most ${formatNumber(MAX_SWEEP_POINTS, 0)} points`,
     )
     .option("--metric <name...>", `outputs: ${DEFAULT_METRICS.join(", ")}, or a line item id`)
-    .addOption(new Option("-f, --format <format>", "output format").choices(["table", "json", "csv"]).default("table"))
+    .addOption(
+      new Option("-f, --format <format>", "output format (default: from --out's extension, else table)").choices(
+        SWEEP_FORMATS,
+      ),
+    )
     .option("-o, --out <file>", "write the table to a file (atomically)")
     .option("-m, --models <dir>", "a folder of your own model files")
     .option("--chart <file>", "also draw the sweep as lines to FILE.png or FILE.svg")
     .action(
       async (
         file: string,
-        opts: { vary: string[]; metric?: string[]; format: string; out?: string; models?: string; chart?: string },
+        opts: { vary: string[]; metric?: string[]; format?: string; out?: string; models?: string; chart?: string },
       ) => {
         const inputs = inputsOf([file], opts);
         checkOutputs(opts.out, opts.chart, inputs);
+        const format = outputFormat(opts.format, opts.out, SWEEP_FORMATS);
         await readyToDraw(opts.chart);
         const registry = registryFor(opts);
         const { source } = loadConfigFile(file);
@@ -350,14 +364,14 @@ export function buildProgram(): Command {
           if (done === total && process.stderr.isTTY) writeStderr("\n");
         });
         const out =
-          opts.format === "json"
+          format === "json"
             ? toJson(result)
-            : opts.format === "csv"
+            : format === "csv"
               ? (await import("../report/csv.js")).renderSweepCsv(result)
               : renderSweepTable(result);
         writeOutput(opts.out, out, inputs);
         // CSV is data only: what the table would print as a note goes to standard error.
-        if (opts.format === "csv") for (const n of result.notes) writeStderr(`mqzcap sweep: note: ${visibleText(n)}\n`);
+        if (format === "csv") for (const n of result.notes) writeStderr(`mqzcap sweep: note: ${visibleText(n)}\n`);
         if (opts.chart) {
           const { sweepResultChart } = await import("../report/sweep-chart.js");
           await writeChart(opts.chart, async () => sweepResultChart(result), inputs);
@@ -428,12 +442,13 @@ export function buildProgram(): Command {
     .action(async (file: string, opts: CommonOptions & CapacityCliOptions) => {
       const inputs = inputsOf([file], opts);
       checkOutputs(opts.out, opts.chart, inputs);
+      const format = outputFormat(opts.format, opts.out, FORMATS);
       const budgets = budgetsOf(opts);
       const registry = registryFor(opts);
       const { config } = loadConfigFile(file);
       const { capacityOf } = await import("../engine/capacity.js");
       const result = capacityOf(config, registry, { budgets, ...(opts.for ? { for: opts.for } : {}) });
-      writeOutput(opts.out, await renderCapacity(result, opts.format, !isStdout(opts.out)), inputs);
+      writeOutput(opts.out, await renderCapacity(result, format, !isStdout(opts.out)), inputs);
       if (opts.chart)
         await writeChart(
           opts.chart,
@@ -508,6 +523,7 @@ export function buildProgram(): Command {
       writeStdout(schemaText(Boolean(opts.model)));
     });
 
+  program.addCommand(initCommand());
   program
     .command("page")
     .description(

@@ -80,3 +80,14 @@ export function stdoutIsTTY(): boolean {
   const tty = createRequire(import.meta.url)("node:tty") as typeof import("node:tty");
   return tty.isatty(STDOUT);
 }
+
+/**
+ * A terminal's columns, asked only when standard output is one (stdoutIsTTY()): the stream's own, else
+ * $COLUMNS; undefined when neither says.
+ */
+export function terminalColumns(): number | undefined {
+  const columns = process.stdout.columns;
+  if (typeof columns === "number" && columns > 0) return columns;
+  const env = Number(process.env.COLUMNS);
+  return Number.isInteger(env) && env > 0 ? env : undefined;
+}

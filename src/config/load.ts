@@ -44,7 +44,11 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
   // would shift every column on line 1 and show in the quoted source line.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (onlyComments(text)) {
-    fail(file, "is empty", "start from examples/quickstart.yaml; a config needs at least `version: 1`");
+    fail(
+      file,
+      "is empty",
+      "`mqzcap init FILE` writes a commented starter config; a config needs at least `version: 1`",
+    );
   }
   const src = parseYamlSource(text, file, { maxAliasCount: MAX_ALIASES, maxNesting: MAX_DEPTH });
   if (src.errors.length) throw new InputError(src.errors.slice(0, 5));
@@ -58,7 +62,7 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
         sourceLine: lineText(src.text, pos.line),
         message: "the config must be a mapping of sections (version, mq, workload, ...)",
         severity: "error",
-        suggestion: "see examples/quickstart.yaml",
+        suggestion: "`mqzcap init FILE` writes a commented starter config to start from",
       },
     ]);
   }

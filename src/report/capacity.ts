@@ -5,7 +5,7 @@ import type { Binding, Budgets, CapacityAnswer, CapacityResult } from "../engine
 import { formatSize } from "../config/units.js";
 import { csvField } from "./csv.js";
 import { mdText } from "./markdown.js";
-import { fmt, pad, style, truncate, WIDTH, wrap } from "./text.js";
+import { fmt, pad, style, tableWidth, truncate, WIDTH, wrap } from "./text.js";
 
 /** A value of the target as the config writes it: a rate per second, a count. */
 function valueText(a: CapacityAnswer, v: number): string {
@@ -51,29 +51,32 @@ export function headline(a: CapacityAnswer): string {
   return `up to ${rangeText(a, a.max)}${conf}`;
 }
 
-export function renderCapacityTable(r: CapacityResult, opts: { color: boolean }): string {
+export function renderCapacityTable(r: CapacityResult, opts: { color: boolean; width?: number }): string {
   const s = style(opts.color);
-  const rule = s.dim("─".repeat(WIDTH));
+  const W = tableWidth(opts.width);
+  // Narrower than 100 columns, the limit names give up the difference.
+  const nameCol = 56 - (WIDTH - W);
+  const rule = s.dim("─".repeat(W));
   const c = r.estimate.config;
   const out = [
-    s.bold(truncate(`mqzcap capacity${r.name ? `: ${r.name}` : ""}`, WIDTH)),
+    s.bold(truncate(`mqzcap capacity${r.name ? `: ${r.name}` : ""}`, W)),
     truncate(
       `MQ ${c.mq.release} on ${c.hardware.generation}${c.hardware.cpus !== undefined ? ` (${c.hardware.cpus} CPs)` : ""} · ${c.workload.pattern}, ${c.workload.queues} queues, ` +
         `${c.workload.persistent ? "persistent" : "non-persistent"}, ${formatSize(c.workload.messageSize)}`,
-      WIDTH,
+      W,
     ),
   ];
   const budgets = budgetsText(r.budgets);
-  if (budgets.length) out.push(...wrap(`budgets from the command line: ${budgets.join("; ")}`, WIDTH, ""));
+  if (budgets.length) out.push(...wrap(`budgets from the command line: ${budgets.join("; ")}`, W, ""));
   for (const a of r.answers) {
     out.push(rule);
-    out.push(...wrap(`${s.bold(a.target.path)} ${headline(a)}`, WIDTH, ""));
-    if (a.binding) out.push(...wrap(a.binding.label, WIDTH, "  binds first: "));
+    out.push(...wrap(`${s.bold(a.target.path)} ${headline(a)}`, W, ""));
+    if (a.binding) out.push(...wrap(a.binding.label, W, "  binds first: "));
     if (a.next)
       out.push(
         ...wrap(
           `${a.next.label}, at ${rangeText(a, a.next.at!)} (${fmt(a.next.times)}x the first)`,
-          WIDTH,
+          W,
           "  next:        ",
         ),
       );
@@ -84,7 +87,7 @@ export function renderCapacityTable(r: CapacityResult, opts: { color: boolean })
             .filter((l) => l.status === "always")
             .map((l) => l.label)
             .join("; ")}`,
-          WIDTH,
+          W,
           "  ! ",
         ).map((l) => s.yellow(l)),
       );
@@ -92,8 +95,8 @@ export function renderCapacityTable(r: CapacityResult, opts: { color: boolean })
     if (binds.length) {
       out.push(s.dim("  limits in the order they bind:"));
       binds.forEach((l, k) => {
-        const [first = "", ...rest] = wrap(l.label, 52, "");
-        out.push(`  ${pad(String(k + 1), 3)}${pad(first, 56)}${bindsText(a, l)}`);
+        const [first = "", ...rest] = wrap(l.label, nameCol - 4, "");
+        out.push(`  ${pad(String(k + 1), 3)}${pad(first, nameCol)}${bindsText(a, l)}`);
         for (const more of rest) out.push(`     ${more}`);
       });
     }
@@ -102,7 +105,7 @@ export function renderCapacityTable(r: CapacityResult, opts: { color: boolean })
       out.push(
         ...wrap(
           `${never.map((l) => l.label).join("; ")}`,
-          WIDTH,
+          W,
           `  not binding up to ${valueText(a, a.target.max)}: `,
         ).map((l) => s.dim(l)),
       );
@@ -111,7 +114,7 @@ export function renderCapacityTable(r: CapacityResult, opts: { color: boolean })
   out.push(
     ...wrap(
       `each answer is the largest value at which \`mqzcap estimate\` finds no limit exceeded (rates to 1 part in a million, counts exact), the other settings as configured; ${r.estimate.warnings.length} warning(s) and ${r.estimate.gaps.length + r.estimate.needsBaseline.length} gap(s) in the estimate as configured: mqzcap estimate shows them`,
-      WIDTH,
+      W,
       "",
     ).map((l) => s.dim(l)),
   );

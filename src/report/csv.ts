@@ -1,7 +1,10 @@
-// CSV output for spreadsheets: one row per line item (or per changed line of a diff), RFC 4180.
+// CSV output for spreadsheets: the estimate's line items and headline rows, a diff's changed lines, RFC 4180.
 import { compareRows, type CompareResult } from "../engine/compare.js";
 import type { Diff } from "../engine/diff.js";
-import type { Estimate } from "../engine/engine.js";
+import type { Estimate, Range } from "../engine/engine.js";
+import { AS_NAMES } from "./chart-spec.js";
+import { cpuHeading } from "./limits-text.js";
+import { citationText, fmtRange, mergeCitations } from "./text.js";
 import { roundNumber } from "./json.js";
 import { safeCsvText } from "../util/csv-cell.js";
 
@@ -19,6 +22,7 @@ export function csvField(v: Cell): string {
 const rows = (records: Cell[][]) => records.map((r) => r.map(csvField).join(",") + "\r\n").join("");
 
 export const ITEM_COLUMNS = [
+  "section",
   "id",
   "concern",
   "label",
@@ -32,11 +36,20 @@ export const ITEM_COLUMNS = [
   "citations",
 ] as const;
 
-/** One row per line item; citations as "seed 000 lines 336-347 [entry id]", joined with "; ". */
+/**
+ * The estimate for a spreadsheet: one row per line item (section "item", "limit" or "storage"), then
+ * what the table leads with and ends on, so that the headline numbers need no summing: cost per
+ * transaction by address space ("total"), CPU at the rate and on the LPAR ("cpu"), each limit's
+ * headroom ("headroom"), the bottleneck, and the gaps and warnings (their text in the label column).
+ * Citations as the report's title, section and [entry id], joined with "; ".
+ */
 export function renderCsv(e: Estimate): string {
-  return rows([
-    [...ITEM_COLUMNS],
-    ...e.items.map((i) => [
+  const storage = new Set(e.storage.map((i) => i.id));
+  const range = (r: Range | null): Cell[] => (r ? [r.value, r.low, r.high] : [null, null, null]);
+  const records: Cell[][] = [[...ITEM_COLUMNS]];
+  for (const i of e.items)
+    records.push([
+      i.metric === "limit" ? "limit" : storage.has(i.id) ? "storage" : "item",
       i.id,
       i.concern,
       i.label,
@@ -47,9 +60,68 @@ export function renderCsv(e: Estimate): string {
       i.high ?? i.value,
       i.unit,
       i.confidence,
-      i.citations.map((c) => `seed ${c.source} lines ${c.lines} [${c.id}]`).join("; "),
-    ]),
-  ]);
+      mergeCitations(i.citations).map(citationText).join("; "),
+    ]);
+  const row = (section: string, id: string, label: string, r: Range | null, unit: string, extra: Cell[] = []) =>
+    records.push([section, id, extra[0] ?? null, label, extra[1] ?? null, extra[2] ?? null, ...range(r), unit]);
+  for (const a of e.totals.costPerTransaction) {
+    const name = AS_NAMES[a.addressSpace] ?? a.addressSpace;
+    const as: Cell[] = [null, a.addressSpace, "cpu-per-txn"];
+    if (a.baseline) row("total", `total.cost.${a.addressSpace}.baseline`, `${name}: baseline`, a.baseline, "us", as);
+    row("total", `total.cost.${a.addressSpace}.added`, `${name}: added`, a.added, "us", as);
+    if (a.total) row("total", `total.cost.${a.addressSpace}`, `${name}: total`, a.total, "us", as);
+  }
+  if (e.totals.costPerTransaction.length) {
+    row("total", "total.cost.added", "all address spaces: added", e.totals.added, "us", [null, null, "cpu-per-txn"]);
+    if (e.totals.total)
+      row("total", "total.cost", "all address spaces: total", e.totals.total, "us", [null, null, "cpu-per-txn"]);
+  }
+  if (e.totals.cpuSecondsPerSecond) {
+    row("cpu", "cpu.seconds-per-second", cpuHeading(e), e.totals.cpuSecondsPerSecond, "CPU seconds per second");
+    if (e.totals.backgroundCpuSecondsPerSecond.value > 0)
+      row(
+        "cpu",
+        "cpu.background",
+        "of which not per transaction (renegotiations, channel starts, SMF)",
+        e.totals.backgroundCpuSecondsPerSecond,
+        "CPU seconds per second",
+      );
+  }
+  if (e.cpu.lparPct && e.cpu.cpus !== null) {
+    row("cpu", "cpu.lpar", `share of the LPAR busy, ${e.cpu.cpus} CPs`, e.cpu.lparPct, "%");
+    for (const a of e.cpu.byAddressSpace)
+      if (a.lparPct)
+        row(
+          "cpu",
+          `cpu.lpar.${a.addressSpace}`,
+          `${AS_NAMES[a.addressSpace] ?? a.addressSpace}: share of the LPAR busy`,
+          a.lparPct,
+          "%",
+          [null, a.addressSpace],
+        );
+  }
+  for (const h of e.headroom)
+    row(
+      "headroom",
+      h.id,
+      `${h.label}: headroom at ${fmtRange(h.demand, h.unit)} (${h.demandFrom})${h.exceeded ? ", exceeded" : ""}`,
+      h.headroomPct,
+      "%",
+    );
+  const b = e.bottleneck;
+  if (b)
+    row(
+      "bottleneck",
+      b.id,
+      b.headroomPct === null ? b.label : `${b.label}: headroom`,
+      b.headroomPct === null ? b : { value: b.headroomPct, low: b.headroomPct, high: b.headroomPct },
+      b.headroomPct === null ? b.unit : "%",
+    );
+  for (const w of e.warnings) records.push(["warning", null, w.concern, w.message]);
+  for (const g of e.gaps) records.push(["gap", null, g.concern, g.message]);
+  for (const n of e.needsBaseline) records.push(["gap", null, "baseline", n]);
+  // Every record as wide as the header: a spreadsheet's columns line up.
+  return rows(records.map((r) => [...r, ...Array<Cell>(ITEM_COLUMNS.length - r.length).fill(null)]));
 }
 
 export const DIFF_COLUMNS = [

@@ -25,6 +25,7 @@ import {
 import {
   COMPARE_NOISE_NOTE,
   compareCellText,
+  citationText,
   fmt,
   fmtRange,
   mergeCitations,
@@ -258,11 +259,6 @@ function inputsHtml(i: LineItem): string {
       `${esc(k)} = ${esc(typeof v.value === "number" ? fmt(v.value) : String(v.value))}${v.unit ? ` ${esc(v.unit)}` : ""} <span class="muted">(${esc(v.from)})</span>`,
   );
   return parts.length ? `<br><span class="muted">inputs:</span> ${parts.join("; ")}` : "";
-}
-
-/** Source title, section, seed id and line range: enough to find the sentence in the report. */
-export function citationText(c: Citation): string {
-  return `${c.title}, ${c.section}, seed ${c.source} lines ${c.lines} [${c.id}]${c.userSupplied ? " (user-supplied)" : ""}`;
 }
 
 export function citationsHtml(cs: Citation[]): string {

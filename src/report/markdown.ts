@@ -8,7 +8,16 @@ import type { Citation } from "../model/registry.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { visibleText } from "../util/visible-text.js";
 import { bottleneckText, cpuHeading, limitCells, lparText } from "./limits-text.js";
-import { COMPARE_NOISE_NOTE, compareCellText, fmt, fmtRange, mergeCitations, noiseText, sideText } from "./text.js";
+import {
+  COMPARE_NOISE_NOTE,
+  citationText,
+  compareCellText,
+  fmt,
+  fmtRange,
+  mergeCitations,
+  noiseText,
+  sideText,
+} from "./text.js";
 
 /**
  * Escapes text for a table cell or a list item: backslash before markdown punctuation (CommonMark
@@ -26,9 +35,9 @@ function mdTable(head: string[], rows: string[][], right: number[] = []): string
   return [line(head.map(mdText)), line(align), ...rows.map((r) => line(r.map(mdText)))];
 }
 
-/** "seed 000 lines 336-347", one per distinct source passage. */
+/** The report's title, section and entry id, one per distinct entry (text.ts citationText). */
 export function shortCitations(cs: Citation[]): string {
-  return [...new Set(mergeCitations(cs).map((c) => `seed ${c.source} lines ${c.lines}`))].join("; ");
+  return mergeCitations(cs).map(citationText).join("; ");
 }
 
 const itemRange = (i: LineItem) => ({ value: i.value, low: i.low ?? i.value, high: i.high ?? i.value });

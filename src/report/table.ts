@@ -10,6 +10,7 @@ import { AS_NAMES } from "./chart-spec.js";
 import { visibleDeep } from "../util/visible-text.js";
 import { bottleneckText, cpuHeading, lparText, pctText } from "./limits-text.js";
 import {
+  citationText,
   COMPARE_NOISE_NOTE,
   compareCellText,
   fmt,
@@ -20,6 +21,7 @@ import {
   style,
   truncate,
   visible,
+  tableWidth,
   WIDTH,
   wrap,
   writtenText,
@@ -46,21 +48,28 @@ export interface TableOptions {
   color?: boolean;
   /** Each line's formula, inputs, confidence and citations under it; default off. */
   explain?: boolean;
+  /** Columns to fit, at least 80; default 100 (the CLI gives a terminal's own width). */
+  width?: number;
 }
 
 export function renderTable(e: Estimate, opts: TableOptions): string {
   e = visibleDeep(e); // names, labels and model text: control characters as escapes
   const s = style(opts.color === true);
+  const W = tableWidth(opts.width);
+  // Narrower than 100 columns, the added and total columns of the cost table give up the difference.
+  const narrow = Math.max(0, WIDTH - W);
+  const addedCol = 26 - Math.ceil(narrow / 2);
+  const totalCol = 26 - Math.floor(narrow / 2);
   const out: string[] = [];
-  const rule = s.dim("─".repeat(WIDTH));
-  out.push(s.bold(truncate(`mqzcap estimate${e.name ? `: ${e.name}` : ""}`, WIDTH)));
+  const rule = s.dim("─".repeat(W));
+  out.push(s.bold(truncate(`mqzcap estimate${e.name ? `: ${e.name}` : ""}`, W)));
   const c = e.config;
   out.push(
     truncate(
       `MQ ${c.mq.release} on ${c.hardware.generation} · ${c.workload.pattern}, ${c.workload.queues} queues, ` +
         `${c.workload.persistent ? "persistent" : "non-persistent"}, ${writtenText(c, "workload.messageSize", formatSize(c.workload.messageSize))}` +
         (e.totals.rate !== null ? ` at ${writtenText(c, "workload.rate", `${fmt(e.totals.rate)}/s`)}` : ""),
-      WIDTH,
+      W,
     ),
   );
   out.push(rule);
@@ -69,45 +78,51 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
   else {
     out.push(
       s.dim(
-        `  ${pad("address space", 22)}${pad("baseline", 14, true)}${pad("added", 26, true)}${pad("total", 26, true)}`,
+        `  ${pad("address space", 22)}${pad("baseline", 14, true)}${pad("added", addedCol, true)}${pad("total", totalCol, true)}`,
       ),
     );
     for (const a of e.totals.costPerTransaction) {
       out.push(
-        `  ${pad(AS_NAMES[a.addressSpace] ?? a.addressSpace, 22)}${pad(fmtRange(a.baseline), 14, true)}${pad(fmtRange(a.added), 26, true)}${pad(fmtRange(a.total), 26, true)}`,
+        `  ${pad(AS_NAMES[a.addressSpace] ?? a.addressSpace, 22)}${pad(fmtRange(a.baseline), 14, true)}${pad(fmtRange(a.added), addedCol, true)}${pad(fmtRange(a.total), totalCol, true)}`,
       );
     }
     out.push(
-      `  ${pad(s.bold("all"), 22)}${pad("", 14)}${pad(fmtRange(e.totals.added), 26, true)}${pad(fmtRange(e.totals.total), 26, true)}`,
+      `  ${pad(s.bold("all"), 22)}${pad("", 14)}${pad(fmtRange(e.totals.added), addedCol, true)}${pad(fmtRange(e.totals.total), totalCol, true)}`,
     );
   }
   if (e.totals.cpuSecondsPerSecond) {
     out.push(
       ...wrap(
         `${cpuHeading(e)}: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU seconds per second")} (engines busy)`,
-        WIDTH,
+        W,
         "  ",
       ),
     );
     if (e.totals.backgroundCpuSecondsPerSecond.value > 0) {
       out.push(
-        `    of which not per transaction (renegotiations, channel starts, SMF): ${fmtRange(e.totals.backgroundCpuSecondsPerSecond, "CPU s/s")}`,
+        ...wrap(
+          `of which not per transaction (renegotiations, channel starts, SMF): ${fmtRange(e.totals.backgroundCpuSecondsPerSecond, "CPU s/s")}`,
+          W,
+          "    ",
+        ),
       );
     }
   }
-  out.push(...lparLines(e));
+  out.push(...lparLines(e, W));
 
   if (e.limits.length) {
     out.push(rule);
     out.push(s.bold("Limits"));
     const rooms = new Map(e.headroom.map((h) => [h.id, h]));
     for (const l of e.limits) {
-      out.push(...itemLines(l, s));
+      out.push(...itemLines(l, s, W));
       const h = rooms.get(l.id);
-      if (h) out.push(headroomLine(h, s));
+      if (h) out.push(...headroomLines(h, s, W));
+      // Under --explain a limit's working is under it, as a cost's is.
+      if (opts.explain) out.push(...explain(l, s, W));
     }
     const b = bottleneckText(e);
-    if (b) out.push(...wrap(`bottleneck: ${b}`, WIDTH, "  "));
+    if (b) out.push(...wrap(`bottleneck: ${b}`, W, "  "));
   }
   const groups = new Map<string, RangedLineItem[]>();
   for (const i of e.items.filter((i) => i.metric !== "limit"))
@@ -116,55 +131,44 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
     out.push(rule);
     out.push(s.bold(CONCERN_NAMES[concern as Concern] ?? concern));
     for (const i of items) {
-      out.push(...itemLines(i, s));
-      if (opts.explain) out.push(...explain(i, s));
+      out.push(...itemLines(i, s, W));
+      if (opts.explain) out.push(...explain(i, s, W));
     }
   }
   if (opts.explain && e.totals.costPerTransaction.length) {
     out.push(rule);
     out.push(s.bold("Totals explained"));
-    for (const l of totalsExplained(e)) out.push(...wrap(l.text, WIDTH, l.indent));
-  }
-  if (opts.explain && e.limits.length) {
-    out.push(rule);
-    out.push(s.bold("Limits explained"));
-    for (const l of e.limits) {
-      out.push(...itemLines(l, s));
-      out.push(...explain(l, s));
-    }
+    for (const l of totalsExplained(e)) out.push(...wrap(l.text, W, l.indent));
   }
   if (e.warnings.length) {
     out.push(rule);
     out.push(s.yellow(s.bold(`Warnings (${e.warnings.length})`)));
-    for (const w of e.warnings) out.push(...wrap(`${w.concern}: ${w.message}`, WIDTH, "  ! "));
+    for (const w of e.warnings) out.push(...wrap(`${w.concern}: ${w.message}`, W, "  ! "));
   }
   if (e.gaps.length || e.needsBaseline.length) {
     out.push(rule);
     out.push(s.bold(`Gaps (${e.gaps.length + e.needsBaseline.length})`));
     for (const g of e.gaps) {
-      out.push(...wrap(`${g.concern}: ${g.message}`, WIDTH, "  - "));
+      out.push(...wrap(`${g.concern}: ${g.message}`, W, "  - "));
       for (const ch of g.charts.slice(0, 3))
         out.push(
           ...wrap(
-            `the source gives this only as a chart: "${ch.caption}" (${ch.citation.source}, lines ${ch.citation.lines})`,
-            WIDTH,
+            `the source gives this only as a chart: "${ch.caption}" (IBM report ${ch.citation.source}: ${ch.citation.section})`,
+            W,
             "      ",
           ),
         );
     }
-    for (const n of e.needsBaseline) out.push(...wrap(`baseline: ${n}`, WIDTH, "  - "));
+    for (const n of e.needsBaseline) out.push(...wrap(`baseline: ${n}`, W, "  - "));
   }
   out.push(rule);
   out.push(
     s.dim(
       truncate(
-        `sources: ${
-          [...new Set(e.items.flatMap((i) => i.citations.map((c) => c.source)))]
-            .sort()
-            .map((id) => `seed ${id}`)
-            .join(", ") || "none"
-        } · --explain shows formulas and citations`,
-        WIDTH,
+        `sources: IBM reports ${
+          [...new Set(e.items.flatMap((i) => i.citations.map((c) => c.source)))].sort().join(", ") || "none"
+        }${opts.explain ? "" : " · --explain shows formulas and citations"}`,
+        W,
       ),
     ),
   );
@@ -172,15 +176,15 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
 }
 
 /** The LPAR's engines: busy share in total and by address space (hardware.cpus), when there is a rate. */
-function lparLines(e: Estimate): string[] {
+function lparLines(e: Estimate, width: number): string[] {
   const text = lparText(e);
-  return text ? wrap(text, WIDTH, "    ") : [];
+  return text ? wrap(text, width, "    ") : [];
 }
 
 /** A limit's headroom under it: the demand it is held against and the share of it left. */
-function headroomLine(h: Estimate["headroom"][number], s: ReturnType<typeof style>): string {
-  const text = `    at ${fmtRange(h.demand, h.unit)} (${h.demandFrom}): headroom ${pctText(h.headroomPct.value)}`;
-  return h.exceeded ? s.yellow(`${text}, exceeded`) : text;
+function headroomLines(h: Estimate["headroom"][number], s: ReturnType<typeof style>, width: number): string[] {
+  const text = `at ${fmtRange(h.demand, h.unit)} (${h.demandFrom}): headroom ${pctText(h.headroomPct.value)}`;
+  return h.exceeded ? wrap(`${text}, exceeded`, width, "    ").map((l) => s.yellow(l)) : wrap(text, width, "    ");
 }
 
 /** Label width beside the value column: 54 + 26 columns leave room for the widest mark. */
@@ -190,46 +194,42 @@ const LABEL_WIDTH = 51;
  * An item's line: label, value, and its confidence when not measured. A long label wraps under
  * itself (indented) rather than being cut: the words at its end (a size, an interval) matter.
  */
-function itemLines(i: RangedLineItem, s: ReturnType<typeof style>): string[] {
+function itemLines(i: RangedLineItem, s: ReturnType<typeof style>, width: number): string[] {
   const value = fmtRange(i, i.unit);
   const mark = i.confidence === "measured" ? "" : ` ${s.dim(`[${i.confidence}]`)}`;
   const flag = i.flags.length ? ` ${s.yellow("⚑")}` : "";
   // The widest mark, " [carried-forward] ⚑" (20 columns), fits within 100 beside a 26-column value; a
   // wider value (one with its range) takes its columns from the label, which wraps under itself.
   const valueWidth = Math.max(26, value.length);
-  const labelWidth = Math.min(54, WIDTH - valueWidth - visible(mark) - visible(flag));
-  const [first = "", ...rest] = wrap(i.label, Math.min(LABEL_WIDTH, labelWidth - 3) + 2, "  ");
+  // Wider than 100 columns the label takes the extra; narrower, it gives it up.
+  const extra = width - WIDTH;
+  const labelWidth = Math.min(54 + Math.max(0, extra), width - valueWidth - visible(mark) - visible(flag));
+  const [first = "", ...rest] = wrap(i.label, Math.min(LABEL_WIDTH + Math.max(0, extra), labelWidth - 3) + 2, "  ");
   return [`${pad(first, labelWidth)}${pad(value, valueWidth, true)}${mark}${flag}`, ...rest.map((l) => `  ${l}`)];
 }
 
-export function explain(i: RangedLineItem, s: ReturnType<typeof style>): string[] {
+export function explain(i: RangedLineItem, s: ReturnType<typeof style>, width: number = WIDTH): string[] {
   const out: string[] = [];
-  out.push(...wrap(`formula: ${i.formula}`, WIDTH, "      "));
+  out.push(...wrap(`formula: ${i.formula}`, width, "      "));
   const inputs = Object.entries(i.inputs)
     .map(
       ([k, v]) =>
         `${k} = ${typeof v.value === "number" ? fmt(v.value) : String(v.value)}${v.unit ? ` ${v.unit}` : ""} (${v.from})`,
     )
     .join("; ");
-  if (inputs) out.push(...wrap(`inputs: ${inputs}`, WIDTH, "      "));
+  if (inputs) out.push(...wrap(`inputs: ${inputs}`, width, "      "));
   out.push(
     `      confidence: ${i.confidence}${i.metric === "cpu-pct" ? " · a % of the baseline cost (multiplies)" : i.metric === "cpu-per-txn" ? " · microseconds added per transaction" : ""}`,
   );
   for (const c of mergeCitations(i.citations)) {
-    out.push(
-      ...wrap(
-        `source: ${c.title}, ${c.section}, seed ${c.source} lines ${c.lines} [${c.id}]${c.userSupplied ? " (user-supplied)" : ""}`,
-        WIDTH,
-        "      ",
-      ).map((l) => s.dim(l)),
-    );
+    out.push(...wrap(`source: ${citationText(c)}`, width, "      ").map((l) => s.dim(l)));
   }
   const [head, ...parts] = spreadLines(i);
   if (head) {
-    out.push(...wrap(head, WIDTH, "      "));
-    for (const p of parts) out.push(...wrap(p, WIDTH, "        - "));
+    out.push(...wrap(head, width, "      "));
+    for (const p of parts) out.push(...wrap(p, width, "        - "));
   }
-  for (const f of i.flags) out.push(...wrap(`flag ${f.code}: ${f.reason}`, WIDTH, "      ").map((l) => s.yellow(l)));
+  for (const f of i.flags) out.push(...wrap(`flag ${f.code}: ${f.reason}`, width, "      ").map((l) => s.yellow(l)));
   return out;
 }
 
@@ -282,15 +282,18 @@ function totalsExplained(e: Estimate): { text: string; indent: string }[] {
 }
 
 /** The diff as a terminal table: every changed line with before, after, delta and percentage. */
-export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
+export function renderDiffTable(d: Diff, opts: { color: boolean; width?: number }): string {
   d = visibleDeep(d);
   const s = style(opts.color);
+  const W = tableWidth(opts.width);
+  // The label column takes what the width gives or takes.
+  const labelCol = 46 + W - WIDTH;
   const out: string[] = [];
-  out.push(s.bold(truncate(`mqzcap diff: ${d.before ?? "base"} -> ${d.after ?? "proposed"}`, WIDTH)));
-  out.push(s.dim("─".repeat(WIDTH)));
+  out.push(s.bold(truncate(`mqzcap diff: ${d.before ?? "base"} -> ${d.after ?? "proposed"}`, W)));
+  out.push(s.dim("─".repeat(W)));
   out.push(
     s.dim(
-      `${pad("line", 46)}${pad("before", 14, true)}${pad("after", 14, true)}${pad("delta", 14, true)}${pad("%", 12, true)}`,
+      `${pad("line", labelCol)}${pad("before", 14, true)}${pad("after", 14, true)}${pad("delta", 14, true)}${pad("%", 12, true)}`,
     ),
   );
   const note = incompleteNote(d);
@@ -303,24 +306,31 @@ export function renderDiffTable(d: Diff, opts: { color: boolean }): string {
       (note && l.kind === "total" ? " *" : "");
     const delta = l.delta === null ? "" : `${l.delta > 0 ? "+" : ""}${fmt(l.delta)}`;
     // A long label wraps under itself, as in the estimate table.
-    const [first = "", ...rest] = wrap(`${l.label} (${l.unit})`, 45, "");
+    const wrapped = wrap(`${l.label} (${l.unit})`, labelCol - 1, "");
+    // A word longer than the label column (a long channel name) gets a line of its own above the numbers.
+    if (visible(wrapped[0] ?? "") >= labelCol) out.push(wrapped.shift()!);
+    const [first = "", ...rest] = wrapped;
     out.push(
-      `${pad(first, 46)}${pad(fmt(l.before), 14, true)}${pad(fmt(l.after), 14, true)}${pad(delta, 14, true)}${pad(pct, 12, true)}`,
+      `${pad(first, labelCol)}${pad(fmt(l.before), 14, true)}${pad(fmt(l.after), 14, true)}${pad(delta, 14, true)}${pad(pct, 12, true)}`,
       ...rest.map((r) => `  ${r}`),
     );
   }
-  out.push(s.dim("─".repeat(WIDTH)));
+  out.push(s.dim("─".repeat(W)));
   const within = d.lines.filter((l) => l.noise === "within").length;
   out.push(`${d.lines.length} changed (${within} within the noise), ${d.unchanged} unchanged`);
-  if (within) out.push(...wrap(NOISE_NOTE, WIDTH, "~ "));
-  if (note) out.push(...wrap(note, WIDTH, "* ").map((l) => s.yellow(l)));
+  if (within) out.push(...wrap(NOISE_NOTE, W, "~ "));
+  if (note) out.push(...wrap(note, W, "* ").map((l) => s.yellow(l)));
   if (d.gaps.added.length) {
-    out.push(s.yellow(s.bold("Gaps in the proposed config that the base did not have (a removed line may be one):")));
-    for (const g of d.gaps.added) out.push(...wrap(g, WIDTH, "  - "));
+    out.push(
+      ...wrap("Gaps in the proposed config that the base did not have (a removed line may be one):", W, "").map((l) =>
+        s.yellow(s.bold(l)),
+      ),
+    );
+    for (const g of d.gaps.added) out.push(...wrap(g, W, "  - "));
   }
   if (d.gaps.removed.length) {
     out.push(s.bold("Gaps of the base config that the proposed config fills:"));
-    for (const g of d.gaps.removed) out.push(...wrap(g, WIDTH, "  - "));
+    for (const g of d.gaps.removed) out.push(...wrap(g, W, "  - "));
   }
   return out.join("\n") + "\n";
 }
@@ -348,15 +358,14 @@ export function scenarioLetter(k: number): string {
 }
 
 /** Several configs side by side: scenarios lettered (named above the table), one row per output. */
-export function renderCompareTable(r: CompareResult, opts: { color: boolean }): string {
+export function renderCompareTable(r: CompareResult, opts: { color: boolean; width?: number }): string {
   r = visibleDeep(r);
   const s = style(opts.color);
-  const rule = s.dim("─".repeat(WIDTH));
+  const W = tableWidth(opts.width);
+  const rule = s.dim("─".repeat(W));
   const out = [s.bold(`mqzcap compare: ${r.scenarios.length} scenarios`)];
   r.scenarios.forEach((sc, k) =>
-    out.push(
-      ...wrap(`${sc.name}${sc.name === sc.file ? "" : ` (${sc.file})`}`, WIDTH, `  ${pad(scenarioLetter(k), 3)}`),
-    ),
+    out.push(...wrap(`${sc.name}${sc.name === sc.file ? "" : ` (${sc.file})`}`, W, `  ${pad(scenarioLetter(k), 3)}`)),
   );
   out.push(rule);
   // Bottlenecks are named under the table: a name does not fit a column.
@@ -365,12 +374,12 @@ export function renderCompareTable(r: CompareResult, opts: { color: boolean }): 
     .map((row) => [row.output, row.unit, ...row.cells.map((_, k) => compareCellText(row, k, false))]);
   const head = ["output", "unit", ...r.scenarios.map((_, k) => scenarioLetter(k))];
   const widths = head.map((h, c) => Math.max(c < 2 ? h.length : 10, ...rows.map((row) => row[c]!.length)) + 2);
-  // As many scenario columns as fit in 100 columns beside the output and unit; the rest in further blocks.
+  // As many scenario columns as fit in the width beside the output and unit; the rest in further blocks.
   const blocks: number[][] = [];
   for (let c = 2; c < head.length; c++) {
     const block = blocks.at(-1);
-    const used = block ? widths[0]! + widths[1]! + block.reduce((sum, k) => sum + widths[k]!, 0) : WIDTH;
-    if (block && used + widths[c]! <= WIDTH) block.push(c);
+    const used = block ? widths[0]! + widths[1]! + block.reduce((sum, k) => sum + widths[k]!, 0) : W;
+    if (block && used + widths[c]! <= W) block.push(c);
     else blocks.push([c]);
   }
   blocks.forEach((cols, b) => {
@@ -383,13 +392,13 @@ export function renderCompareTable(r: CompareResult, opts: { color: boolean }): 
   });
   if (r.bottlenecks.some((b) => b !== null)) {
     out.push(rule, "Bottlenecks");
-    r.bottlenecks.forEach((b, k) => out.push(...wrap(b ?? "none named", WIDTH, `  ${pad(scenarioLetter(k), 3)}`)));
+    r.bottlenecks.forEach((b, k) => out.push(...wrap(b ?? "none named", W, `  ${pad(scenarioLetter(k), 3)}`)));
   }
   const within = Object.values(r.noise).some((row) => row.includes("within"));
   if (r.notes.length || within) {
     out.push(rule);
-    if (within) out.push(...wrap(COMPARE_NOISE_NOTE, WIDTH, ""));
-    for (const n of r.notes) out.push(...wrap(n, WIDTH, "note: "));
+    if (within) out.push(...wrap(COMPARE_NOISE_NOTE, W, ""));
+    for (const n of r.notes) out.push(...wrap(n, W, "note: "));
   }
   return out.join("\n") + "\n";
 }

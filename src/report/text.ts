@@ -1,5 +1,5 @@
 // Plain-text layout helpers for the terminal table. Written here rather than taken from cli-table3:
-// the report needs a fixed 100-column layout with grouped sections and wrapped citations, and a
+// the report needs a 100-column layout (or a terminal's width) with grouped sections and wrapped citations, and a
 // few lines of padding do that without a dependency in the start-up path.
 import type { Citation } from "../model/registry.js";
 import { pctText, type RangePart } from "../model/ranges.js";
@@ -7,6 +7,13 @@ import { formatNumber } from "../util/number-format.js";
 import { cutGraphemes } from "../util/visible-text.js";
 
 export const WIDTH = 100;
+/** The narrowest a table is laid out: labels beside values need 80 columns. */
+export const MIN_WIDTH = 80;
+
+/** The width a table is laid out in: the one asked for, at least MIN_WIDTH; WIDTH when none is. */
+export function tableWidth(width: number | undefined): number {
+  return width === undefined || !Number.isFinite(width) ? WIDTH : Math.max(MIN_WIDTH, Math.floor(width));
+}
 
 export interface Style {
   bold(s: string): string;
@@ -116,6 +123,16 @@ export function spreadLines(i: {
 /** One part of a range in words: "003.tls-...: run to run +/-6%: between runs [000.regression-run-tolerance]". */
 export function partText(p: RangePart): string {
   return `${p.from}: ${p.reason.replace(/-/g, " ")} ${pctText(p.low, p.high)}: ${p.text}${p.basis ? ` [${p.basis}]` : ""}`;
+}
+
+/**
+ * A citation as a reader can check it against IBM's published report: the report's title (with its
+ * edition), the section, and the model entry, which `mqzcap models show ID` prints with the passage's
+ * place in the text. No "seed" line numbers: those index the text copies the models were built from,
+ * which an installed user does not have.
+ */
+export function citationText(c: Citation): string {
+  return `${c.title}, ${c.section} [${c.id}]${c.userSupplied ? " (user-supplied)" : ""}`;
 }
 
 /** A comparison's cell: a number formatted, a name as it is, "-" for none. */

@@ -94,7 +94,7 @@ describe("--models: user-supplied model files", () => {
     expect(r.stdout).toMatch(/headroom =\s+70 percent \(000\.chin-storage-headroom\)/);
     expect(r.stdout).toMatch(/confidence: user-supplied/);
     expect(r.stdout).toMatch(
-      /Site standard > CHIN\s+storage headroom, seed 000 lines 1 \[000\.chin-storage-headroom\] \(user-supplied\)/,
+      /Site standard > CHIN\s+storage headroom \[000\.chin-storage-headroom\] \(user-supplied\)/,
     );
     const plain = run(["estimate", "plan.yaml", "--explain"], { cwd: dir });
     expect(plain.stdout).toContain("4,643 channels");
