@@ -24,18 +24,6 @@ const PENDING: readonly string[] = [
   "models/001/zhyperwrite-test-config.yaml",
   "models/003/archive-log-compression.yaml",
   "models/004/logging.yaml",
-  // #13, 13a: regression appendices, test environments, other V5.3 changes (section 1)
-  "models/000/regression-ims-trace.yaml",
-  "models/000/regression-private.yaml",
-  "models/000/system-config.yaml",
-  "models/001/highlights-and-regression.yaml",
-  "models/001/regression-appendix-a.yaml",
-  "models/001/system-configuration.yaml",
-  "models/002/sysplex-environment.yaml",
-  "models/003/environment.yaml",
-  "models/003/lspr-z14-z15.yaml",
-  "models/004/grouping-jms-expiry.yaml",
-  "models/004/v53-other-changes.yaml",
 ];
 
 const data = loadModelDir(join(ROOT, "models"), { displayRoot: ROOT });

@@ -47,6 +47,7 @@ function copyConfigSharedQueue(v: Any): Any {
     recoveryTargetMinutes: v.recoveryTargetMinutes,
     queueManagers: v.queueManagers,
     adminStructureEntries: v.adminStructureEntries,
+    queues: v.queues,
     expiryInterval: v.expiryInterval,
   };
 }

@@ -1114,6 +1114,17 @@ export const Config = z
               "ENTSMAX of the CSQ_ADMIN structure, as DIS CFSTATUS(CSQ_ADMIN) shows it, a count: how many queue managers it supports.",
             examples: [9362],
           }),
+        queues: z
+          .number()
+          .int()
+          .min(0)
+          .max(1e6)
+          .optional()
+          .register(docs, {
+            description:
+              "Shared queues defined in the queue sharing group, a count 0 to 1000000: the queue manager's expiry scan costs CPU for each one every EXPRYINT.",
+            examples: [200],
+          }),
         expiryInterval: z
           .number()
           .int()

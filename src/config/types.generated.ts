@@ -255,6 +255,8 @@ export interface ConfigInput {
         queueManagers?: number | undefined;
         /** ENTSMAX of the CSQ_ADMIN structure, as DIS CFSTATUS(CSQ_ADMIN) shows it, a count: how many queue managers it supports. */
         adminStructureEntries?: number | undefined;
+        /** Shared queues defined in the queue sharing group, a count 0 to 1000000: the queue manager's expiry scan costs CPU for each one every EXPRYINT. */
+        queues?: number | undefined;
         /** EXPRYINT of the queue manager that runs expiry for the QSG, in seconds (0 is off, else at least 5): every message on every shared queue is scanned in the CF each interval. */
         expiryInterval?: number | undefined;
     } | undefined;
@@ -512,6 +514,8 @@ export interface Config {
         queueManagers?: number | undefined;
         /** ENTSMAX of the CSQ_ADMIN structure, as DIS CFSTATUS(CSQ_ADMIN) shows it, a count: how many queue managers it supports. */
         adminStructureEntries?: number | undefined;
+        /** Shared queues defined in the queue sharing group, a count 0 to 1000000: the queue manager's expiry scan costs CPU for each one every EXPRYINT. */
+        queues?: number | undefined;
         /** EXPRYINT of the queue manager that runs expiry for the QSG, in seconds (0 is off, else at least 5): every message on every shared queue is scanned in the CF each interval. */
         expiryInterval?: number | undefined;
     } | undefined;

@@ -11,12 +11,49 @@ const CARRY = "003.carry-z14-to-z15-lspr";
 
 const CPU_METRICS = new Set(["cpu-per-txn", "cpu-per-second"]);
 
-/** The z15-over-z14 improvement for the config's CPUs and RNI, or the stated 11-16% range. */
-function lsprImprovement(ctx: RuleContext): { pct: number; low: number; high: number; r: LookupResult } {
+const RNI_LOW_CPUS = "003.rni-low-cpus";
+const RNI_AVERAGE_CPUS = "003.rni-average-cpus";
+
+interface Lspr {
+  pct: number;
+  low: number;
+  high: number;
+  r: LookupResult;
+  /** The RNI class taken for the CPU count when hardware.rni is not given, with its citations. */
+  assumed?: { rni: "low" | "average"; text: string; citations: LookupResult["citation"][] };
+}
+
+/**
+ * The z15-over-z14 improvement for the config's CPUs and RNI, or the stated 11-16% range. With CPUs
+ * and no RNI, the class the report saw MQ workloads fall in at that CPU count (low RNI at 3 CPs,
+ * average at 32, seed 003 line 133): the nearer one is assumed; the range is the CPU row's low to high
+ * RNI, since the MQ workloads "cover the entire range of Low, Average and High RNI" (line 131).
+ */
+function lsprImprovement(ctx: RuleContext): Lspr {
   const { cpus, rni } = ctx.config.hardware;
   if (cpus !== undefined && rni !== undefined) {
     const r = ctx.registry.lookup(LSPR, { cpus, rni });
     return { pct: r.value, low: r.value, high: r.value, r };
+  }
+  if (cpus !== undefined) {
+    const lowAt = ctx.registry.figureValue(RNI_LOW_CPUS);
+    const averageAt = ctx.registry.figureValue(RNI_AVERAGE_CPUS);
+    const low = ctx.registry.lookup(LSPR, { cpus, rni: "low" });
+    const average = ctx.registry.lookup(LSPR, { cpus, rni: "average" });
+    const high = ctx.registry.lookup(LSPR, { cpus, rni: "high" });
+    const nearer = Math.abs(cpus - lowAt.value) <= Math.abs(cpus - averageAt.value) ? "low" : "average";
+    const r = nearer === "low" ? low : average;
+    return {
+      pct: r.value,
+      low: Math.min(low.value, average.value, high.value),
+      high: Math.max(low.value, average.value, high.value),
+      r,
+      assumed: {
+        rni: nearer,
+        text: `hardware.rni not given: ${nearer} RNI assumed for ${num(cpus)} CPUs (the report has MQ workloads that were low RNI at ${lowAt.raw} CPs and average at ${averageAt.raw}); its workloads cover every RNI class, so the range is ${low.raw} (low) to ${high.raw} (high); set hardware.rni to narrow it`,
+        citations: [lowAt.citation, low.citation, average.citation, high.citation],
+      },
+    };
   }
   const r = ctx.registry.figureValue(LSPR_RANGE);
   return { pct: r.value, low: r.low ?? r.value, high: r.high ?? r.value, r };
@@ -50,7 +87,7 @@ function entryHardware(registry: Registry, id: string): readonly string[] {
 export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
   const target = ctx.config.hardware.generation;
   const userFactor = ctx.config.hardware.factor;
-  let lspr: ReturnType<typeof lsprImprovement> | undefined;
+  let lspr: Lspr | undefined;
   const unscaled = new Set<string>();
   const unfitted: Unfitted = new Map();
   for (const item of items) {
@@ -103,13 +140,16 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
   }
   if (lspr) {
     const { cpus, rni } = ctx.config.hardware;
+    if (lspr.assumed) ctx.warn("hardware", lspr.assumed.text, lspr.assumed.citations);
     items.push({
       id: "hardware.lspr-z15-over-z14",
       concern: "hardware",
       label:
         cpus !== undefined && rni !== undefined
           ? `z15 capacity over z14, ${cpus} CPUs, ${rni} RNI (LSPR)`
-          : "z15 capacity over z14 (LSPR; set hardware.cpus and rni to narrow it)",
+          : cpus !== undefined
+            ? `z15 capacity over z14, ${cpus} CPUs, ${lspr.assumed!.rni} RNI assumed (LSPR; set hardware.rni to narrow it)`
+            : "z15 capacity over z14 (LSPR; set hardware.cpus and rni to narrow it)",
       metric: "info",
       value: lspr.pct,
       ...(lspr.low !== lspr.high ? { low: lspr.low, high: lspr.high } : {}),
@@ -225,7 +265,7 @@ export const hardware: Rule = {
   concern: "hardware",
   description: "The machine: LSPR z14-to-z15 factor, or a user-supplied factor, and what cannot be scaled.",
   reads: ["hardware.generation", "hardware.cpus", "hardware.rni", "hardware.factor"],
-  uses: [LSPR, LSPR_RANGE, CARRY],
+  uses: [LSPR, LSPR_RANGE, CARRY, RNI_LOW_CPUS, RNI_AVERAGE_CPUS],
   applies: () => true,
   run(ctx) {
     const { generation, factor } = ctx.config.hardware;

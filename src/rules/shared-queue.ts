@@ -107,11 +107,17 @@ export const sharedQueue: Rule = {
         );
       }
     } else {
-      ctx.gap(
-        "shared-queue",
-        `shared queue CPU and CF cost for MQ ${config.mq.release}: the MQ 9.x reports give them only as charts; supply baseline.cost.cf from your RMF CF activity report`,
-        chartsFor(ctx, "shared-queue", /cost|CPU/i),
-      );
+      // The 9.x reports chart these costs; a baseline measured on the shared queues supplies them. Ask
+      // only for the part the baseline lacks (it asked for baseline.cost.cf when it was given).
+      const cost = config.baseline?.cost;
+      const hasCf = cost?.cf !== undefined;
+      const hasZos = cost?.qmgr !== undefined || cost?.app !== undefined;
+      const missing = hasCf
+        ? hasZos
+          ? undefined
+          : `shared queue z/OS CPU for MQ ${config.mq.release}: the MQ 9.x reports give it only as charts; baseline.cost has the CF cost but not the queue manager's or application's: supply baseline.cost.qmgr and app measured on the shared queues`
+        : `shared queue CPU and CF cost for MQ ${config.mq.release}: the MQ 9.x reports give them only as charts; supply baseline.cost.cf from your RMF CF activity report`;
+      if (missing) ctx.gap("shared-queue", missing, chartsFor(ctx, "shared-queue", /cost|CPU/i));
     }
     const cfUs = config.baseline?.cost.cf;
     const procs = config.sharedQueue?.cfProcessors;

@@ -4,7 +4,7 @@ import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { ChannelConfig } from "../config/types.js";
 import type { Confidence, LookupResult } from "../model/registry.js";
-import { axisNumbers, carried, chooseRelease, fromLookups, num, sizeLabel, tableReleases } from "./helpers.js";
+import { axisNumbers, carried, chooseRelease, fromLookups, num, rangeOf, sizeLabel, tableReleases } from "./helpers.js";
 
 /**
  * Which report's figures serve the release: the 9.2 report's (001) for 9.0 to 9.2, whose table has
@@ -69,6 +69,31 @@ function footprint(
   return { r, perInstance: r.value };
 }
 
+const ONE_KB = 1024;
+
+/**
+ * The storage a channel instance holds for its message size over what it holds for 1KB messages: the
+ * reports' own "Overhead of message size increase on 1KB messages" row (seed 000 line 371, seed 001
+ * line 392), as the difference of the two footprints.
+ */
+function sizeOverhead(ctx: RuleContext, book: Book, ch: ChannelConfig, size: number, at: LookupResult): void {
+  const base = footprint(ctx, book, ch, ONE_KB);
+  if (!base) return;
+  const r = rangeOf((a, b) => a - b, at, base.r);
+  ctx.item({
+    id: `storage.chin-size-overhead.${ch.name}`,
+    concern: "storage",
+    label: `${ch.name}: CHIN storage per channel instance that ${sizeLabel(size)} messages add over 1KB`,
+    addressSpace: "chin",
+    metric: "info",
+    ...r,
+    unit: "KB",
+    formula: `${at.raw} KB at ${sizeLabel(size)} - ${base.r.raw} KB at 1KB`,
+    inputs: { messageSize: { value: size, unit: "bytes", from: `channels.${ch.name}.messageSize` } },
+    ...fromLookups(at, base.r),
+  });
+}
+
 export const storageChin: Rule = {
   id: "storage-chin",
   concern: "storage",
@@ -128,6 +153,9 @@ export const storageChin: Rule = {
         },
         ...fromLookups(fp.r),
       });
+      // Only at a measured size, as the tables print it: between sizes the interpolation's spread
+      // would swamp the difference.
+      if (size > ONE_KB && !fp.r.points) sizeOverhead(ctx, book, ch, size, fp.r);
     }
     if (defs.length === 0) return;
     const totalMB = defs.reduce((sum, d) => sum + d.mb, 0);

@@ -7,7 +7,7 @@
 import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import type { Confidence, LookupResult } from "../model/registry.js";
-import { chooseRelease, fromLookups, num } from "./helpers.js";
+import { chooseRelease, fromLookups, num, rangeOf } from "./helpers.js";
 
 const CSA_INITIAL = "000.csa-initial-per-qmgr";
 const CSA_INITIAL_92 = "001.csa-initial-per-qmgr";
@@ -113,6 +113,35 @@ function belowBarPerConnection(
   };
 }
 
+/**
+ * What shared queues add to a SHARECNV(1) connection's queue manager storage: the connection to shared
+ * queues less the one to private queues, as the reports put it ("the storage is 29.5KB, giving an
+ * additional shared queue overhead of 5.5KB" over 24KB, seed 000 lines 315-317; 29.8 and 5.8KB, seed
+ * 001 lines 336-338).
+ */
+function sharedQueueOverhead(ctx: RuleContext, book: Book): void {
+  const { registry } = ctx;
+  const [shared, priv] =
+    book === "93"
+      ? [registry.figureValue(QMGR["svrconn-1-shared"]!), registry.figureValue(QMGR["svrconn-1"]!)]
+      : [
+          registry.lookup(QMGR_92, CASE_92["svrconn-1-shared"]!, "perConnection"),
+          registry.lookup(QMGR_92, CASE_92["svrconn-1"]!, "perConnection"),
+        ];
+  ctx.item({
+    id: "storage.shared-queue-overhead-per-connection",
+    concern: "storage",
+    label: "queue manager storage shared queues add to a SHARECNV(1) connection",
+    addressSpace: "qmgr",
+    metric: "info",
+    ...rangeOf((a, b) => a - b, shared, priv),
+    unit: "KB",
+    formula: `${shared.raw} (SHARECNV(1) to shared queues) - ${priv.raw} (SHARECNV(1) to private queues)`,
+    inputs: { queues: { value: "shared", from: "workload.queues" } },
+    ...fromLookups(shared, priv),
+  });
+}
+
 export const storageConnections: Rule = {
   id: "storage-connections",
   concern: "storage",
@@ -162,6 +191,7 @@ export const storageConnections: Rule = {
     const initial = registry.figureValue(book === "93" ? CSA_INITIAL : CSA_INITIAL_92);
     const openObjects = registry.figureValue(book === "93" ? OPEN_OBJECTS : OPEN_OBJECTS_92);
     const shared = config.workload.queues === "shared";
+    if (shared) sharedQueueOverhead(ctx, book);
     let csaKB = 0;
     const csaLookups: LookupResult[] = [initial];
     let belowKB = 0;

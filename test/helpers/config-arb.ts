@@ -267,6 +267,7 @@ export const configArb: fc.Arbitrary<ConfigInput> = fc
             queueManagers: opt(fc.integer({ min: 1, max: 32 })),
             adminStructureEntries: opt(fc.integer({ min: 0, max: 1e9 })),
             expiryInterval: opt(fc.integer({ min: 0, max: 99999999 })),
+            queues: opt(fc.integer({ min: 0, max: 1e6 })),
           })
           .map(clean),
       ),

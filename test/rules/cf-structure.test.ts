@@ -156,4 +156,33 @@ describe("cf-structure rule", () => {
     });
     expect(warned(short, "the minimum non-zero EXPRYINT is 5 seconds")).toBe(true);
   });
+
+  it("costs the queue manager about 1 CPU ms per shared queue defined each EXPRYINT, extrapolated off MQ 5.3 on the 9672 (seed 004 line 809)", () => {
+    // "The CPU cost at each EXPRYINT interval is of order 1 CPUmillisec (9672-X27) for each shared queue defined"
+    const e = estimate({
+      ...v53,
+      workload: { queues: "shared" },
+      sharedQueue: { queues: 200, expiryInterval: 60 },
+    });
+    // 200 queues x 1 ms = 200 CPU ms per scan; every 60 s: 200,000 us / 60 s
+    expect(item(e, "shared-queue.expiry-scan-qmgr").value).toBeCloseTo(200, 9);
+    expect(item(e, "shared-queue.expiry-scan-qmgr-rate").value).toBeCloseTo(200000 / 60, 6);
+    // "plus any time to browse each queue and delete any expired messages": not quantified, said so
+    expect(warned(e, "leaves out the time to browse each shared queue")).toBe(true);
+    // measured on a 9672-X27: the 2064 config is outside it
+    expect(warned(e, "expiry scan CPU per shared queue: measured with")).toBe(true);
+    expect(item(e, "shared-queue.expiry-scan-qmgr").confidence).toBe("extrapolated");
+    // MQ 9.3 on z15: extrapolated, the warning names the release it was measured on
+    const now = estimate({
+      version: 1,
+      workload: { queues: "shared" },
+      sharedQueue: { queues: 200, expiryInterval: 60 },
+    });
+    expect(now.warnings.find((w) => w.message.startsWith("expiry scan CPU per shared queue"))!.message).toContain(
+      "MQ 5.3",
+    );
+    // without the count of queues, a gap names the field
+    const none = estimate({ version: 1, workload: { queues: "shared" }, sharedQueue: { expiryInterval: 60 } });
+    expect(none.gaps.some((g) => g.message.includes("set sharedQueue.queues"))).toBe(true);
+  });
 });

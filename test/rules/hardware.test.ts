@@ -48,6 +48,26 @@ describe("hardware rule", () => {
     expect(g.high).toBeCloseTo(2 * 1.06 * 1.16, 9);
   });
 
+  it("with CPUs and no RNI, assumes the class the report saw at that CPU count, ranged over the row (seed 003 lines 131-140)", () => {
+    // line 133: "classified as low RNI when running on 3 CP's but average when running on 32 CP's";
+    // line 131: the workloads "cover the entire range of Low, Average and High RNI".
+    // 3 CPUs (line 138): low +11%, high +15%. 2 us x 1.11 = 2.22; range 2 x 0.94 x 1.11 to 2 x 1.06 x 1.15.
+    const e3 = estimate({ version: 1, hardware: { generation: "z14", cpus: 3 }, smf });
+    const g3 = item(e3, "smf.class3-gathering");
+    expect(g3.value).toBeCloseTo(2 * 1.11, 9);
+    expect(g3.low).toBeCloseTo(2 * 0.94 * 1.11, 9);
+    expect(g3.high).toBeCloseTo(2 * 1.06 * 1.15, 9);
+    expect(e3.warnings.some((w) => w.message.includes("hardware.rni not given: low RNI assumed for 3 CPUs"))).toBe(
+      true,
+    );
+    // 32 CPUs (line 140): average +13%; low +12% to high +16%.
+    const e32 = estimate({ version: 1, hardware: { generation: "z14", cpus: 32 }, smf });
+    const l = item(e32, "hardware.lspr-z15-over-z14");
+    expect([l.value, l.low, l.high]).toEqual([13, 12, 16]);
+    expect(l.label).toContain("average RNI assumed");
+    expect(e32.warnings.some((w) => w.message.includes("average RNI assumed for 32 CPUs"))).toBe(true);
+  });
+
   it("gives z16 a gap, not a factor, when none is supplied", () => {
     const e = estimate({ version: 1, hardware: { generation: "z16" }, smf });
     expect(item(e, "smf.class3-gathering").value).toBeCloseTo(2, 9);

@@ -154,6 +154,24 @@ describe("shared-queue rule", () => {
     expect(item(e, "shared-queue.smds-offload").value).toBe(63);
   });
 
+  it("asks MQ 9.x for baseline.cost.cf only when the baseline lacks it (the gap asked for it when it was given)", () => {
+    const sq = (cost: Record<string, string>) =>
+      estimate({
+        version: 1,
+        workload: { queues: "shared", rate: "100/s" },
+        baseline: { rate: "100/s", cost },
+      }).gaps.filter((g) => g.concern === "shared-queue" && g.message.startsWith("shared queue"));
+    // CF and z/OS costs measured: nothing left to ask
+    expect(sq({ cf: "10us", qmgr: "45us" })).toEqual([]);
+    // CF cost measured, no z/OS cost: asks for that, not for the CF cost
+    const zos = sq({ cf: "10us" });
+    expect(zos).toHaveLength(1);
+    expect(zos[0]!.message).toContain("supply baseline.cost.qmgr");
+    expect(zos[0]!.message).not.toContain("supply baseline.cost.cf");
+    // no CF cost: asks for it
+    expect(sq({ qmgr: "45us" })[0]!.message).toContain("supply baseline.cost.cf");
+  });
+
   it("times structure recovery from the log read back at about 3MB/sec: 5220 MB in 29 minutes (seed 004 lines 316-331)", () => {
     const e = estimate({
       ...v53,

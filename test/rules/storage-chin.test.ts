@@ -61,4 +61,24 @@ describe("storage-chin rule", () => {
     expect(e.items.filter((i) => i.id.startsWith("storage.chin") && i.id.endsWith(".C"))).toEqual([]);
     expect(e.gaps.some((g) => g.message.includes("SHARECNV(5)"))).toBe(true);
   });
+
+  it("gives the storage a message size adds per channel over 1KB messages (seed 000 line 371, seed 001 line 392)", () => {
+    const over = (release: "9.2" | "9.3", messageSize: string) =>
+      item(
+        estimate({ ...base, mq: { release }, channels: [{ name: "TO.B", type: "sender", messageSize }] }),
+        "storage.chin-size-overhead.TO.B",
+      ).value;
+    // 000 line 370: "90	100	109	1125"; line 371: "+10	+19	+1035"
+    expect(over("9.3", "32KB")).toBe(100 - 90);
+    expect(over("9.3", "64KB")).toBe(109 - 90);
+    expect(over("9.3", "4MB")).toBe(1125 - 90);
+    // 001 line 391: "91	100	109	1141"; line 392 prints +9, +19 and +1051 (the last two from unrounded footprints)
+    expect(over("9.2", "32KB")).toBe(100 - 91);
+    expect(over("9.2", "4MB")).toBe(1141 - 91);
+    // none for 1KB messages (nothing is added), nor between the measured sizes (4KB is interpolated)
+    for (const messageSize of ["1KB", "4KB"]) {
+      const e = estimate({ ...base, channels: [{ name: "TO.B", type: "sender", messageSize }] });
+      expect(e.items.some((i) => i.id === "storage.chin-size-overhead.TO.B")).toBe(false);
+    }
+  });
 });

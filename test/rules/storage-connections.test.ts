@@ -71,4 +71,19 @@ describe("storage-connections rule", () => {
     expect(e.items.some((i) => i.id === "storage.csa-total")).toBe(false);
     expect(e.gaps.some((g) => g.concern === "storage" && g.message.includes("MQ 8.0"))).toBe(true);
   });
+
+  it("gives what shared queues add to a SHARECNV(1) connection: 29.5 - 24 = 5.5KB on 9.3, 29.8 - 24 = 5.8KB on 9.2 (seed 000 lines 315-317, seed 001 lines 336-338)", () => {
+    const over = (release: "9.2" | "9.3") =>
+      item(
+        estimate({ version: 1, mq: { release }, workload: { queues: "shared" }, storage: { localConnections: 100 } }),
+        "storage.shared-queue-overhead-per-connection",
+      ).value;
+    // 000 line 317: "the storage is 29.5KB, giving an additional shared queue overhead of 5.5KB"
+    expect(over("9.3")).toBeCloseTo(5.5, 9);
+    // 001 line 338: "the storage is 29.8KB, giving an additional shared queue overhead of 5.8KB"
+    expect(over("9.2")).toBeCloseTo(5.8, 9);
+    // private queues: no such item
+    const e = estimate({ version: 1, storage: { localConnections: 100 } });
+    expect(e.items.some((i) => i.id === "storage.shared-queue-overhead-per-connection")).toBe(false);
+  });
 });
