@@ -80,10 +80,14 @@ function cost(ctx: RuleContext, copies: number, fig: Fig): void {
   // copy is in no source. Priced at its own figure alone, dual logs (6%) would come out cheaper than
   // single (7.5%): a second copy cannot lower the cost, so with dual logs the planning value is the
   // larger figure. Measured sizes take their own figure: 12% at 32KB (001 line 595), 2.7% at 4MB (611).
-  const [smaller, larger] = single.value >= dual.value ? [dual, single] : [single, dual];
-  const typical = copies === 2 ? larger : single;
   // Both were measured with single logs and archives (the chapter's configuration, 001 line 490).
-  const exact = copies !== 1 ? undefined : size === 32 * KB ? max : size === 4 * MB ? at4mb : undefined;
+  const measuredSingle = size === 32 * KB ? max : size === 4 * MB ? at4mb : undefined;
+  // With dual logs the same holds against the single-log figure this size takes (12% at 32KB): the
+  // second copy cannot make it cheaper.
+  const singleHere = measuredSingle ?? single;
+  const [smaller, larger] = singleHere.value >= dual.value ? [dual, singleHere] : [singleHere, dual];
+  const typical = copies === 2 ? larger : single;
+  const exact = copies !== 1 ? undefined : measuredSingle;
   const used = exact ?? typical;
   ctx.item({
     id: "logging.zhyperwrite-cost",

@@ -88,9 +88,10 @@ describe("logging rule", () => {
   });
 
   it("adds zHyperWrite's 7.5% (single logs) to the queue manager baseline, and with dual logs 7.5% within 6-7.5% (seed 001 line 597)", () => {
+    // 16KB: a size with no single-log figure of its own (32KB has 12%, which dual logs then take too).
     const dual = estimate({
       version: 1,
-      workload: { persistent: true, messageSize: "32KB", pattern: "one-way" },
+      workload: { persistent: true, messageSize: "16KB", pattern: "one-way" },
       baseline: { rate: "1000/s", cost: { qmgr: "100us" } },
       logging: { zHyperWrite: true, metroMirror: true },
     });
@@ -114,6 +115,14 @@ describe("logging rule", () => {
     // 100 us x (1 + 7.5%) = 107.5 us
     const qmgr = dual.totals.costPerTransaction.find((c) => c.addressSpace === "qmgr")!;
     expect(qmgr.total!.value).toBeCloseTo(107.5, 9);
+    // At 32KB single logs measured 12% (line 595); dual logs are planned at no less.
+    const dual32 = estimate({
+      version: 1,
+      workload: { persistent: true, messageSize: "32KB", pattern: "one-way" },
+      baseline: { rate: "1000/s", cost: { qmgr: "100us" } },
+      logging: { zHyperWrite: true, metroMirror: true },
+    });
+    expect(item(dual32, "logging.zhyperwrite-cost").value).toBe(12);
     const singleAt = (messageSize: string) =>
       estimate({
         version: 1,
