@@ -211,6 +211,8 @@ describe.skipIf(!HAVE_CHROMIUM || !HAVE_EDITOR)(
       expect(report).toContain("Chart.js v4");
       expect(await saved("#download-config")).toBe(readFileSync(join(ROOT, "examples", "z14-to-z15.yaml"), "utf8"));
       await page.click("#share");
+      // The link is made asynchronously (CompressionStream): wait for the field to be filled.
+      await page.waitForFunction(() => (document.getElementById("share-url") as HTMLInputElement).value !== "");
       const url = await page.inputValue("#share-url");
       expect(url).toMatch(/#c=[\w-]+$/);
       const other = await browser.newPage();
