@@ -12,6 +12,7 @@ import { RANGES_PLUGIN_SOURCE } from "../src/report/chart-ranges.js";
 import { renderDiffCsv } from "../src/report/csv.js";
 import { renderDiffMarkdown } from "../src/report/markdown.js";
 import { renderDiffTable } from "../src/report/table.js";
+import { fmtRange } from "../src/report/text.js";
 
 /** A plan whose whole cost per transaction is qmgr 100us plus an application cost written as given. */
 const plan = (app: string) => ({
@@ -109,5 +110,15 @@ describe("charts and sweeps carry ranges", () => {
     const plugin = new Function(`return ${RANGES_PLUGIN_SOURCE};`)() as { id: string; afterDatasetsDraw: unknown };
     expect(plugin.id).toBe("mqzcapRanges");
     expect(typeof plugin.afterDatasetsDraw).toBe("function");
+  });
+});
+
+describe("a range in the text table", () => {
+  it("prints the value at the ends' digits when the ends need more than the value's", () => {
+    // 0.00478 MB rounds to "0.005" at fmt's three places, outside 0.00474..0.00483: all three get
+    // three significant digits instead.
+    expect(fmtRange({ value: 0.00478, low: 0.00474, high: 0.00483 }, "MB")).toBe("0.00478 MB (0.00474–0.00483)");
+    // 140 (128..155) needs no more digits than the value's.
+    expect(fmtRange({ value: 140, low: 128, high: 155 }, "us")).toBe("140 us (128–155)");
   });
 });

@@ -71,7 +71,10 @@ export function fmt(n: number | null | undefined, unit = ""): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return "-";
   const abs = Math.abs(n);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
-  const s = formatNumber(n, digits); // toLocaleString("en-US") without ICU's start-up cost
+  return withUnit(formatNumber(n, digits), unit); // toLocaleString("en-US") without ICU's start-up cost
+}
+
+function withUnit(s: string, unit: string): string {
   if (!unit) return s;
   return unit === "percent" || unit === "%" ? `${s}%` : `${s} ${unit}`;
 }
@@ -85,12 +88,12 @@ export function isPoint(r: { value: number; low: number; high: number }): boolea
 export function fmtRange(r: { value: number; low: number; high: number } | null, unit = ""): string {
   if (!r) return "-";
   if (isPoint(r)) return fmt(r.value, unit);
-  let low = fmt(r.low);
-  let high = fmt(r.high);
-  // Ends that print alike at the value's digits (0.005 to 0.005) get three significant digits.
+  const low = fmt(r.low);
+  const high = fmt(r.high);
+  // Ends that print alike at the value's digits (0.005 to 0.005) get three significant digits, and
+  // so does the value, or it would print outside its own range ("0.005 (0.00474–0.00483)").
   if (low === high) {
-    low = sig3(r.low);
-    high = sig3(r.high);
+    return `${withUnit(sig3(r.value), unit)} (${sig3(r.low)}–${sig3(r.high)})`;
   }
   return `${fmt(r.value, unit)} (${low}–${high})`;
 }

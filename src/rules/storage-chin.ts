@@ -262,7 +262,8 @@ export const storageChin: Rule = {
         label:
           more >= 0
             ? `${ch.name}: more channels that fit CHIN storage`
-            : `${ch.name}: channels over what CHIN storage holds`,
+            : // The value stays signed (more that fit); the label says which way, so -551 does not read as "over by -551".
+              `${ch.name}: more channels that fit CHIN storage: none, ${num(-more)} over`,
         addressSpace: "chin",
         metric: "info",
         value: more,
