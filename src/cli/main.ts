@@ -327,7 +327,7 @@ export function buildProgram(): Command {
     .argument("<config>", "config file")
     .requiredOption(
       "--vary <spec...>",
-      `PATH=V1,V2,... or PATH=LOW..HIGH (sizes step through the sizes the data has, other numbers in ten equal steps); once, or twice for a grid of at most ${formatNumber(MAX_SWEEP_POINTS, 0)} points`,
+      `PATH=V1,V2,... or PATH=LOW..HIGH (sizes step through the sizes the data has, other numbers in ten equal steps, with their unit: 1000..50000/s); once, or twice for a grid of at most ${formatNumber(MAX_SWEEP_POINTS, 0)} points`,
     )
     .option("--metric <name...>", `outputs: ${DEFAULT_METRICS.join(", ")}, or a line item id`)
     .addOption(

@@ -67,6 +67,25 @@ function rangeNumber(text: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+// A range end's unit, as the config writes it: "/s" of a rate, "us" of a cost, "%" of a share.
+const END_UNIT = /^([^a-zA-Z/%]*)([a-zA-Z/%]*)$/;
+
+/**
+ * The ends of a number range with their unit: "1000/s..50000/s" or, as the config's own ranges,
+ * "1000..50000/s" (a bare low end takes the high end's unit). The steps are written back with the
+ * unit, so the config reads them as it reads the user's own values.
+ */
+function numberRange(rhs: string, dots: number): { low: number; high: number; unit: string } | undefined {
+  const lowM = END_UNIT.exec(rhs.slice(0, dots).trim());
+  const highM = END_UNIT.exec(rhs.slice(dots + 2).trim());
+  if (!lowM || !highM) return undefined;
+  const unit = highM[2]!;
+  if (lowM[2] !== "" && lowM[2] !== unit) return undefined;
+  const low = rangeNumber(lowM[1]!);
+  const high = rangeNumber(highM[1]!);
+  return low === undefined || high === undefined ? undefined : { low, high, unit };
+}
+
 /**
  * Parses `path=v1,v2,...` or `path=LOW..HIGH`. A range over a size field steps through the sizes
  * `stepsFor` gives (the sizes the data has); over any other field, in ten equal steps (whole numbers
@@ -86,15 +105,20 @@ export function parseVary(spec: string, stepsFor: (path: string, low: number, hi
   const dots = rhs.indexOf("..");
   if (dots > 0) {
     const size = isSizePath(path);
-    const read = (t: string) => (size ? parseSize(t.trim()) : rangeNumber(t));
-    const low = read(rhs.slice(0, dots));
-    const high = read(rhs.slice(dots + 2));
+    const ends = size
+      ? { low: parseSize(rhs.slice(0, dots).trim()), high: parseSize(rhs.slice(dots + 2).trim()), unit: "" }
+      : numberRange(rhs, dots);
+    const low = ends?.low;
+    const high = ends?.high;
     if (low === undefined || high === undefined || !(low < high)) {
       varyError(
-        `range "${rhs}" must be LOW..HIGH with LOW below HIGH, ${size ? "in sizes (1KB..4MB) or bytes" : "in numbers"}`,
+        `range "${rhs}" must be LOW..HIGH with LOW below HIGH, ${size ? "in sizes (1KB..4MB) or bytes" : "in numbers, with one unit if any (1000..50000/s)"}`,
       );
     }
-    const values = size ? stepsFor(path, low, high) : numberSteps(low, high);
+    const unit = ends!.unit;
+    const values = size
+      ? stepsFor(path, low, high)
+      : numberSteps(low, high).map((v): string | number => (unit ? `${v}${unit}` : v));
     if (values.length > MAX_SWEEP_POINTS)
       varyError(`range "${rhs}" has more than ${formatNumber(MAX_SWEEP_POINTS, 0)} steps`);
     return { path, values };

@@ -91,6 +91,20 @@ describe("sweep ranges", () => {
     expect(points.map((p) => p.inputs["workload.rate"])).toEqual(expected);
   });
 
+  it("a range's ends may carry the field's unit, as the config writes it: 1000/s..50000/s, 1000..50000/s", () => {
+    const steps = (rhs: string) => parseVary(`workload.rate=${rhs}`, () => []).values;
+    // The same ten steps of 4900 as above, each written back with its unit.
+    const expected = Array.from({ length: 11 }, (_, k) => `${1000 + 4900 * k}/s`);
+    expect(steps("1000/s..50000/s")).toEqual(expected);
+    expect(steps("1000..50000/s")).toEqual(expected);
+    // Two different units are not a range.
+    expect(() => steps("1000/s..50000us")).toThrow(/one unit/);
+    const r = run(["sweep", "plan.yaml", "--vary", "workload.rate=1000/s..50000/s", "--format", "json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const points = (JSON.parse(r.stdout) as { points: { inputs: Record<string, string> }[] }).points;
+    expect(points.map((p) => p.inputs["workload.rate"])).toEqual(expected);
+  });
+
   it("a range of whole numbers no wider than ten takes every one: channels.0.count=1..5", () => {
     const r = run(["sweep", "plan.yaml", "--vary", "channels.0.count=1..5", "--format", "json"]);
     expect(r.code, r.stderr).toBe(0);
