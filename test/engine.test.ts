@@ -57,6 +57,29 @@ describe("engine", () => {
     }
   });
 
+  it("adds no generic 'extrapolated' warning for an item whose entry a rule already warned is used outside its conditions", () => {
+    const cite = (id: string) => ({ id, source: "000", section: "s", lines: "1", title: "t" });
+    const extrapolated = (id: string, c: string): LineItem => ({
+      ...item(id, "logging"),
+      confidence: "extrapolated",
+      citations: [cite(c)],
+    });
+    const rules = [
+      rule("a", (ctx) => {
+        ctx.warn("logging", "cost: measured with 1MB; this config has 4KB, so the figure is extrapolated", [
+          cite("000.warned"),
+        ]);
+        ctx.item(extrapolated("logging.warned", "000.warned"));
+        ctx.item(extrapolated("logging.other", "000.not-warned"));
+      }),
+    ];
+    const messages = estimateWith(config, registry, rules).warnings.map((w) => w.message);
+    expect(messages).toEqual([
+      "cost: measured with 1MB; this config has 4KB, so the figure is extrapolated",
+      "logging.other: extrapolated beyond the measured range ()",
+    ]);
+  });
+
   it("groups items by concern (workload, hardware, logging, ..., storage) in the order each rule gave them", () => {
     const rules = [
       rule("first", (ctx) => {

@@ -333,9 +333,15 @@ export function estimateWith(config: Config, registry: Registry, rules: readonly
 function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[]): Estimate {
   const { items, warnings, gaps, baselineScale, warn } = runRules(config, registry, rules);
   sortByConcern(items);
+  // An entry a rule has already warned about as used outside its conditions ("measured with 1MB; this
+  // config has 4KB, so the figure is extrapolated") needs no second, generic warning on each item
+  // computed from it: the rule's names the condition, the generic one only repeats it.
+  const warnedOutside = new Set<string>();
+  for (const w of warnings)
+    if (w.message.includes("extrapolated")) for (const c of w.citations) warnedOutside.add(`${w.concern} ${c.id}`);
   // Through warn: the same note on several channels' items is one warning naming them all.
   for (const i of items) {
-    if (i.confidence === "extrapolated")
+    if (i.confidence === "extrapolated" && !i.citations.some((c) => warnedOutside.has(`${i.concern} ${c.id}`)))
       warn(i.concern, `${i.label}: extrapolated beyond the measured range (${i.formula})`, i.citations);
     for (const f of i.flags)
       warn(i.concern, `${i.label}: the source value is flagged (${f.code}): ${f.reason}`, i.citations);
