@@ -10,6 +10,8 @@ describe("config units", () => {
     expect(parseSize("1.5KB")).toBe(1536);
     expect(parseSize("32 kb")).toBe(32768);
     expect(parseSize("32XB")).toBeUndefined();
+    // 003 line 275 sets SSLRKEYC(1MB); line 396 writes the same as "SSLRKEYC(1048576)".
+    expect(parseSize("1MB")).toBe(1048576);
   });
   it("reads percentages, rates and times", () => {
     expect(parsePercent("60%")).toBe(60);

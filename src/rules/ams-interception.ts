@@ -16,6 +16,8 @@ const VARY_DISPATCHERS = "001.ams-vary-dispatchers";
 const VARY_ADAPTERS = "001.ams-vary-adapters";
 const PEAK_DISPATCHERS = "001.ams-peak-dispatchers";
 const LOCK_WAIT = "001.ams-adapter-local-lock-wait";
+const ADAPTER_CPU = "001.ams-adapter-cpu-per-request";
+const ADAPTER_WAIT = "001.ams-adapter-wait";
 const CHIADAPS = "001.chiadaps-guidance";
 const CHIADAPS_DEFAULT = "001.chiadaps-default";
 const UNUSED_AT_PEAK = "001.ams-adapter-unused-at-peak";
@@ -43,6 +45,8 @@ export const amsInterception: Rule = {
     VARY_ADAPTERS,
     PEAK_DISPATCHERS,
     LOCK_WAIT,
+    ADAPTER_CPU,
+    ADAPTER_WAIT,
     CHIADAPS,
     CHIADAPS_DEFAULT,
     UNUSED_AT_PEAK,
@@ -332,6 +336,26 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
         formula: `${rate.raw} txn/s, adapter elapsed ${elapsed.raw} us per request (${measuredWith}, 001 lines 1477-1484); the peak was with ${peak.raw} (line 1488)`,
         inputs: { dispatchers: { value: d, unit: "count", from: "channelInitiator.dispatchers" } },
         ...fromLookups(rate, elapsed, peak),
+      });
+      // Where the adapter's time goes: its CPU stays at 28 us per request whatever the dispatchers
+      // (001 line 1486), so the rest of its elapsed time is wait, on the local lock (line 1488), by
+      // the report's own subtraction (formula 001.ams-adapter-wait, line 1498).
+      const cpu = look(registry.figureValue(ADAPTER_CPU));
+      const wait = rangeOf((e, c) => e - c, elapsed, cpu);
+      const f = registry.formula(ADAPTER_WAIT);
+      const parts = fromLookups(elapsed, cpu);
+      ctx.item({
+        id: "ams.adapter-wait",
+        concern: "ams",
+        label: `AMS interception with ${d} dispatchers (10 adapters): adapter wait per request, on the local lock`,
+        addressSpace: "chin",
+        metric: "info",
+        ...wait,
+        unit: "us",
+        formula: `${f.expression}: ${elapsed.raw} - ${cpu.raw} (${measuredWith}, 001 lines 1484-1488)`,
+        inputs: { dispatchers: { value: d, unit: "count", from: "channelInitiator.dispatchers" } },
+        ...parts,
+        citations: [...parts.citations, registry.citation(f)],
       });
     }
     if (d > (peak.high ?? peak.value)) {

@@ -3,7 +3,10 @@
 // 2017 sysplex blog), and the Aspera fasp.io gateway's throughput against TCP/IP by network profile.
 import type { ChannelConfig } from "../config/types.js";
 import type { Rule, RuleContext } from "../engine/types.js";
-import { chartsFor, fromLookups, num, sizeLabel } from "./helpers.js";
+import type { LookupResult } from "../model/registry.js";
+import { bytesPerMessage, messageRate } from "./channel-flow.js";
+import { checkConditions, outsideMessage, subjectOf, widen } from "./conditions.js";
+import { arithmetic, axisNumbers, chartsFor, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
 
 const COMPRESSED = "001.compressed-size";
 const HW_THRESHOLD = "003.z15-hw-compression-threshold";
@@ -47,6 +50,12 @@ const SYSPLEX: Record<string, string[]> = {
 const SYSPLEX_SIZES = ["002.msg-size-64kb", "002.msg-size-4mb"];
 const FASP_NETWORK = "001.fasp-bandwidth-limit";
 const FASP_RR_N1 = ["001.fasp-rr-small-msgs-n1", "001.fasp-rr-medium-msgs-n1"];
+/** One channel's streaming throughput with and without packet loss at 50ms, TCP/IP and fasp.io (001 lines 2053-2071). */
+const ZERO_LOSS = "001.fasp-zero-loss-throughput";
+const PROFILES = "001.fasp-network-profiles";
+const DATA_RATE = "002.channel-data-rate";
+/** The transports the zero-loss runs measured, as the report names them. */
+const WAN_TRANSPORTS: Record<string, string> = { tcp: "TCP/IP", fasp: "fasp.io" };
 
 /** The message sizes the blog measured: 2KB (the rules of thumb) and the two it reports beside it. */
 function sysplexSizes(ctx: RuleContext): number[] {
@@ -207,7 +216,7 @@ function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
   );
 }
 
-function transport(ctx: RuleContext, ch: ChannelConfig, size: number): void {
+function transport(ctx: RuleContext, ch: ChannelConfig, size: number, mbs: number | undefined): void {
   const { registry, config } = ctx;
   const ids = SMC[ch.transport];
   if (ids) {
@@ -244,6 +253,7 @@ function transport(ctx: RuleContext, ch: ChannelConfig, size: number): void {
     }
     fasp(ctx, ch, size);
   }
+  if (ch.networkProfile && ch.transport in WAN_TRANSPORTS) packetLoss(ctx, ch, size, mbs);
 }
 
 /**
@@ -294,6 +304,12 @@ function fasp(ctx: RuleContext, ch: ChannelConfig, size: number): void {
     }
   }
   if (sizes.length === 0) {
+    // Streaming on N5: the zero-loss runs measured both transports, and packetLoss gives the quotient.
+    const zeroLoss = registry
+      .table(ZERO_LOSS)
+      .axes.find((a) => a.name === "networkProfile")!
+      .values.map(String);
+    if (workload === "streaming" && zeroLoss.includes(ch.networkProfile!)) return;
     ctx.gap(
       "channels",
       `${ch.name}: fasp.io against TCP/IP is not measured for ${workload} on profile ${ch.networkProfile}`,
@@ -321,6 +337,180 @@ function fasp(ctx: RuleContext, ch: ChannelConfig, size: number): void {
     inputs: { networkProfile: { value: ch.networkProfile!, from: `channels.${ch.name}.networkProfile` } },
     ...fromLookups(r),
   });
+}
+
+/**
+ * The data that crosses the channel each second: messages per second times the bytes of each after
+ * compression, the arithmetic by which the sysplex blog turns 21,000 64KB transactions per second into
+ * "approximately 1350 MB/second outbound and 1350 MB/second inbound" (002 line 235). A planner sets it
+ * against the network's bandwidth and the throughput the sources measured on one channel.
+ */
+function dataRate(ctx: RuleContext, ch: ChannelConfig, size: number): number | undefined {
+  const { registry } = ctx;
+  const flow = messageRate(ctx, ch);
+  if (flow === undefined) return undefined;
+  const sent = bytesPerMessage(ch, size);
+  const compressed = ch.compression !== "none" && ch.compressibility !== undefined;
+  const mbs = (flow.rate * sent.bytes) / (1024 * 1024);
+  const both = flow.perTxn === 2;
+  ctx.item({
+    id: `channels.data-rate.${ch.name}`,
+    concern: "channels",
+    label: `${ch.name}: data over the channel${both ? ", both directions together" : ""}${ch.count > 1 ? `, all ${ch.count} instances` : ""}`,
+    metric: "rate",
+    value: mbs,
+    unit: "MB/s",
+    formula: `${num(flow.rate)} msgs/s${flow.why ? ` (${flow.why})` : ""} x ${sent.text} / 1MB`,
+    inputs: {
+      rate: { value: flow.rate, unit: "per-second", from: flow.from },
+      messageSize: {
+        value: size,
+        unit: "bytes",
+        from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize",
+      },
+      ...(compressed
+        ? {
+            compressibility: {
+              value: ch.compressibility!,
+              unit: "percent",
+              from: `channels.${ch.name}.compressibility`,
+            },
+          }
+        : {}),
+    },
+    ...arithmetic(
+      registry.citation(registry.formula(DATA_RATE)),
+      ...(compressed ? [registry.citation(registry.formula(COMPRESSED))] : []),
+    ),
+  });
+  return mbs;
+}
+
+/** A network profile in the report's words: "N4 (50ms, 0.5% packet loss)". */
+function profileWords(ctx: RuleContext, profile: string): string {
+  const latency = ctx.registry.lookup(PROFILES, { networkProfile: profile }, "latency");
+  const loss = ctx.registry.lookup(PROFILES, { networkProfile: profile }, "packetLoss");
+  return `${profile} (${latency.raw}, ${loss.raw})`;
+}
+
+/**
+ * One channel streaming over the two 50ms profiles, with 0.5% packet loss (N4) and without (N5): the
+ * throughput the report measured for TCP/IP and fasp.io at 10KB and 1MB (001 lines 2061-2071), and
+ * what removing the loss gives. Measured streaming persistent messages over one channel with BATCHSZ
+ * 200 (001 line 1956) on a network limited to 1Gb/s (line 1928), MQ 9.2 on z15: sizes between 10KB and
+ * 1MB are interpolated, others are a gap; another release, machine or non-persistent messages are
+ * extrapolated with a warning.
+ */
+function packetLoss(ctx: RuleContext, ch: ChannelConfig, size: number, mbs: number | undefined): void {
+  const { registry, config } = ctx;
+  const profile = ch.networkProfile!;
+  const t = registry.table(ZERO_LOSS);
+  const profiles = t.axes.find((a) => a.name === "networkProfile")!.values.map(String);
+  if (!profiles.includes(profile)) return;
+  const lossOf = (p: string) => registry.lookup(PROFILES, { networkProfile: p }, "packetLoss").value;
+  const lossy = profiles.find((p) => lossOf(p) > 0)!;
+  const clean = profiles.find((p) => lossOf(p) === 0)!;
+  const how = WAN_TRANSPORTS[ch.transport]!;
+  const pair = `${profileWords(ctx, lossy)} and ${profileWords(ctx, clean)}`;
+  if (config.workload.pattern !== "one-way") {
+    ctx.gap(
+      "channels",
+      `${ch.name}: one channel's ${how} throughput on ${pair} was measured streaming only (001 lines 2053-2071); this config is ${config.workload.pattern}`,
+      chartsFor(ctx, "channels", /zero loss/i),
+    );
+    return;
+  }
+  const sizes = axisNumbers(registry, ZERO_LOSS, "messageSize");
+  if (size < sizes[0]! || size > sizes[sizes.length - 1]!) {
+    ctx.gap(
+      "channels",
+      `${ch.name}: one channel's ${how} streaming throughput on ${pair} was measured at ${sizes.map(sizeLabel).join(" and ")} only (001 lines 2061-2071); not carried to ${sizeLabel(size)}`,
+    );
+    return;
+  }
+  // The network sets these rates more than the machine or the release does, but nothing measured
+  // says so: outside the runs' conditions the figures are extrapolated.
+  const check = checkConditions(registry, ZERO_LOSS, subjectOf(config, { messageSize: size }), [
+    "release",
+    "hardware",
+    "persistent",
+  ]);
+  const at = (p: string): LookupResult =>
+    widen(registry.lookup(ZERO_LOSS, { transport: ch.transport, messageSize: size, networkProfile: p }), check);
+  if (!check.inside)
+    ctx.warn("channels", outsideMessage(`${ch.name}: ${how} streaming throughput on ${profile}`, check), [
+      at(profile).citation,
+    ]);
+  const mine = at(profile);
+  const withLoss = at(lossy);
+  const without = at(clean);
+  const measuredWith = "one channel, persistent messages, BATCHSZ 200, 1Gb/s network (001 lines 1928, 1956)";
+  const interpolated = (r: LookupResult) =>
+    r.points ? `interpolated from ${r.points.map((x) => x.raw).join(" and ")}` : r.raw;
+  const inputs = { networkProfile: { value: profile, from: `channels.${ch.name}.networkProfile` } };
+  ctx.item({
+    id: `channels.wan-throughput.${ch.name}`,
+    concern: "channels",
+    label: `${ch.name}: one channel's ${how} throughput streaming ${sizeLabel(size)} on ${profileWords(ctx, profile)}, as measured`,
+    metric: "info",
+    value: mine.value,
+    unit: "MB/s",
+    formula: `${interpolated(mine)}; ${measuredWith}`,
+    inputs,
+    ...fromLookups(mine),
+  });
+  const ratio = rangeOf((a, b) => a / b, without, withLoss);
+  ctx.item({
+    id: `channels.loss-free-ratio.${ch.name}`,
+    concern: "channels",
+    label: `${ch.name}: ${how} streaming throughput without packet loss (${clean}) against 0.5% loss (${lossy}) at the same latency`,
+    metric: "info",
+    ...ratio,
+    unit: "x",
+    formula: `${clean} ${interpolated(without)} / ${lossy} ${interpolated(withLoss)}`,
+    inputs,
+    ...fromLookups(without, withLoss),
+  });
+  const gain = rangeOf((a, b) => a - b, without, withLoss);
+  ctx.item({
+    id: `channels.loss-free-gain.${ch.name}`,
+    concern: "channels",
+    label: `${ch.name}: ${how} streaming throughput gained without packet loss (${clean} against ${lossy})`,
+    metric: "info",
+    ...gain,
+    unit: "MB/s",
+    formula: `${clean} ${interpolated(without)} - ${lossy} ${interpolated(withLoss)}`,
+    inputs,
+    ...fromLookups(without, withLoss),
+  });
+  // fasp.io against TCP/IP where the ratio table has no cell (N5): the quotient of the two runs.
+  const ratioTable = registry
+    .table(FASP)
+    .cells.some((c) => c.at.workload === "streaming" && c.at.networkProfile === profile);
+  if (ch.transport === "fasp" && !ratioTable) {
+    const tcp = widen(
+      registry.lookup(ZERO_LOSS, { transport: "tcp", messageSize: size, networkProfile: profile }),
+      check,
+    );
+    const vsTcp = rangeOf((a, b) => a / b, mine, tcp);
+    ctx.item({
+      id: `channels.fasp.${ch.name}`,
+      concern: "channels",
+      label: `${ch.name}: fasp.io throughput against TCP/IP, streaming, ${profile}`,
+      metric: "info",
+      ...vsTcp,
+      unit: "x",
+      formula: `fasp.io ${interpolated(mine)} / TCP/IP ${interpolated(tcp)}; ${measuredWith}`,
+      inputs,
+      ...fromLookups(mine, tcp),
+    });
+  }
+  if (mbs !== undefined && mbs / ch.count > mine.value)
+    ctx.warn(
+      "channels",
+      `${ch.name}: ${num(mbs / ch.count, 2)} MB/s per channel instance is more than the ${num(mine.value, 2)} MB/s one ${how} channel streamed on ${profileWords(ctx, profile)} (${measuredWith}); expect messages to back up on the transmission queue, or spread them over more channels`,
+      [mine.citation],
+    );
 }
 
 function sysplexTransport(ctx: RuleContext, how: string): void {
@@ -363,6 +553,9 @@ export const channels: Rule = {
     "channels[].networkProfile",
     "channels[].tls",
     "channels[].messageSize",
+    "channels[].rate",
+    "channels[].count",
+    "workload.*",
     "hardware.generation",
   ],
   uses: [
@@ -380,6 +573,9 @@ export const channels: Rule = {
     ...SYSPLEX_SIZES,
     FASP_NETWORK,
     ...FASP_RR_N1,
+    ZERO_LOSS,
+    PROFILES,
+    DATA_RATE,
   ],
   applies: (c) => (c.channels?.length ?? 0) > 0 || c.workload.transport !== undefined,
   run(ctx) {
@@ -388,7 +584,7 @@ export const channels: Rule = {
     for (const ch of ctx.config.channels ?? []) {
       const size = ch.messageSize ?? ctx.config.workload.messageSize;
       if (ch.compression !== "none") compression(ctx, ch, size);
-      transport(ctx, ch, size);
+      transport(ctx, ch, size, dataRate(ctx, ch, size));
     }
   },
 };

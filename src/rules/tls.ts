@@ -5,6 +5,7 @@ import type { ChannelConfig } from "../config/types.js";
 import { CIPHERS, ianaName, keyExchangeOf, tlsVersionOf } from "../config/ciphers.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
+import { bytesPerMessage, messageRate } from "./channel-flow.js";
 import { arithmetic, carried, cellValues, chartsFor, entryForRelease, fromLookups, num, sizeLabel } from "./helpers.js";
 
 const NEGOTIATION = "003.tls-secret-key-negotiation-cost";
@@ -23,49 +24,6 @@ function hasCell(ctx: RuleContext, table: string, cipher: string): boolean {
 const REKEY_BYTES = "003.tls-rekey-bytes";
 const RENEGOTIATION_METHOD = "001.tls-key-renegotiation-cost-method";
 const COMPRESSED = "001.compressed-size";
-
-/**
- * Messages per second over the channel, both directions together: channels[].rate, or else derived
- * from workload.rate (transactions) by what crosses this channel. A server-connection channel in
- * request/reply carries the request and the reply; a sender, receiver, server, requester or cluster
- * channel carries one direction, so one message per transaction (a pair for the other direction is its
- * own channel definition). SSLRKEYC counts the bytes that pass over the channel (003 line 396), and the
- * 9.2 report counts messages per negotiation "taking into account that the workload is a request /
- * reply workload" (001 line 1187).
- */
-function messageRate(
-  ctx: RuleContext,
-  ch: ChannelConfig,
-): { rate: number; from: string; perTxn: number; why: string } | undefined {
-  if (ch.rate !== undefined) return { rate: ch.rate, from: `channels.${ch.name}.rate`, perTxn: 1, why: "" };
-  const w = ctx.config.workload;
-  if (w.rate === undefined) return undefined;
-  const both = ch.type === "server-connection" && w.pattern === "request-reply";
-  const perTxn = both ? 2 : 1;
-  return {
-    rate: w.rate * perTxn,
-    from: "workload.rate",
-    perTxn,
-    why: both
-      ? "2 messages per transaction: the request and the reply both cross a server-connection channel"
-      : "1 message per transaction: the channel carries one direction",
-  };
-}
-
-/** Bytes that cross the channel per message: after COMPMSG, which runs before the SSLRKEYC count. */
-function bytesPerMessage(ch: ChannelConfig, size: number): { bytes: number; text: string } {
-  if (ch.compression === "none") return { bytes: size, text: sizeLabel(size) };
-  if (ch.compressibility === undefined)
-    return {
-      bytes: size,
-      text: `${sizeLabel(size)} (uncompressed: an upper bound until channels[].compressibility is set)`,
-    };
-  const bytes = size * (1 - ch.compressibility / 100);
-  return {
-    bytes,
-    text: `${sizeLabel(size)} x (1 - ${num(ch.compressibility)}% compressible), compressed before the key is counted (003 line 289)`,
-  };
-}
 
 /** The measured cipher nearest an unmeasured one: same key exchange first, then the most name parts in common. */
 function nearestCiphers(cipher: string, measured: readonly string[]): { nearest: string; alike: string[] } {
@@ -111,6 +69,8 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
   const sent = bytesPerMessage(ch, size);
   const perSecond = (rate * sent.bytes) / reset;
   const compressed = ch.compression !== "none" && ch.compressibility !== undefined;
+  // COMPMSG runs before the SSLRKEYC count.
+  if (compressed) sent.text += ", compressed before the key is counted (003 line 289)";
   ctx.item({
     id: `tls.renegotiations.${ch.name}`,
     concern: "tls",

@@ -104,4 +104,23 @@ describe("ams-interception rule", () => {
     expect(e.items.some((i) => i.concern === "ams")).toBe(false);
     expect(e.warnings.some((w) => w.message.includes("ams.policy is none"))).toBe(true);
   });
+  it("the adapter's wait per request with that many dispatchers: elapsed - 28 CPU us (lines 1484-1488)", () => {
+    // line 1486: "the average CPU time per adapter request remains constant at 28 CPU microseconds"
+    // line 1484 (10 dispatchers): adapter elapsed 188; line 1488: "spending approximately 160
+    // microseconds per adapter call waiting for local lock"
+    const ten = item(
+      estimate(partner("confidentiality", { channelInitiator: { dispatchers: 10 } })),
+      "ams.adapter-wait",
+    );
+    expect(ten.value).toBe(188 - 28);
+    expect(ten.citations.map((c) => c.id)).toContain("001.ams-adapter-wait");
+    // line 1477 (1 dispatcher): elapsed 48, so 20 us of wait
+    const one = item(
+      estimate(partner("confidentiality", { channelInitiator: { dispatchers: 1 } })),
+      "ams.adapter-wait",
+    );
+    expect(one.value).toBe(48 - 28);
+    // no dispatchers given, no measured row to read
+    expect(estimate(partner("confidentiality")).items.some((i) => i.id === "ams.adapter-wait")).toBe(false);
+  });
 });

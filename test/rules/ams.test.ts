@@ -187,3 +187,24 @@ describe("ams rule: z14", () => {
     expect(item(e, "ams.unprotect.app").confidence).toBe("extrapolated");
   });
 });
+
+describe("ams rule: key reuse", () => {
+  it("avoids 1 - 1/keyReuse of the asymmetric key operations (000 line 1807, 001 line 2701)", () => {
+    const at = (keyReuse: number | "unlimited") =>
+      estimate(base({ ams: { policy: "confidentiality", keyReuse } })).items.find(
+        (i) => i.id === "ams.key-reuse-avoided",
+      );
+    // "when putting 10 encrypted messages ... In this example 90% of the asymmetric key operations can be avoided"
+    expect(at(10)!.value).toBeCloseTo(90, 9);
+    expect(at(10)!.confidence).toBe("arithmetic");
+    expect(at(10)!.citations.map((c) => c.id)).toEqual(
+      expect.arrayContaining(["000.ams-key-reuse-avoided-10-messages", "001.ams-key-reuse-asymmetric-saving"]),
+    );
+    // key reuse 32, as the chapter 7 runs: 31 of every 32 avoided
+    expect(at(32)!.value).toBeCloseTo((31 / 32) * 100, 9);
+    // key reuse 1 reuses nothing
+    expect(at(1)!.value).toBe(0);
+    // unlimited has no count of messages per key to divide by
+    expect(at("unlimited")).toBeUndefined();
+  });
+});

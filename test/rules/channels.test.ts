@@ -1,5 +1,6 @@
 // Channels rule, checked against seed 001 (MQ 9.2 report) lines 1963-1965 and 1991 (fasp.io against
-// TCP/IP) and 2437 (compressed size), and seed 003 (z15 report) lines 221 (1KB hardware compression
+// TCP/IP), 2061-2071 (streaming with and without packet loss) and 2437 (compressed size), seed 002 line
+// 235 (data rate), and seed 003 (z15 report) lines 221 (1KB hardware compression
 // threshold), 227 (up to 42%) and 252 (z14 software inflate between 60 and 80% compressible).
 import { item } from "../helpers/items.js";
 import { describe, expect, it } from "vitest";
@@ -226,6 +227,126 @@ describe("channels rule", () => {
     const tcp = item(n1, "channels.fasp.N1");
     expect([tcp.low, tcp.high]).toEqual([12, 20]);
     expect(tcp.label).toContain("TCP/IP transaction rate above fasp.io");
+  });
+});
+
+describe("channels rule: data rate and packet loss at 50ms", () => {
+  it("turns messages per second into MB/s as the sysplex blog does (002 line 235)", () => {
+    // 002 line 235: "over 21,000 transactions per second, which equates to approximately 1350 MB/second
+    // outbound and 1350 MB/second inbound": one 64KB request each way per transaction.
+    const e = estimate({
+      version: 1,
+      mq: { release: "8.0" },
+      hardware: { generation: "z13" },
+      workload: { pattern: "request-reply", persistent: false, messageSize: "64KB", rate: "21000/s" },
+      channels: [
+        { name: "OUT", type: "sender", transport: "smc-d" },
+        { name: "CLIENTS", type: "server-connection" },
+        { name: "ZIP", type: "sender", compression: "zlibfast", compressibility: "75%" },
+      ],
+    });
+    const out = item(e, "channels.data-rate.OUT");
+    expect(out.value).toBeCloseTo((21000 * 64) / 1024, 9); // 1312.5 MB/s, MB = 1024KB
+    expect(Math.abs(out.value - 1350) / 1350).toBeLessThan(0.03);
+    expect(out.confidence).toBe("arithmetic");
+    expect(out.citations.map((c) => c.id)).toContain("002.channel-data-rate");
+    // a server-connection channel carries the request and the reply
+    expect(item(e, "channels.data-rate.CLIENTS").value).toBeCloseTo((2 * 21000 * 64) / 1024, 9);
+    expect(item(e, "channels.data-rate.CLIENTS").label).toContain("both directions");
+    // 64KB x (1 - 75%) = 16KB crosses the channel
+    expect(item(e, "channels.data-rate.ZIP").value).toBeCloseTo((21000 * 16) / 1024, 9);
+    // no rate, no data rate
+    const none = estimate({ version: 1, channels: [{ name: "C", type: "sender" }] });
+    expect(none.items.some((i) => i.id === "channels.data-rate.C")).toBe(false);
+  });
+
+  const stream = (transport: "tcp" | "fasp", networkProfile: "N4" | "N5", messageSize: string, over = {}) =>
+    estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      hardware: { generation: "z15" },
+      workload: { pattern: "one-way", persistent: true, messageSize },
+      channels: [{ name: "W", type: "sender", transport, networkProfile, ...over }],
+    });
+
+  it("gives one channel's streaming throughput on N4 and N5 as measured (001 lines 2061-2071)", () => {
+    // line 2070: "TCP/IP throughput increased from 0.81 MB/second to 5.56 MB/second"
+    expect(item(stream("tcp", "N4", "1MB"), "channels.wan-throughput.W").value).toBe(0.81);
+    expect(item(stream("tcp", "N5", "1MB"), "channels.wan-throughput.W").value).toBe(5.56);
+    // line 2062: "fasp.io throughput increased from 6.7 MB/second to 11.56 MB/second"
+    const fasp = stream("fasp", "N4", "10KB");
+    expect(item(fasp, "channels.wan-throughput.W").value).toBe(6.7);
+    expect(item(fasp, "channels.wan-throughput.W").confidence).toBe("measured");
+    expect(item(fasp, "channels.wan-throughput.W").label).toContain("N4 (50ms, 0.5% packet loss)");
+  });
+
+  it("gives what removing 0.5% packet loss at 50ms gains, as the report prints it (001 lines 2061, 2070)", () => {
+    // line 2061: "from 0.57 MB/second to 2.19 MB/second - an increase of 3.8x or 1.6 MB/second"
+    const small = stream("tcp", "N4", "10KB");
+    expect(item(small, "channels.loss-free-ratio.W").value).toBeCloseTo(2.19 / 0.57, 9);
+    expect(item(small, "channels.loss-free-gain.W").value).toBeCloseTo(2.19 - 0.57, 9);
+    // line 2070: "from 0.81 MB/second to 5.56 MB/second - an increase of 6.8x or 4.75 MB/second"
+    // the same items on N5: the comparison is between the two profiles, whichever the channel is on
+    const big = stream("tcp", "N5", "1MB");
+    expect(item(big, "channels.loss-free-ratio.W").value).toBeCloseTo(5.56 / 0.81, 9);
+    expect(item(big, "channels.loss-free-gain.W").value).toBeCloseTo(5.56 - 0.81, 9);
+  });
+
+  it("gives fasp.io against TCP/IP on N5 as the quotient of the two zero-loss runs (001 lines 2061-2062)", () => {
+    const e = stream("fasp", "N5", "10KB");
+    // 11.56 MB/s fasp.io (line 2062) over 2.19 MB/s TCP/IP (line 2061)
+    expect(item(e, "channels.fasp.W").value).toBeCloseTo(11.56 / 2.19, 9);
+    expect(e.gaps.some((g) => g.message.includes("not measured for streaming on profile N5"))).toBe(false);
+  });
+
+  it("keeps to what the zero-loss runs measured: streaming, 10KB to 1MB, 9.2 on z15 (001 lines 2053-2071)", () => {
+    const rr = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { pattern: "request-reply", messageSize: "32KB" },
+      channels: [{ name: "W", type: "sender", transport: "tcp", networkProfile: "N4" }],
+    });
+    expect(rr.items.some((i) => i.id === "channels.wan-throughput.W")).toBe(false);
+    expect(rr.gaps.some((g) => g.message.startsWith("W:") && g.message.includes("measured streaming only"))).toBe(true);
+    const huge = stream("tcp", "N4", "4MB");
+    expect(huge.items.some((i) => i.id === "channels.loss-free-ratio.W")).toBe(false);
+    expect(huge.gaps.some((g) => g.message.includes("measured at 10KB and 1MB only"))).toBe(true);
+    // between the sizes: interpolated
+    expect(item(stream("tcp", "N4", "100KB"), "channels.wan-throughput.W").confidence).toBe("interpolated");
+    // another machine: extrapolated, with a warning naming it
+    const z16 = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      hardware: { generation: "z16" },
+      workload: { pattern: "one-way", persistent: true, messageSize: "1MB" },
+      channels: [{ name: "W", type: "sender", transport: "tcp", networkProfile: "N4" }],
+    });
+    expect(item(z16, "channels.wan-throughput.W").confidence).toBe("extrapolated");
+    expect(z16.warnings.some((w) => w.message.includes("measured with z15; this config has z16"))).toBe(true);
+    // other profiles have no zero-loss figures
+    expect(stream("tcp", "N4", "1MB").items.some((i) => i.id.startsWith("channels.wan-throughput"))).toBe(true);
+    const n3 = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { pattern: "one-way", messageSize: "1MB" },
+      channels: [{ name: "W", type: "sender", transport: "tcp", networkProfile: "N3" }],
+    });
+    expect(n3.items.some((i) => i.id === "channels.wan-throughput.W")).toBe(false);
+  });
+
+  it("warns when a channel instance must carry more than one channel streamed there (001 line 2070)", () => {
+    // 10 x 1MB a second = 10 MB/s on one instance, above the 0.81 MB/s TCP/IP streamed on N4
+    expect(
+      stream("tcp", "N4", "1MB", { rate: "10/s" }).warnings.some((w) =>
+        w.message.startsWith("W: 10 MB/s per channel instance is more than the 0.81 MB/s"),
+      ),
+    ).toBe(true);
+    // over 20 instances, 0.5 MB/s each: within it
+    expect(
+      stream("tcp", "N4", "1MB", { rate: "10/s", count: 20 }).warnings.some((w) =>
+        w.message.includes("per channel instance is more than"),
+      ),
+    ).toBe(false);
   });
 });
 
