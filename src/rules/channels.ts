@@ -270,8 +270,9 @@ function fasp(ctx: RuleContext, ch: ChannelConfig, size: number): void {
   const bound = `measured with all traffic limited to ${net.raw} (001 line 1928)`;
   const cells = t.cells.filter((c) => c.at.workload === workload && c.at.networkProfile === ch.networkProfile);
   const sizes = [...new Set(cells.map((c) => Number(c.at.messageSize)))].sort((x, y) => x - y);
-  const byteRate =
-    (ch.rate ?? config.workload.rate) !== undefined ? (ch.rate ?? config.workload.rate)! * size : undefined;
+  // What crosses the network: both directions of a request/reply client channel, after COMPMSG.
+  const flow = messageRate(ctx, ch);
+  const byteRate = flow ? flow.rate * bytesPerMessage(ch, size).bytes : undefined;
   // Gb/s to bytes per second: 10^9 bits / 8.
   if (byteRate !== undefined && byteRate * 8 > net.value * 1e9)
     ctx.warn(

@@ -211,6 +211,15 @@ describe("channels rule", () => {
     expect(item(e, "channels.fasp.MID").formula).toContain("limited to 1Gb / sec");
     // 200 x 1MB a second = 200 x 1,048,576 x 8 bits = 1.68 Gb/s, above the 1Gb/s measured
     expect(e.warnings.some((w) => w.message.startsWith("MID: 1.68 Gb/s"))).toBe(true);
+    // A request/reply client channel carries the request and the reply: 2,000/s x 2 x 32KB =
+    // 4,000 x 32,768 x 8 bits = 1.05 Gb/s, over the 1Gb/s although one direction (0.52 Gb/s) is not.
+    const svrconn = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { pattern: "request-reply", messageSize: "32KB", rate: "2000/s" },
+      channels: [{ name: "CLI", type: "server-connection", transport: "fasp", networkProfile: "N4" }],
+    });
+    expect(svrconn.warnings.some((w) => w.message.startsWith("CLI: 1.05 Gb/s"))).toBe(true);
     // request/responder is measured at 32KB only (line 2029): not carried to 1MB
     const rr = estimate({
       version: 1,
