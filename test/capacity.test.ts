@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { capacity, estimate } from "../src/api.js";
 import type { ConfigInput } from "../src/config/schema.js";
 import type { CapacityAnswer } from "../src/engine/capacity.js";
+import { renderCapacityTable } from "../src/report/capacity.js";
 import { run } from "./helpers/cli.js";
 
 // 45 + 120 + 30 + 20 = 215 us per transaction on the LPAR (DESIGN.md's payments hub).
@@ -35,6 +36,14 @@ describe("capacity: the rate", () => {
     expect(a.next!.times).toBeCloseTo(575000 / (6.4e6 / 215), 4);
     expect(a.headroom).toBeCloseTo(a.max!.value - 6000, 6);
     expect(a.summary).toMatch(/^workload.rate up to 29,767\/s, 23,767\/s above the configured 6,000: CPU-bound rate/);
+  });
+
+  it("prints the same whole rate in the table as in the summary: the fraction is cut, not rounded up", () => {
+    // 8 CPs x 75% = 6 engines; 6e6 us / 215 us = 27,906.98/s: 27,906 fits, 27,907 does not.
+    const busy75 = { ...hub, hardware: { generation: "z15", cpus: 8, targetBusy: "75%" } } as ConfigInput;
+    const a = answer(capacity(busy75), "workload.rate");
+    expect(a.summary).toMatch(/^workload.rate up to 27,906\/s/);
+    expect(renderCapacityTable(capacity(busy75), { color: false })).toContain("workload.rate up to 27,906/s:");
   });
 
   it("agrees with the estimate: nothing exceeded at the answer, the binding limit 1% above it", () => {

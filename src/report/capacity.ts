@@ -9,7 +9,8 @@ import { fmt, pad, style, tableWidth, truncate, WIDTH, wrap } from "./text.js";
 
 /** A value of the target as the config writes it: a rate per second, a count. */
 function valueText(a: CapacityAnswer, v: number): string {
-  return a.target.integer ? fmt(Math.floor(v)) : `${fmt(v)}/s`;
+  // Whole units are floored, as the answer's summary does: "up to" 27,906.98/s is 27,906/s, not 27,907.
+  return a.target.integer ? fmt(Math.floor(v)) : `${fmt(v >= 100 ? Math.floor(v) : v)}/s`;
 }
 
 function rangeText(a: CapacityAnswer, r: { value: number; low: number; high: number }): string {
