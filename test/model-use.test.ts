@@ -17,7 +17,6 @@ const PENDING: readonly string[] = [
   // #13, 13a: logging (section 3)
   "models/000/logging-limits.yaml",
   "models/001/encryption-logs.yaml",
-  "models/001/logging-disk-write-volume.yaml",
   "models/001/logging-logger-statistics.yaml",
   "models/001/zhyperwrite-benefits.yaml",
   "models/001/zhyperwrite-costs.yaml",

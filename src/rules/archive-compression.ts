@@ -7,6 +7,7 @@
 import type { RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
 import { carried, entryForRelease, fromLookups, num, sizeLabel } from "./helpers.js";
+import { volumeParts, type LogVolume } from "./logging.js";
 
 const OVERHEAD = "003.archive-compression-overhead";
 const RECOVERY = "003.archive-recovery";
@@ -31,7 +32,9 @@ const ON_CHIP = new Set(["z15", "z16", "z17"]);
 const MB4 = 4194304;
 
 /** Recovery from archives, compressed or not, and archive compression's cost, rate and volume. */
-export function archiveLogs(ctx: RuleContext, mbPerTxn: number, lower: boolean): void {
+export function archiveLogs(ctx: RuleContext, vol: LogVolume): void {
+  const mbPerTxn = vol.bytesPerTxn / 1048576;
+  const lower = vol.lower;
   const { config, registry } = ctx;
   const lg = config.logging;
   const compressed = lg?.archiveCompression === true;
@@ -81,12 +84,12 @@ export function archiveLogs(ctx: RuleContext, mbPerTxn: number, lower: boolean):
     addressSpace: "qmgr",
     metric: "cpu-per-txn",
     value: perTxn(tcb.value, archiving.value),
-    low: perTxn(tcb.low, archiving.low),
-    high: perTxn(tcb.high, archiving.high),
+    low: (perTxn(tcb.low, archiving.low) * vol.low) / vol.bytesPerTxn,
+    high: (perTxn(tcb.high, archiving.high) * vol.high) / vol.bytesPerTxn,
     unit: "us",
     formula: `${num(tcb.value)}% x ${archiving.raw} per MB archived (the archive process, MQ 9.2 report, dual logs) x ${num(mbPerTxn * 1024, 2)} KB logged / 1024`,
     inputs: { mbPerTxn: { value: mbPerTxn, unit: "MB", from: "logging.bytes-per-transaction" } },
-    ...fromLookups(tcb, archiving),
+    ...volumeParts(vol, tcb, archiving),
   });
   // Peak log throughput: at 4MB and 80% compressible the report's own rates (282 -> 520 MB/s, line 327).
   if (size === MB4 && c === 80) {

@@ -3,7 +3,7 @@
 // 2017 sysplex blog), and the Aspera fasp.io gateway's throughput against TCP/IP by network profile.
 import type { ChannelConfig } from "../config/types.js";
 import type { Rule, RuleContext } from "../engine/types.js";
-import { chartsFor, fromLookups, num, sizeLabel } from "./helpers.js";
+import { arithmetic, chartsFor, fromLookups, num, sizeLabel } from "./helpers.js";
 
 const COMPRESSED = "001.compressed-size";
 const HW_THRESHOLD = "003.z15-hw-compression-threshold";
@@ -190,9 +190,8 @@ function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
       inputs: {
         compressibility: { value: ch.compressibility, unit: "percent", from: `channels.${ch.name}.compressibility` },
       },
-      citations: [registry.citation(f)],
-      confidence: "measured",
-      flags: [],
+      // Config inputs alone, by the source's formula: arithmetic.
+      ...arithmetic(registry.citation(f)),
     });
   }
   const gen = config.hardware.generation;

@@ -18,7 +18,7 @@ import {
   sizeLabel,
   type ReleaseCarry,
 } from "./helpers.js";
-import { LOG_VOLUME_USES, logBytesPerTransaction } from "./logging.js";
+import { LOG_VOLUME_USES_AFTER_V53, logBytesPerTransaction, volumeParts } from "./logging.js";
 
 const LOG = "001.dse-log-cost";
 const PASSES = "001.dse-log-passes";
@@ -52,7 +52,8 @@ export const encryption: Rule = {
     SMDS_THRESHOLD,
     DSBUFS_EXPENSIVE,
     DSBUFS_NORMAL,
-    ...LOG_VOLUME_USES,
+    // Data set encryption needs MQ 9.2: logBytesPerTransaction's V5.3 entries are not reached.
+    ...LOG_VOLUME_USES_AFTER_V53,
   ],
   applies: (c) => Boolean(c.encryption && (c.encryption.logs || c.encryption.pagesets || c.encryption.smds)),
   run(context) {
@@ -102,9 +103,11 @@ export const encryption: Rule = {
         const mb = vol.bytesPerTxn / 1048576;
         // Each encrypted active copy is encrypted on write and one is decrypted for archiving; each
         // encrypted archive copy is encrypted on write.
-        const cost = (a: number, b: number) => mb * (a * activePasses + b * archivePasses);
-        const perTxn = cost(active.value, archive.value);
-        const range = rangeOf(cost, active, archive);
+        const cost = (a: number, b: number, bytes: number) =>
+          (bytes / 1048576) * (a * activePasses + b * archivePasses);
+        const bytes = { value: vol.bytesPerTxn, low: vol.low, high: vol.high };
+        const perTxn = cost(active.value, archive.value, vol.bytesPerTxn);
+        const range = rangeOf(cost, active, archive, bytes);
         ctx.item({
           id: "encryption.logs",
           concern: "encryption",
@@ -112,8 +115,7 @@ export const encryption: Rule = {
           addressSpace: "qmgr",
           metric: "cpu-per-txn",
           value: perTxn,
-          // A lower bound on the log data makes the cost one too.
-          low: vol.lower ? perTxn : range.low,
+          low: range.low,
           high: range.high,
           unit: "us",
           formula: `${num(mb * 1024, 2)} KB logged / 1024 x (${active.raw} us/MB x ${activePasses} + ${archive.raw} us/MB x ${archivePasses}) (${passes.expression})`,
@@ -122,7 +124,7 @@ export const encryption: Rule = {
             activePerMB: { value: active.value, unit: "us", from: LOG },
             archivePerMB: { value: archive.value, unit: "us", from: LOG },
           },
-          ...fromLookups(active, archive, ...vol.lookups),
+          ...volumeParts(vol, active, archive),
         });
       }
     }

@@ -8,7 +8,7 @@ import type { RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
 import { assumedMessage, rankCandidates, subjectOf, widen, type ConditionKey } from "./conditions.js";
 import { carried, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
-import type { LogVolume } from "./logging.js";
+import { volumeParts, type LogVolume } from "./logging.js";
 
 const PEAK_93 = "000.peak-log-rate-per-copy";
 const PEAK_92 = "001.regression-peak-log-rate-per-copy";
@@ -114,7 +114,9 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
   if (vol.lower)
     notes.push("the log data per transaction is a lower bound (message data only), so the ceiling is at most this");
   const tps = peak.value / mbPerTxn;
-  const k = 1 / mbPerTxn;
+  // MB per transaction at the volume's high end gives the ceiling's low end, and the reverse.
+  const lowK = 1048576 / vol.high;
+  const highK = 1048576 / vol.low;
   const entry = registry.get(best.id);
   ctx.item({
     id: "logging.log-rate-ceiling",
@@ -124,8 +126,8 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
     metric: "limit",
     limitOf: "transactions-per-second",
     value: tps,
-    low: Math.min(low, peak.low) * k,
-    high: Math.max(high, peak.high) * k,
+    low: Math.min(low, peak.low) * lowK,
+    high: Math.max(high, peak.high) * highK,
     unit: "txn/s",
     formula: `${num(peak.value)} MB/s per copy / ${num(mbPerTxn * 1024, 2)} KB per transaction${notes.length ? `; ${notes.join("; ")}` : ""}`,
     inputs: {
@@ -136,7 +138,7 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
     // Disk-bound: the logger waits on I/O, so a faster processor does not raise it.
     scalesWithCpu: false,
     ...(w.rate !== undefined ? { demand: { value: w.rate, from: "workload.rate" } } : {}),
-    ...fromLookups(...parts),
+    ...volumeParts(vol, ...parts),
   });
 }
 

@@ -8,8 +8,7 @@ import type { LookupResult } from "../model/registry.js";
 import { checkConditions, outsideMessage, subjectOf, widen } from "./conditions.js";
 import { logCopies } from "./encryption.js";
 import { carried, entryForRelease, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
-import { logBytesPerTransaction } from "./logging.js";
-import { STREAMING_LOG_FACTOR } from "./streaming.js";
+import { LOG_VOLUME_USES_AFTER_V53, logBytesPerTransaction, volumeParts } from "./logging.js";
 
 const STACK = "001.dse-log-workload-cost-stack";
 const SINGLE = "001.zhw-4mb-cost-comparison";
@@ -29,8 +28,8 @@ export const loggingCpu: Rule = {
   concern: "logging",
   description: "Queue manager CPU per MB logged and per MB archived, by log copies, archiving and log encryption.",
   reads: ["workload.*", "logging.*", "encryption.logs", "streamingQueues.copies", "mq.release"],
-  // Of logBytesPerTransaction's entries, the V5.3 overhead is never reached: 5.3 has no figure here.
-  uses: [STACK, SINGLE, DSE, STREAMING_LOG_FACTOR],
+  // MQ 5.3 has no figure here, so logBytesPerTransaction's V5.3 entries are not reached.
+  uses: [STACK, SINGLE, DSE, ...LOG_VOLUME_USES_AFTER_V53],
   applies: (c) => c.workload.persistent,
   run(ctx) {
     const { config, registry } = ctx;
@@ -128,12 +127,12 @@ export const loggingCpu: Rule = {
       addressSpace: "qmgr",
       metric: "info",
       value: r.value * mb,
-      low: vol.lower ? r.value * mb : r.low * mb,
-      high: r.high * mb,
+      low: (r.low * vol.low) / 1048576,
+      high: (r.high * vol.high) / 1048576,
       unit: "us",
       formula: `${num(r.value)} us/MB x ${num(mb * 1024, 2)} KB logged / 1024`,
       inputs: { mbPerTxn: { value: mb, unit: "MB", from: "logging.bytes-per-transaction" } },
-      ...fromLookups(...parts, ...vol.lookups),
+      ...volumeParts(vol, ...parts),
     });
   },
 };
