@@ -263,7 +263,7 @@ export const logging: Rule = {
         ctx.item({
           id: "logging.archive-per-day",
           concern: "logging",
-          label: `archive log data per day, ${archives} cop${archives === 1 ? "y" : "ies"}${lg.archiveCompression ? (kept < 1 ? ` (compressed ${num(lg.archiveCompressibility!)}%)` : " (before compression)") : ""}${vol.lower ? " (at least)" : ""}`,
+          label: `archive log data per day, ${archives} cop${archives === 1 ? "y" : "ies"}${lg.archiveCompression ? (lg.archiveCompressibility !== undefined ? ` (compressed, ${num(lg.archiveCompressibility)}% saved)` : " (before compression)") : ""}${vol.lower ? " (at least)" : ""}`,
           addressSpace: "qmgr",
           metric: "volume",
           ...ranged((mbps * 86400 * archives * kept) / 1024),
@@ -282,7 +282,9 @@ export const logging: Rule = {
               : {}),
           },
           ...volumeParts(vol),
-          ...(kept < 1 ? { confidence: weaker(volumeParts(vol).confidence, "user-supplied") } : {}),
+          ...(lg.archiveCompression && lg.archiveCompressibility !== undefined
+            ? { confidence: weaker(volumeParts(vol).confidence, "user-supplied") }
+            : {}),
         });
       }
       // The report's totals (2, 3, 4 or 6 MB per MB put) are active + archive + mirror copies; built from
