@@ -191,6 +191,8 @@ function copyConfigLogging(v: Any): Any {
     logOverheadPerMessage: v.logOverheadPerMessage,
     disk: v.disk == null ? v.disk : copyConfigLoggingDisk(v.disk),
     archiveCompressibility: v.archiveCompressibility,
+    activeLogs: v.activeLogs,
+    preformatted: v.preformatted,
   };
 }
 

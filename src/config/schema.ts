@@ -686,6 +686,25 @@ export const Config = z
             description:
               "How far log data compresses with COMPLOG, as a percentage saved, 0% to 100%; a number is taken as percent.",
           }),
+        activeLogs: z
+          .number()
+          .int()
+          .min(1)
+          .max(10000)
+          .optional()
+          .register(docs, {
+            description:
+              "Active log data sets of each copy (the log inventory in the BSDS), a count: checked against the most a queue manager can have.",
+            examples: [20],
+          }),
+        preformatted: z
+          .boolean()
+          .optional()
+          .register(docs, {
+            description:
+              "Whether new active log data sets are pre-formatted (CSQJUFMT) before first use; false: the first use of each one loses log rate.",
+            examples: [false],
+          }),
       })
       .optional()
       .register(docs, { description: "Logging (persistent messages): CSQ6LOGP settings." }),

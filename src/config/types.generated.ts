@@ -93,6 +93,10 @@ export interface ConfigInput {
         } | undefined;
         /** How far log data compresses with COMPLOG, as a percentage saved, 0% to 100%; a number is taken as percent. */
         archiveCompressibility?: string | number | undefined;
+        /** Active log data sets of each copy (the log inventory in the BSDS), a count: checked against the most a queue manager can have. */
+        activeLogs?: number | undefined;
+        /** Whether new active log data sets are pre-formatted (CSQJUFMT) before first use; false: the first use of each one loses log rate. */
+        preformatted?: boolean | undefined;
     } | undefined;
     /** z/OS data set encryption (MQ 9.1.4 and later). */
     encryption?: {
@@ -352,6 +356,10 @@ export interface Config {
         } | undefined;
         /** How far log data compresses with COMPLOG, as a percentage saved, 0% to 100%; a number is taken as percent. */
         archiveCompressibility?: number | undefined;
+        /** Active log data sets of each copy (the log inventory in the BSDS), a count: checked against the most a queue manager can have. */
+        activeLogs?: number | undefined;
+        /** Whether new active log data sets are pre-formatted (CSQJUFMT) before first use; false: the first use of each one loses log rate. */
+        preformatted?: boolean | undefined;
     } | undefined;
     /** z/OS data set encryption (MQ 9.1.4 and later). */
     encryption?: {

@@ -100,7 +100,8 @@ export type LimitOf =
   | "csa-mb"
   | "below-bar-mb"
   | "messages"
-  | "message-bytes";
+  | "message-bytes"
+  | "log-data-sets";
 
 /** What a config asks of a limit: a value (with its range) in the limit's unit, and where it comes from. */
 export interface Demand {

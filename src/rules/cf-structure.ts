@@ -8,7 +8,7 @@ import { widen, checkConditions, outsideMessage, subjectOf } from "./conditions.
 import { parseSize } from "../config/units.js";
 import { withConfidence, type LookupResult } from "../model/registry.js";
 import { fromLookups, num, putsPerTransaction, rangeOf, sizeLabel } from "./helpers.js";
-import { LOG_VOLUME_USES, logBytesPerTransaction } from "./logging.js";
+import { LOG_VOLUME_USES, logBytesPerTransaction, volumeParts } from "./logging.js";
 
 const SIZING = "004.app-structure-size";
 /** The V5.3 chart readings the formula is checked against (seed 004 line 248). */
@@ -356,7 +356,13 @@ function backup(ctx: RuleContext): void {
   const readableMB = read.value * replaySeconds;
   const scale = held !== undefined ? held / restoreN : 1;
   // A quotient and a difference: the range at the corners of the read rate and the restore time.
-  const interval = rangeOf((rd, rs) => (rd * (target * 60 - rs * scale)) / logMBps / 60, read, restore);
+  const bytes = { value: vol.bytesPerTxn, low: vol.low, high: vol.high };
+  const interval = rangeOf(
+    (rd, rs, b) => (rd * (target * 60 - rs * scale)) / ((logMBps * b) / vol.bytesPerTxn) / 60,
+    read,
+    restore,
+    bytes,
+  );
   const f = registry.formula(BACKUP);
   const msgs = w.rate * putsPerTransaction(w.pattern);
   ctx.item({
@@ -373,7 +379,7 @@ function backup(ctx: RuleContext): void {
       rate: { value: w.rate, unit: "per-second", from: "workload.rate" },
       logMBps: { value: logMBps, unit: "MB/s", from: "logging.bytes-per-transaction" },
     },
-    ...fromLookups(read, restore, ...vol.lookups),
+    ...volumeParts(vol, read, restore),
   });
   // Seed 004 line 318: the rule of thumb (back up at least as often as the recovery target) holds
   // only while the busiest log is written no faster than it can be read back.

@@ -199,9 +199,8 @@ function compression(ctx: RuleContext, ch: ChannelConfig, size: number): void {
       inputs: {
         compressibility: { value: ch.compressibility, unit: "percent", from: `channels.${ch.name}.compressibility` },
       },
-      citations: [registry.citation(f)],
-      confidence: "measured",
-      flags: [],
+      // Config inputs alone, by the source's formula: arithmetic.
+      ...arithmetic(registry.citation(f)),
     });
   }
   const gen = config.hardware.generation;

@@ -18,7 +18,7 @@ import {
   sizeLabel,
   type ReleaseCarry,
 } from "./helpers.js";
-import { LOG_VOLUME_USES, logBytesPerTransaction } from "./logging.js";
+import { LOG_VOLUME_USES_AFTER_V53, logBytesPerTransaction, volumeParts } from "./logging.js";
 
 const LOG = "001.dse-log-cost";
 const PASSES = "001.dse-log-passes";
@@ -33,6 +33,18 @@ const LOG_PER_GB = "001.dse-log-cost-per-gb-example";
 const SMDS = "001.dse-smds-costs";
 const SMDS_THRESHOLD = "000.smds-large-message-threshold";
 const Z14 = "001.carry-dse-z14-z15";
+// The per-MB costs are averages over message sizes (001 line 781); per 4KB page they ranged "between
+// 0.25 to 1" (archive) and "between 0.6 to 0.9" microseconds (active), lines 782-783.
+const ARCHIVE_RANGE = "001.dse-archive-log-cost-range";
+const ACTIVE_RANGE = "001.dse-active-log-cost-range";
+// The summary's per-page costs and what they apply to (001 lines 971-974), and the passes the report
+// counts with dual logs and archives: "encrypting the data 4 times, plus decrypting the data once" (770).
+const ARCHIVE_SUMMARY = "001.dse-archive-log-cost-summary";
+const ACTIVE_SUMMARY = "001.dse-active-log-cost-summary";
+const ENCRYPTS = "001.dse-log-encrypt-calls";
+const DECRYPTS = "001.dse-log-decrypt-calls";
+// The report's 1GB example (001 lines 787-796): cost per MB x 1024 MB x the factor (passes).
+const GB_EXAMPLE = "001.dse-log-1gb-example-table";
 
 export const encryption: Rule = {
   id: "encryption",
@@ -44,6 +56,13 @@ export const encryption: Rule = {
     PASSES,
     LOG_FORMULA,
     LOG_PER_GB,
+    ARCHIVE_RANGE,
+    ACTIVE_RANGE,
+    ARCHIVE_SUMMARY,
+    ACTIVE_SUMMARY,
+    ENCRYPTS,
+    DECRYPTS,
+    GB_EXAMPLE,
     PAGESET,
     PAGESET_FROM_PSET,
     PAGESET_IO_TYPES,
@@ -52,7 +71,8 @@ export const encryption: Rule = {
     SMDS_THRESHOLD,
     DSBUFS_EXPENSIVE,
     DSBUFS_NORMAL,
-    ...LOG_VOLUME_USES,
+    // Data set encryption needs MQ 9.2: logBytesPerTransaction's V5.3 entries are not reached.
+    ...LOG_VOLUME_USES_AFTER_V53,
   ],
   applies: (c) => Boolean(c.encryption && (c.encryption.logs || c.encryption.pagesets || c.encryption.smds)),
   run(context) {
@@ -89,8 +109,8 @@ export const encryption: Rule = {
     }
     if (enc.logs) {
       const copies = logCopies(config);
-      const active = carried(registry.lookup(LOG, { logType: "active" }, "perMB"), rel.carried);
-      const archive = carried(registry.lookup(LOG, { logType: "archive" }, "perMB"), rel.carried);
+      const active = dseLogCost(ctx, "active", rel.carried);
+      const archive = dseLogCost(ctx, "archive", rel.carried);
       const passes = registry.formula(PASSES);
       const activePasses = copies.activeEncrypted ? copies.active + (copies.archives > 0 ? 1 : 0) : 0;
       const archivePasses = copies.archiveEncrypted ? copies.archives : 0;
@@ -102,9 +122,11 @@ export const encryption: Rule = {
         const mb = vol.bytesPerTxn / 1048576;
         // Each encrypted active copy is encrypted on write and one is decrypted for archiving; each
         // encrypted archive copy is encrypted on write.
-        const cost = (a: number, b: number) => mb * (a * activePasses + b * archivePasses);
-        const perTxn = cost(active.value, archive.value);
-        const range = rangeOf(cost, active, archive);
+        const cost = (a: number, b: number, bytes: number) =>
+          (bytes / 1048576) * (a * activePasses + b * archivePasses);
+        const bytes = { value: vol.bytesPerTxn, low: vol.low, high: vol.high };
+        const perTxn = cost(active.value, archive.value, vol.bytesPerTxn);
+        const range = rangeOf(cost, active, archive, bytes);
         ctx.item({
           id: "encryption.logs",
           concern: "encryption",
@@ -112,8 +134,7 @@ export const encryption: Rule = {
           addressSpace: "qmgr",
           metric: "cpu-per-txn",
           value: perTxn,
-          // A lower bound on the log data makes the cost one too.
-          low: vol.lower ? perTxn : range.low,
+          low: range.low,
           high: range.high,
           unit: "us",
           formula: `${num(mb * 1024, 2)} KB logged / 1024 x (${active.raw} us/MB x ${activePasses} + ${archive.raw} us/MB x ${archivePasses}) (${passes.expression})`,
@@ -122,7 +143,8 @@ export const encryption: Rule = {
             activePerMB: { value: active.value, unit: "us", from: LOG },
             archivePerMB: { value: archive.value, unit: "us", from: LOG },
           },
-          ...fromLookups(active, archive, ...vol.lookups),
+          // The per-page ranges over message sizes are in active's and archive's range; cited here.
+          ...volumeParts(vol, active, archive, registry.figureValue(ACTIVE_RANGE), registry.figureValue(ARCHIVE_RANGE)),
         });
       }
     }
@@ -187,6 +209,42 @@ export function logCopies(config: Config): {
 }
 
 /**
+ * Data set encryption's CPU per MB of a log type (001.dse-log-cost, an average over message sizes, line
+ * 781), carried to the release as chooseRelease says, with the range the report gives per 4KB page over
+ * message sizes (lines 782-783) as its spread: the per-MB figure scaled by the range's ends over the
+ * per-page average.
+ */
+export function dseLogCost(
+  ctx: RuleContext,
+  logType: "active" | "archive",
+  how: Parameters<typeof carried>[1],
+): LookupResult {
+  const { registry } = ctx;
+  const perMB = carried(registry.lookup(LOG, { logType }, "perMB"), how);
+  const perPage = registry.lookup(LOG, { logType }, "perPage");
+  const spread = registry.figureValue(logType === "active" ? ACTIVE_RANGE : ARCHIVE_RANGE);
+  const low = (perMB.value * spread.low) / perPage.value;
+  const high = (perMB.value * spread.high) / perPage.value;
+  if (low >= perMB.low && high <= perMB.high) return perMB;
+  const pct = (x: number) => ((x - perMB.value) / perMB.value) * 100;
+  return {
+    ...perMB,
+    low: Math.min(perMB.low, low),
+    high: Math.max(perMB.high, high),
+    parts: [
+      ...perMB.parts,
+      {
+        from: perMB.citation.id,
+        reason: "condition",
+        low: pct(Math.min(perMB.value, low)),
+        high: pct(Math.max(perMB.value, high)),
+        text: `an average over message sizes; per 4KB page the cost ranged ${spread.raw} around ${perPage.raw} (${spread.citation.id})`,
+      },
+    ],
+  };
+}
+
+/**
  * The report's own way of putting it (seed 001 lines 785-798): the CPU added per GB logged, by log type
  * (cost per MB x 1024 MB x the passes), and the passes per page (4 encrypts + 1 decrypt with dual
  * logs and archives, line 770).
@@ -202,6 +260,12 @@ function perGigabyte(
   const mbPerGB = registry.parameter(LOG_FORMULA, "mbPerGB");
   const passes = registry.formula(PASSES);
   const example = registry.figureValue(LOG_PER_GB);
+  // The report's count with dual logs and archives, and its summary of what each per-page cost applies
+  // to: "each 4KB page written" to an archive copy, "each 4KB page read / written" of an active log.
+  const encrypts = registry.figureValue(ENCRYPTS);
+  const decrypts = registry.figureValue(DECRYPTS);
+  const archiveSummary = registry.figureValue(ARCHIVE_SUMMARY);
+  const activeSummary = registry.figureValue(ACTIVE_SUMMARY);
   ctx.item({
     id: "encryption.log-passes",
     concern: "encryption",
@@ -210,11 +274,21 @@ function perGigabyte(
     metric: "info",
     value: activePasses + archivePasses,
     unit: "passes",
-    formula: `${activePasses} on the active logs (each copy written${activePasses > 0 && archivePasses > 0 ? ", one read for archiving" : ""}) + ${archivePasses} on the archive logs (${passes.expression})`,
+    formula: `${activePasses} on the active logs (each copy written${activePasses > 0 && archivePasses > 0 ? ", one read for archiving" : ""}) + ${archivePasses} on the archive logs (${passes.expression}); with dual logs and archives all encrypted the report counts "${encrypts.raw}" encrypting plus "${decrypts.raw}" decrypting`,
     inputs: {},
-    ...arithmetic(registry.citation(passes)),
+    ...arithmetic(
+      registry.citation(passes),
+      encrypts.citation,
+      decrypts.citation,
+      activeSummary.citation,
+      archiveSummary.citation,
+    ),
   });
-  const perLog = (id: string, what: string, r: LookupResult, n: number) =>
+  const perLog = (id: string, what: "archive" | "active", r: LookupResult, n: number) => {
+    // At the example's own passes (2 archive, 3 active), its printed cost beside the computed one.
+    const factor = registry.lookup(GB_EXAMPLE, { logType: what }, "factor");
+    const example = n === factor.value ? registry.lookup(GB_EXAMPLE, { logType: what }, "cost") : undefined;
+    const looked = fromLookups(r, mbPerGB);
     ctx.item({
       id,
       concern: "encryption",
@@ -223,10 +297,13 @@ function perGigabyte(
       metric: "info",
       value: r.value * mbPerGB.value * n,
       unit: "us per GB",
-      formula: `${r.raw} us/MB x ${mbPerGB.raw} MB x ${n}`,
+      formula: `${r.raw} us/MB x ${mbPerGB.raw} MB x ${n}${example ? ` (the report's example, factor ${factor.raw}: "${example.raw}")` : ""}`,
       inputs: { passes: { value: n, unit: "count", from: PASSES } },
-      ...fromLookups(r, mbPerGB),
+      ...looked,
+      // The example is cited, not looked up as a value: it is the same arithmetic, printed rounded.
+      citations: [...looked.citations, ...(example ? [example.citation] : [])],
     });
+  };
   perLog("encryption.log-archive-per-gb", "archive", archive, archivePasses);
   perLog("encryption.log-active-per-gb", "active", active, activePasses);
   const perGB = (a: number, b: number) => (a * archivePasses + b * activePasses) * mbPerGB.value;

@@ -24,6 +24,11 @@ const CONFIDENCE_RANK: Record<Confidence, number> = {
   extrapolated: 4,
 };
 
+/** The weaker of two confidences (a line item is as weak as its weakest part). */
+export function weaker(a: Confidence, b: Confidence): Confidence {
+  return CONFIDENCE_RANK[b] > CONFIDENCE_RANK[a] ? b : a;
+}
+
 /**
  * The parts of a line item that come from its model lookups: citations, the weakest confidence, flags,
  * and the lookups themselves, from whose ranges the engine gives the item its low and high. The

@@ -5,10 +5,19 @@
 // table by mirroring (001 lines 607-609, DS8870 line 502), and V5.3's 2,200 messages a second with 1KB
 // (004 line 333). MB/s rises with message size (000 line 1199): below 1MB the peak is not reached.
 import type { RuleContext } from "../engine/types.js";
-import type { LookupResult } from "../model/registry.js";
-import { assumedMessage, rankCandidates, subjectOf, widen, type ConditionKey } from "./conditions.js";
+import type { Citation, LookupResult } from "../model/registry.js";
+import {
+  assumedMessage,
+  checkConditions,
+  conditionsOf,
+  outsideMessage,
+  rankCandidates,
+  subjectOf,
+  widen,
+  type ConditionKey,
+} from "./conditions.js";
 import { carried, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
-import type { LogVolume } from "./logging.js";
+import { volumeParts, type LogVolume } from "./logging.js";
 
 const PEAK_93 = "000.peak-log-rate-per-copy";
 const PEAK_92 = "001.regression-peak-log-rate-per-copy";
@@ -17,11 +26,28 @@ const SINGLE_4MB = "001.zhw-4mb-cost-comparison";
 const V53_DASD = "004.dasd-max-1kb-persistent-rate";
 // The log task saturated writing 11 pages per I/O: 220 MB/s per copy (000 lines 1180-1187).
 const SMALL_IO = "000.log-report-example-write-rate";
+const SMALL_IO_PAGES = "000.log-report-example-pages-per-io";
 // "disabling archiving improved the sustained log rate for the 4MB workload by up to 25%" (001 line 691).
 const ARCHIVING_OFF = "001.log-rate-gain-archiving-disabled-4mb";
 // "For messages of 1MB and larger, where the log task was already writing 100+ pages per I/O, the log
-// task was already close to capacity" (000 line 1199): the size from which the peak holds.
-const LARGE = 1048576;
+// task was already close to capacity" (000 line 1199): its condition is the size from which the peak holds.
+const LARGE_FROM = "000.streaming-log-rate-increase-large";
+// The peak-rate test's message sizes, "from 1KB to 4MB" (000 line 1402; the 9.2 report's test is the
+// same, 001 line 2279), and its log stripes, "4 stripes" (000 line 1414).
+const PEAK_SIZES = "000.log-rate-test-message-sizes";
+const PEAK_STRIPES = "000.peak-log-rate-stripes";
+// What all copies write at the peak: "more than 760 MB" (000 line 1412), "more than 500 MB" (001 line 2289).
+const TOTAL_93 = "000.peak-log-rate-total";
+const TOTAL_92 = "001.regression-peak-log-rate-total";
+const TOTAL_FORMULA = "001.regression-total-log-rate";
+// The 9.2 report's statistics extract of a saturated logger: 272MB/s per copy (001 line 470).
+const SATURATED_92 = "001.logger-statistics-saturated";
+// Archive log compression raised the peak log rate by message size (003 line 323), "up to 82%" (315).
+const COMPRESSED_GAIN = "003.archive-compression-overhead";
+const COMPRESSED_MOST = "003.archive-log-write-improvement";
+const PREFORMAT_LOSS = "004.log-preformat-max-rate-loss";
+const PREFORMAT_RESPONSE = "004.log-preformat-response-time";
+const PREFORMAT_THROUGHPUT = "004.log-preformat-throughput";
 
 export const LOG_CEILING_USES: readonly string[] = [
   PEAK_93,
@@ -30,7 +56,20 @@ export const LOG_CEILING_USES: readonly string[] = [
   SINGLE_4MB,
   V53_DASD,
   SMALL_IO,
+  SMALL_IO_PAGES,
   ARCHIVING_OFF,
+  LARGE_FROM,
+  PEAK_SIZES,
+  PEAK_STRIPES,
+  TOTAL_93,
+  TOTAL_92,
+  TOTAL_FORMULA,
+  SATURATED_92,
+  COMPRESSED_GAIN,
+  COMPRESSED_MOST,
+  PREFORMAT_LOSS,
+  PREFORMAT_RESPONSE,
+  PREFORMAT_THROUGHPUT,
 ];
 
 // The conditions a log rate depends on. CPUs are left out: the log task waits on I/O (000 line 1185).
@@ -54,8 +93,12 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
   const mbPerTxn = vol.bytesPerTxn / 1048576;
   if (config.mq.release === "5.3") return v53Ceiling(ctx);
   const subject = subjectOf(config);
+  // Compressed archives: the uncompressed figures are ranked, and the gain compression measured is
+  // applied to them below (the z15 report measured it against the same workload uncompressed).
+  const compressed = subject.archiveCompression === "on-chip" && archives > 0;
+  const ranked = compressed ? { ...subject, archiveCompression: "none" } : subject;
   // The best-ranked figure whose release is the config's or carried to it by a source's statement.
-  const best = rankCandidates(registry, [PEAK_93, PEAK_Z15, PEAK_92, SINGLE_4MB], subject, {
+  const best = rankCandidates(registry, [PEAK_93, PEAK_Z15, PEAK_92, SINGLE_4MB], ranked, {
     weights: WEIGHTS,
     only: COMPARED,
   }).find((c) => c.check.outside.every((o) => o.key !== "release" || o.carry !== undefined));
@@ -71,6 +114,26 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
   );
   const notOutside = best.check.outside.filter((o) => o.key !== "release");
   const what = "peak log rate";
+  const regressionTest = best.id === PEAK_93 || best.id === PEAK_92;
+  const notes: string[] = [];
+  const parts: LookupResult[] = [];
+  // Statements cited beside the lookups (their flags are another item's, or their value is not used).
+  const cited: Citation[] = [];
+  if (regressionTest) {
+    // The regression test's log stripes, stated beside the peak; the condition check compares them.
+    const stripes = registry.figureValue(PEAK_STRIPES);
+    notes.push(`measured with ${stripes.raw} per log`);
+    // And its message sizes: beyond them the peak is extrapolated.
+    const sizes = registry.figureValue(PEAK_SIZES);
+    if (w.messageSize < sizes.low || w.messageSize > sizes.high) {
+      notOutside.push({
+        key: "messageSize",
+        measured: `messages ${sizes.raw}`,
+        config: `${sizeLabel(w.messageSize)} messages`,
+      });
+      parts.push(sizes);
+    }
+  }
   if (notOutside.length > 0) {
     const check = { ...best.check, outside: notOutside };
     peak = widen(peak, check);
@@ -84,38 +147,73 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
   }
   for (const a of best.check.assumed) ctx.warn("logging", assumedMessage(what, a), [peak.citation]);
   const lower = registry.get(best.id).type === "figure" && peak.raw.toLowerCase().includes("excess");
-  const parts: LookupResult[] = [peak];
+  parts.unshift(peak);
+  let value = peak.value;
   let low = peak.value;
   let high = peak.value;
-  const notes: string[] = [];
   // Below 1MB the log task writes fewer pages per I/O and saturates at a lower MB/s: the peak is then
   // the most it could reach, and the rate it saturated at with 11 pages per I/O the least.
-  if (w.messageSize < LARGE && best.id !== SINGLE_4MB) {
+  const large = Number(conditionsOf(registry.get(LARGE_FROM)).messageSizeMin);
+  if (w.messageSize < large && best.id !== SINGLE_4MB) {
     const small = registry.figureValue(SMALL_IO);
-    parts.push(small);
+    const pages = registry.figureValue(SMALL_IO_PAGES);
+    parts.push(small, pages);
     low = Math.min(low, small.value);
     notes.push(
-      `below ${sizeLabel(LARGE)} the peak is not reached (fewer pages per I/O); the log task saturated at ${small.raw} per copy writing 11 pages per I/O, the low end`,
+      `below ${sizeLabel(large)} the peak is not reached (fewer pages per I/O); the log task saturated at ${small.raw} per copy writing ${pages.raw} pages per I/O, the low end`,
     );
     ctx.warn(
       "logging",
-      `peak log rate: MB/s rises with message size and the peak was reached with messages of ${sizeLabel(LARGE)} and more; with ${sizeLabel(w.messageSize)} messages the ceiling is at most the peak, and may be as low as the ${small.raw} a saturated log task wrote with 11 pages per I/O`,
-      [small.citation],
+      `peak log rate: MB/s rises with message size and the peak was reached with messages of ${sizeLabel(large)} and more; with ${sizeLabel(w.messageSize)} messages the ceiling is at most the peak, and may be as low as the ${small.raw} a saturated log task wrote with ${pages.raw} pages per I/O`,
+      [small.citation, pages.citation],
     );
   } else if (lower) {
     notes.push(`the peak is a lower bound ("${peak.raw}"), so the ceiling is at least this`);
   }
-  if (archives === 0 && w.messageSize >= LARGE) {
+  if (best.id === PEAK_92) {
+    // The same report's logger, saturated, wrote 272MB/s per copy (its log configuration not stated).
+    const saturated = carried(registry.lookup(SATURATED_92, {}, "logWriteRate"), rel.carried);
+    parts.push(saturated);
+    high = Math.max(high, saturated.value);
+    notes.push(
+      `the same report's statistics show a saturated logger writing ${saturated.raw} (log configuration not stated), the high end`,
+    );
+  }
+  if (archives === 0 && w.messageSize >= large) {
     const gain = registry.figureValue(ARCHIVING_OFF);
     parts.push(gain);
     high = Math.max(high, peak.value * (1 + gain.value / 100));
     notes.push(`archiving off: "${gain.raw}" more at 4MB (001 line 691), the high end`);
   }
+  if (compressed) {
+    const r = compressionGain(ctx, w.messageSize);
+    if (r) {
+      parts.push(r.gain);
+      cited.push(r.most.citation);
+      value *= 1 + r.gain.value / 100;
+      low = Math.min(low * (1 + r.gain.low / 100), value);
+      high = Math.max(high, peak.value) * (1 + Math.min(r.gain.high, r.most.value) / 100);
+      notes.push(
+        `compressed archives: ${r.gain.raw} more at ${sizeLabel(w.messageSize)} (003 line 323; the middle taken), "${r.most.raw}" at most (line 315)`,
+      );
+    }
+  }
+  const first = firstUse(ctx);
+  if (first) {
+    parts.push(first.loss);
+    low *= first.keep;
+    notes.push(first.note);
+  }
   if (vol.lower)
     notes.push("the log data per transaction is a lower bound (message data only), so the ceiling is at most this");
-  const tps = peak.value / mbPerTxn;
-  const k = 1 / mbPerTxn;
+  const tps = value / mbPerTxn;
+  // MB per transaction at the volume's high end gives the ceiling's low end, and the reverse.
+  const lowK = 1048576 / vol.high;
+  const highK = 1048576 / vol.low;
   const entry = registry.get(best.id);
+  const ceilingParts = volumeParts(vol, ...parts);
+  const perCopyLow = Math.min(low, peak.low);
+  const perCopyHigh = Math.max(high, peak.high);
   ctx.item({
     id: "logging.log-rate-ceiling",
     concern: "logging",
@@ -124,20 +222,68 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
     metric: "limit",
     limitOf: "transactions-per-second",
     value: tps,
-    low: Math.min(low, peak.low) * k,
-    high: Math.max(high, peak.high) * k,
+    low: perCopyLow * lowK,
+    high: perCopyHigh * highK,
     unit: "txn/s",
-    formula: `${num(peak.value)} MB/s per copy / ${num(mbPerTxn * 1024, 2)} KB per transaction${notes.length ? `; ${notes.join("; ")}` : ""}`,
+    formula: `${num(value)} MB/s per copy / ${num(mbPerTxn * 1024, 2)} KB per transaction${notes.length ? `; ${notes.join("; ")}` : ""}`,
     inputs: {
-      peakMBps: { value: peak.value, unit: "MB/s", from: best.id },
+      peakMBps: { value, unit: "MB/s", from: best.id },
       kbPerTxn: { value: mbPerTxn * 1024, unit: "KB", from: "logging.bytes-per-transaction" },
     },
     measuredOn: [...entry.appliesTo.hardware],
     // Disk-bound: the logger waits on I/O, so a faster processor does not raise it.
     scalesWithCpu: false,
     ...(w.rate !== undefined ? { demand: { value: w.rate, from: "workload.rate" } } : {}),
-    ...fromLookups(...parts),
+    ...ceilingParts,
+    citations: [...ceilingParts.citations, ...cited],
   });
+  allCopies(ctx, best.id, { value, low: perCopyLow, high: perCopyHigh }, parts);
+}
+
+/**
+ * The data written to every active log copy at the peak: the per-copy rate x the copies, as the reports
+ * put it ("i.e. there is more than 760 MB of data being written to IBM MQ log data sets per second",
+ * 000 line 1412; "more than 500 MB", 001 line 2289).
+ */
+function allCopies(
+  ctx: RuleContext,
+  bestId: string,
+  perCopy: { value: number; low: number; high: number },
+  parts: LookupResult[],
+): void {
+  const { registry } = ctx;
+  const copies = subjectOf(ctx.config).logCopies as number;
+  const formula = registry.formula(TOTAL_FORMULA);
+  const stated = copies === 2 && bestId === PEAK_93 ? TOTAL_93 : copies === 2 && bestId === PEAK_92 ? TOTAL_92 : "";
+  const total = stated ? registry.figureValue(stated) : undefined;
+  // The ceiling's flags are warned about once, on the ceiling.
+  const looked = { ...fromLookups(...parts), flags: [] };
+  ctx.item({
+    id: "logging.log-rate-ceiling-all-copies",
+    concern: "logging",
+    label: `data written to the active logs at the peak, ${copies === 2 ? "both copies" : "one copy"}`,
+    addressSpace: "qmgr",
+    metric: "info",
+    value: perCopy.value * copies,
+    low: perCopy.low * copies,
+    high: perCopy.high * copies,
+    unit: "MB/s",
+    formula: `${num(perCopy.value)} MB/s per copy x ${copies} (${formula.expression})${total ? `; the report: "${total.raw}" of data written to the log data sets per second` : ""}`,
+    inputs: { logCopies: { value: copies, unit: "count", from: "logging.dualLogs" } },
+    ...looked,
+    citations: [...looked.citations, registry.citation(formula), ...(total ? [total.citation] : [])],
+  });
+}
+
+/** Archive log compression's gain in peak log throughput at this message size, and the most measured. */
+function compressionGain(ctx: RuleContext, size: number): { gain: LookupResult; most: LookupResult } | undefined {
+  const { registry } = ctx;
+  const rel = entryForRelease(ctx, COMPRESSED_GAIN, "logging", "archive log compression");
+  if (!rel) return undefined;
+  return {
+    gain: carried(registry.lookup(COMPRESSED_GAIN, { messageSize: size }, "peakLogThroughputIncrease"), rel.carried),
+    most: carried(registry.figureValue(COMPRESSED_MOST), rel.carried),
+  };
 }
 
 /** V5.3: 2,200 persistent 1KB messages a second was the maximum of the report's disk (004 line 333). */
@@ -155,6 +301,7 @@ function v53Ceiling(ctx: RuleContext): void {
   }
   for (const a of best!.check.assumed) ctx.warn("logging", assumedMessage("persistent message rate ceiling", a));
   const puts = putsPerTransaction(config.workload.pattern);
+  const first = firstUse(ctx);
   ctx.item({
     id: "logging.log-rate-ceiling",
     concern: "logging",
@@ -163,12 +310,43 @@ function v53Ceiling(ctx: RuleContext): void {
     metric: "limit",
     limitOf: "transactions-per-second",
     value: max.value / puts,
+    ...(first ? { low: (max.low / puts) * first.keep, high: max.high / puts } : {}),
     unit: "txn/s",
-    formula: `${max.raw} messages a second, the maximum for the report's disk with 1KB messages / ${puts} put${puts === 1 ? "" : "s"} per transaction`,
+    formula: `${max.raw} messages a second, the maximum for the report's disk with 1KB messages / ${puts} put${puts === 1 ? "" : "s"} per transaction${first ? `; ${first.note}` : ""}`,
     inputs: { puts: { value: puts, unit: "count", from: "workload.pattern" } },
     measuredOn: [...registry.get(V53_DASD).appliesTo.hardware],
     scalesWithCpu: false,
     ...(config.workload.rate !== undefined ? { demand: { value: config.workload.rate, from: "workload.rate" } } : {}),
-    ...fromLookups(max),
+    ...fromLookups(max, ...(first ? [first.loss] : [])),
   });
+}
+
+/**
+ * Log data sets not pre-formatted (logging.preformatted: false): "Up to 50% of maximum data rate is lost
+ * on first use of a log data set not so pre-formatted", with "an increase in response time of about
+ * 33% with loss of about 25% in throughput through a single threaded application" (004 line 511). The
+ * loss sets the ceiling's low end; measured on V5.3's disk, extrapolated (warned) to other releases.
+ */
+function firstUse(ctx: RuleContext): { loss: LookupResult; keep: number; note: string } | undefined {
+  const { config, registry } = ctx;
+  if (config.logging?.preformatted !== false) return undefined;
+  let loss = registry.figureValue(PREFORMAT_LOSS);
+  const response = registry.figureValue(PREFORMAT_RESPONSE);
+  const throughput = registry.figureValue(PREFORMAT_THROUGHPUT);
+  const check = checkConditions(registry, PREFORMAT_LOSS, subjectOf(config), ["release"]);
+  if (check.outside.length > 0) {
+    loss = widen(loss, check);
+    ctx.warn("logging", outsideMessage("log data set pre-format loss", check), [loss.citation]);
+  }
+  ctx.warn(
+    "logging",
+    `logging.preformatted is false: on first use of each new log data set the queue manager formats it as it writes, losing "${loss.raw}" of the maximum log data rate; a single-threaded application saw response time "${response.raw}" longer and throughput "${throughput.raw}" lower. Pre-format new log data sets (CSQJUFMT) to avoid it`,
+    [loss.citation, response.citation, throughput.citation],
+  );
+  return {
+    loss,
+    // "Up to 50%": the printed bound is the most lost (its run-to-run widening is not a larger loss).
+    keep: 1 - loss.value / 100,
+    note: `on first use of a log data set not pre-formatted "${loss.raw}" of the maximum data rate is lost, the low end`,
+  };
 }

@@ -5,15 +5,20 @@
 // the sources did not measure takes the nearest with a warning that names what differs.
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
-import { checkConditions, outsideMessage, subjectOf, widen } from "./conditions.js";
-import { logCopies } from "./encryption.js";
+import { checkConditions, conditionsOf, outsideMessage, subjectOf, widen } from "./conditions.js";
+import { dseLogCost, logCopies } from "./encryption.js";
 import { carried, entryForRelease, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
-import { logBytesPerTransaction } from "./logging.js";
-import { STREAMING_LOG_FACTOR } from "./streaming.js";
+import { LOG_VOLUME_USES_AFTER_V53, logBytesPerTransaction, volumeParts } from "./logging.js";
 
 const STACK = "001.dse-log-workload-cost-stack";
 const SINGLE = "001.zhw-4mb-cost-comparison";
 const DSE = "001.dse-log-cost";
+// The per-page ranges over message sizes that widen the per-MB encryption costs (dseLogCost).
+const DSE_RANGES = ["001.dse-active-log-cost-range", "001.dse-archive-log-cost-range"];
+// The workload the stack was measured with: "1MB persistent messages - the log rate achieved is 270 MB /
+// second per log copy" (001 line 804).
+const STACK_SIZE = "001.dse-workload-message-size";
+const STACK_RATE = "001.dse-workload-log-rate";
 
 type StackRow = "dual-logs" | "plus-archiving" | "plus-dse-archives" | "plus-dse-active" | "dse-active-only";
 
@@ -29,8 +34,8 @@ export const loggingCpu: Rule = {
   concern: "logging",
   description: "Queue manager CPU per MB logged and per MB archived, by log copies, archiving and log encryption.",
   reads: ["workload.*", "logging.*", "encryption.logs", "streamingQueues.copies", "mq.release"],
-  // Of logBytesPerTransaction's entries, the V5.3 overhead is never reached: 5.3 has no figure here.
-  uses: [STACK, SINGLE, DSE, STREAMING_LOG_FACTOR],
+  // MQ 5.3 has no figure here, so logBytesPerTransaction's V5.3 entries are not reached.
+  uses: [STACK, SINGLE, DSE, ...DSE_RANGES, STACK_SIZE, STACK_RATE, ...LOG_VOLUME_USES_AFTER_V53],
   applies: (c) => c.workload.persistent,
   run(ctx) {
     const { config, registry } = ctx;
@@ -51,7 +56,7 @@ export const loggingCpu: Rule = {
     const mirroring = lg?.metroMirror ? (lg.zHyperWrite ? "zhyperwrite" : "pprc") : "none";
     const notes: string[] = [];
     let base: LookupResult;
-    let dse: { active: LookupResult; archive: LookupResult; activePasses: number; archivePasses: number } | undefined;
+    let dse: DsePasses | undefined;
     const archiving = copies.archives > 0;
     if (dual) {
       const row = stackRow(archiving, copies.activeEncrypted, copies.archiveEncrypted);
@@ -85,14 +90,16 @@ export const loggingCpu: Rule = {
       base = widen(base, check);
       ctx.warn("logging", outsideMessage("queue manager CPU per MB logged", check), [base.citation]);
     }
-    const parts = dse ? [base, dse.active, dse.archive] : [base];
+    const parts = dse ? [base, dse.active, dse.archive, ...dse.ranges] : [base];
     const perMB = (b: number, act = 0, arc = 0) => b + (dse ? act * dse.activePasses + arc * dse.archivePasses : 0);
     const r = dse
       ? rangeOf(perMB, base, dse.active, dse.archive)
       : { value: base.value, low: base.low, high: base.high };
+    const stackSize = registry.figureValue(STACK_SIZE);
+    const stackRate = registry.figureValue(STACK_RATE);
     const what = dual
-      ? `dual logs, ${archiving ? "archiving" : "no archiving"}, measured with ${sizeLabel(1048576)} messages`
-      : `single logs and archives, ${mirroring === "none" ? "no mirroring" : mirroring === "pprc" ? "Metro Mirror (PPRC)" : "zHyperWrite"}, measured with ${sizeLabel(4194304)} messages at the peak log rate`;
+      ? `dual logs, ${archiving ? "archiving" : "no archiving"}, measured with ${stackSize.raw} messages at ${stackRate.raw} per log copy`
+      : `single logs and archives, ${mirroring === "none" ? "no mirroring" : mirroring === "pprc" ? "Metro Mirror (PPRC)" : "zHyperWrite"}, measured with ${sizeLabel(Number(conditionsOf(registry.get(SINGLE)).messageSize))} messages at the peak log rate`;
     const formula =
       `${num(base.value, 0)} us per MB logged (${what})` +
       (dse
@@ -128,26 +135,35 @@ export const loggingCpu: Rule = {
       addressSpace: "qmgr",
       metric: "info",
       value: r.value * mb,
-      low: vol.lower ? r.value * mb : r.low * mb,
-      high: r.high * mb,
+      low: (r.low * vol.low) / 1048576,
+      high: (r.high * vol.high) / 1048576,
       unit: "us",
       formula: `${num(r.value)} us/MB x ${num(mb * 1024, 2)} KB logged / 1024`,
       inputs: { mbPerTxn: { value: mb, unit: "MB", from: "logging.bytes-per-transaction" } },
-      ...fromLookups(...parts, ...vol.lookups),
+      ...volumeParts(vol, ...parts),
     });
   },
 };
+
+interface DsePasses {
+  active: LookupResult;
+  archive: LookupResult;
+  ranges: LookupResult[];
+  activePasses: number;
+  archivePasses: number;
+}
 
 /** The per-MB table's encryption costs and the passes of this configuration (001.dse-log-cost-formula). */
 function dsePasses(
   ctx: RuleContext,
   copies: ReturnType<typeof logCopies>,
   how: Parameters<typeof carried>[1],
-): { active: LookupResult; archive: LookupResult; activePasses: number; archivePasses: number } {
-  const { registry } = ctx;
+): DsePasses {
   return {
-    active: carried(registry.lookup(DSE, { logType: "active" }, "perMB"), how),
-    archive: carried(registry.lookup(DSE, { logType: "archive" }, "perMB"), how),
+    active: dseLogCost(ctx, "active", how),
+    archive: dseLogCost(ctx, "archive", how),
+    // In active's and archive's range already; cited.
+    ranges: DSE_RANGES.map((id) => ctx.registry.figureValue(id)),
     activePasses: copies.activeEncrypted ? copies.active + (copies.archives > 0 ? 1 : 0) : 0,
     archivePasses: copies.archiveEncrypted ? copies.archives : 0,
   };

@@ -1,74 +1,171 @@
 // Logging of persistent messages: log data per transaction, log write rate against the measured
 // ceilings, disk write volume with dual copies and mirroring, log and archive volume per day,
 // zHyperWrite versus Metro Mirror, and archive log compression (z15).
-import type { Rule, RuleContext } from "../engine/types.js";
-import type { LookupResult } from "../model/registry.js";
-import { entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
+import type { LineItem, Rule, RuleContext } from "../engine/types.js";
+import type { Citation, Confidence, LookupResult } from "../model/registry.js";
+import {
+  carried,
+  entryForRelease,
+  fromLookups,
+  num,
+  putsPerTransaction,
+  rangeOf,
+  sizeLabel,
+  weaker,
+} from "./helpers.js";
 import { STREAMING_LOG_FACTOR } from "./streaming.js";
 import { LOG_CEILING_USES, logRateCeiling } from "./log-ceiling.js";
 import { ZHW_USES, zHyperWrite } from "./zhyperwrite.js";
 import { ARCHIVE_USES, archiveLogs } from "./archive-compression.js";
 
 const V53_LOG_BYTES = "004.log-bytes-per-persistent-message";
+// The larger log records of a queue manager in a QSG, by message size (004 lines 494-500): "an increase
+// in archive log media requirement for a given workload of the order of the above percentages".
+const QSG_LOG_INCREASE = "004.qsg-log-overhead-private-persistent-rate";
+// "two messages completely processed (that is created with MQPUT and consumed with MQGET) for each
+// request/reply transaction" (004 line 355).
+const MESSAGES_PER_TXN = "004.sq-request-reply-messages-per-transaction";
 const DISK = "001.log-disk-write-multiplier";
+const DISK_FORMULA = "001.log-disk-write-volume";
 const ZHW_COST_SINGLE = "001.zhw-cost-increase-typical-single";
+// "capable of having up to 310 active logs" (000 line 244).
+const ACTIVE_LOGS_MAX = "000.active-logs-max";
+// V5.3 (and V5.2 with PTF PQ54967) writes dual logs in parallel "if the primary log data set is on
+// write cached DASD": up to 30% more throughput with 1KB messages (004 lines 138, 478-480).
+const DUAL_PARALLEL = "004.dual-logging-throughput-1kb";
+const DUAL_PARALLEL_HIGHLIGHT = "004.dual-logging-throughput-highlight";
 
-/** The entries logBytesPerTransaction reads: in the `uses` of every rule that calls it. */
-export const LOG_VOLUME_USES: readonly string[] = [V53_LOG_BYTES, STREAMING_LOG_FACTOR];
+/**
+ * The entries logBytesPerTransaction reads for MQ 9.x: in the `uses` of a rule that calls it only for
+ * those releases (log encryption, logging CPU).
+ */
+export const LOG_VOLUME_USES_AFTER_V53: readonly string[] = [V53_LOG_BYTES, MESSAGES_PER_TXN, STREAMING_LOG_FACTOR];
+
+/** The entries logBytesPerTransaction reads: in the `uses` of every rule that calls it for MQ 5.3 too. */
+export const LOG_VOLUME_USES: readonly string[] = [...LOG_VOLUME_USES_AFTER_V53, QSG_LOG_INCREASE];
 
 export interface LogVolume {
   /** Bytes written to one copy of the active log per transaction. */
   bytesPerTxn: number;
+  /** Its range, in bytes. */
+  low: number;
+  high: number;
+  /** Message data only (no source gives the overhead for the release): the value is a lower bound. */
   lower: boolean;
+  /** Model figures in it (the overhead, the QSG increase, the streaming factor). */
   lookups: LookupResult[];
+  /** Statements that justify the formula, cited; no value of theirs is in it. */
+  statements: Citation[];
+  confidence: Confidence;
   formula: string;
 }
 
-/** Log bytes per transaction: the message payload, plus the per-message overhead where known. */
+const ONE = { value: 1, low: 1, high: 1 };
+
+/**
+ * Log bytes per transaction, each copy: (message + overhead per message) x messages per transaction
+ * (x 2 with streaming queues). The overhead is the V5.3 report's, the only one the sources give
+ * (+1.25KB, +1.5KB in a QSG, 004 lines 502-505), with the QSG increase by message size (004 line 500)
+ * as its range; or the user's own; or, for a release no source gives one for (no statement carries
+ * V5.3 logging forward), none: message data only, a lower bound, said in a warning.
+ */
 export function logBytesPerTransaction(ctx: RuleContext): LogVolume {
   const { config, registry } = ctx;
   const w = config.workload;
+  const size = w.messageSize;
   const puts = putsPerTransaction(w.pattern);
-  const streamed = config.streamingQueues?.copies ?? 0;
   const lookups: LookupResult[] = [];
-  let factor = 1;
+  const rule = registry.formula(V53_LOG_BYTES);
+  const statements: Citation[] = [registry.citation(rule)];
+  let factor: { value: number; low: number; high: number } = ONE;
   let streamText = "";
-  if (streamed > 0) {
+  if ((config.streamingQueues?.copies ?? 0) > 0) {
     const f = registry.figureValue(STREAMING_LOG_FACTOR);
     lookups.push(f);
-    factor = f.value;
+    factor = f;
     streamText = ` x ${f.raw} (streaming queue)`;
   }
+  let putsText = `${puts} put`;
+  if (puts === 2) {
+    const two = registry.figureValue(MESSAGES_PER_TXN);
+    statements.push(two.citation);
+    putsText = `2 puts ("${two.raw}" per request/reply transaction)`;
+  }
+  const perTxn = (f: number, overheadKB: number) => (size + overheadKB * 1024) * puts * f;
+  const volume = (
+    r: { value: number; low: number; high: number },
+    confidence: Confidence,
+    formula: string,
+    lower = false,
+  ): LogVolume => ({ bytesPerTxn: r.value, low: r.low, high: r.high, lower, lookups, statements, confidence, formula });
   const user = config.logging?.logOverheadPerMessage;
   if (user !== undefined) {
-    return {
-      bytesPerTxn: (w.messageSize + user) * puts * factor,
-      lower: false,
-      lookups,
-      formula: `(${sizeLabel(w.messageSize)} + ${num(user)} bytes overhead, user-supplied) x ${puts} puts${streamText}`,
-    };
+    const r = rangeOf((f) => perTxn(f, user / 1024), factor);
+    return volume(
+      r,
+      weaker(fromLookups(...lookups).confidence, "user-supplied"),
+      `(${sizeLabel(size)} + ${num(user)} bytes overhead, user-supplied) x ${putsText}${streamText}`,
+    );
   }
+  const shared = w.queues === "shared";
   if (config.mq.release === "5.3") {
-    const shared = w.queues === "shared";
-    const p = registry.parameter(V53_LOG_BYTES, shared ? "overheadQsg" : "overheadNonQsg");
-    lookups.push(p);
-    return {
-      bytesPerTxn: (w.messageSize + p.value * 1024) * puts * factor,
-      lower: false,
-      lookups,
-      formula: `(${sizeLabel(w.messageSize)} + ${p.raw}) x ${puts} puts${streamText}`,
-    };
+    const own = registry.parameter(V53_LOG_BYTES, shared ? "overheadQsg" : "overheadNonQsg");
+    const qsg = registry.lookup(QSG_LOG_INCREASE, { messageSize: size }, "maxRateReduction");
+    lookups.push(own);
+    const r = rangeOf(perTxn, factor, own);
+    const formula = `(${sizeLabel(size)} + ${own.raw}) x ${putsText}${streamText}`;
+    if (!shared) {
+      const inQsg = registry.parameter(V53_LOG_BYTES, "overheadQsg");
+      ctx.warn(
+        "logging",
+        `log data per persistent message: workload.queues is private, so the queue manager is taken to be outside a queue-sharing group (message + ${own.raw}); in a QSG every log record is larger (message + ${inQsg.raw}), and the maximum persistent rate of private queues is ${qsg.raw} lower with ${sizeLabel(size)} messages`,
+        [registry.citation(rule), qsg.citation],
+      );
+      return volume(r, fromLookups(...lookups).confidence, formula);
+    }
+    // In a QSG: the rule's +1.5KB, and the table's increase over a queue manager outside one, by
+    // message size, as the range. The table measured private queues; the larger headers are on "all
+    // log records of every queue manager in that QSG" (004 line 496), so the queue type does not move it.
+    const outside = registry.parameter(V53_LOG_BYTES, "overheadNonQsg");
+    lookups.push(qsg);
+    const t = rangeOf((f, o, pct) => perTxn(f, o) * (1 + pct / 100), factor, outside, qsg);
+    return volume(
+      { value: r.value, low: Math.min(r.low, t.low), high: Math.max(r.high, t.high) },
+      fromLookups(...lookups).confidence,
+      `${formula}; the range takes in (${sizeLabel(size)} + ${outside.raw}) x (1 + ${qsg.raw}), the QSG's larger log records by message size`,
+    );
   }
-  ctx.gap(
+  const v53 = registry.parameter(V53_LOG_BYTES, shared ? "overheadQsg" : "overheadNonQsg");
+  ctx.warn(
     "logging",
-    `log overhead per persistent message for MQ ${config.mq.release}: only the V5.3 report gives a rule (message + 1.25KB); log figures count the message data only (a lower bound) unless you set logging.logOverheadPerMessage`,
+    `log data per persistent message for MQ ${config.mq.release}: only the V5.3 report gives an overhead beyond the message (message + ${v53.raw}${shared ? " in a QSG" : ""}, ${pctText((v53.value * 1024 * 100) / size)} more at ${sizeLabel(size)}), and no source carries it to later releases; log figures count the message data only (a lower bound) unless you set logging.logOverheadPerMessage`,
+    [registry.citation(rule)],
   );
-  return {
-    bytesPerTxn: w.messageSize * puts * factor,
-    lower: true,
-    lookups,
-    formula: `${sizeLabel(w.messageSize)} x ${puts} puts${streamText} (message data only)`,
-  };
+  return volume(
+    rangeOf((f) => perTxn(f, 0), factor),
+    lookups.length ? fromLookups(...lookups).confidence : "arithmetic",
+    `${sizeLabel(size)} x ${putsText}${streamText} (message data only)`,
+    true,
+  );
+}
+
+/** A percentage with two decimals below 1% (0.03% at 4MB), one above. */
+function pctText(pct: number): string {
+  return `${num(pct, pct < 1 ? 2 : 1)}%`;
+}
+
+/**
+ * The parts of a line item made from the log volume and, beside it, other lookups: their citations
+ * and the volume's statements, the weakest confidence, flags, and the lookups.
+ */
+export function volumeParts(
+  vol: LogVolume,
+  ...results: LookupResult[]
+): Pick<LineItem, "citations" | "confidence" | "flags" | "lookups"> {
+  const parts = fromLookups(...results, ...vol.lookups);
+  const citations = [...parts.citations];
+  for (const s of vol.statements) if (!citations.some((c) => c.id === s.id)) citations.push(s);
+  return { ...parts, citations, confidence: weaker(results.length ? parts.confidence : "arithmetic", vol.confidence) };
 }
 
 export const logging: Rule = {
@@ -77,7 +174,17 @@ export const logging: Rule = {
   description:
     "Log data, log rate against measured ceilings, disk writes, daily volumes, zHyperWrite, archive compression.",
   reads: ["workload.*", "logging.*", "streamingQueues.copies", "mq.release"],
-  uses: [V53_LOG_BYTES, ...LOG_CEILING_USES, DISK, ...ZHW_USES, ...ARCHIVE_USES, STREAMING_LOG_FACTOR],
+  uses: [
+    ...LOG_VOLUME_USES,
+    ...LOG_CEILING_USES,
+    DISK,
+    DISK_FORMULA,
+    ACTIVE_LOGS_MAX,
+    DUAL_PARALLEL,
+    DUAL_PARALLEL_HIGHLIGHT,
+    ...ZHW_USES,
+    ...ARCHIVE_USES,
+  ],
   applies: (c) => c.workload.persistent || c.logging !== undefined,
   run(ctx) {
     const { config, registry } = ctx;
@@ -98,7 +205,6 @@ export const logging: Rule = {
       archiveCompression: false,
     };
     const vol = logBytesPerTransaction(ctx);
-    const bound = vol.lower ? { low: vol.bytesPerTxn / 1024 } : {};
     ctx.item({
       id: "logging.bytes-per-transaction",
       concern: "logging",
@@ -106,66 +212,79 @@ export const logging: Rule = {
       addressSpace: "qmgr",
       metric: "info",
       value: vol.bytesPerTxn / 1024,
-      ...bound,
+      low: vol.low / 1024,
+      high: vol.high / 1024,
       unit: "KB",
       formula: vol.formula,
       inputs: { messageSize: { value: w.messageSize, unit: "bytes", from: "workload.messageSize" } },
-      ...fromLookups(...vol.lookups),
-      confidence: config.logging?.logOverheadPerMessage !== undefined ? "user-supplied" : "measured",
+      ...volumeParts(vol),
     });
     const copies = lg.dualLogs ? 2 : 1;
     const archives = lg.archiving ? (lg.dualArchives ? 2 : 1) : 0;
     const rate = w.rate;
     const mbPerTxn = vol.bytesPerTxn / 1048576;
     logRateCeiling(ctx, vol, archives);
+    if (lg.activeLogs !== undefined) activeLogs(ctx, lg.activeLogs);
+    if (config.mq.release === "5.3" && copies === 2) dualLogWrites(ctx);
     // With COMPLOG the archives hold the compressed data: the share the user says compresses away.
     const kept =
       lg.archiveCompression && lg.archiveCompressibility !== undefined ? 1 - lg.archiveCompressibility / 100 : 1;
     if (rate !== undefined) {
       const mbps = rate * mbPerTxn;
+      // Each of these is the log volume times config numbers: its range is the volume's.
+      const lowK = vol.low / vol.bytesPerTxn;
+      const highK = vol.high / vol.bytesPerTxn;
+      const ranged = (value: number) => ({ value, low: value * lowK, high: value * highK });
       ctx.item({
         id: "logging.log-write-rate",
         concern: "logging",
-        label: `log write rate per copy at ${num(rate)}/s`,
+        label: `log write rate per copy at ${num(rate)}/s${vol.lower ? " (at least)" : ""}`,
         addressSpace: "qmgr",
         metric: "rate",
-        value: mbps,
-        ...(vol.lower ? { low: mbps } : {}),
+        ...ranged(mbps),
         unit: "MB/s",
         formula: `${num(rate)}/s x ${num(mbPerTxn * 1024, 2)} KB / 1024`,
         inputs: { rate: { value: rate, unit: "per-second", from: "workload.rate" } },
-        citations: [],
-        confidence: "measured",
-        flags: [],
+        ...volumeParts(vol),
       });
       ctx.item({
         id: "logging.active-log-per-day",
         concern: "logging",
-        label: `active log data per day, ${copies} cop${copies === 1 ? "y" : "ies"}`,
+        label: `active log data per day, ${copies} cop${copies === 1 ? "y" : "ies"}${vol.lower ? " (at least)" : ""}`,
         addressSpace: "qmgr",
         metric: "volume",
-        value: (mbps * 86400 * copies) / 1024,
+        ...ranged((mbps * 86400 * copies) / 1024),
         unit: "GB/day",
         formula: `${num(mbps, 2)} MB/s x 86400 s x ${copies} / 1024`,
         inputs: { copies: { value: copies, unit: "count", from: "logging.dualLogs" } },
-        citations: [],
-        confidence: "measured",
-        flags: [],
+        ...volumeParts(vol),
       });
       if (archives > 0) {
         ctx.item({
           id: "logging.archive-per-day",
           concern: "logging",
-          label: `archive log data per day, ${archives} cop${archives === 1 ? "y" : "ies"}${lg.archiveCompression ? (kept < 1 ? ` (compressed ${num(lg.archiveCompressibility!)}%)` : " (before compression)") : ""}`,
+          label: `archive log data per day, ${archives} cop${archives === 1 ? "y" : "ies"}${lg.archiveCompression ? (lg.archiveCompressibility !== undefined ? ` (compressed, ${num(lg.archiveCompressibility)}% saved)` : " (before compression)") : ""}${vol.lower ? " (at least)" : ""}`,
           addressSpace: "qmgr",
           metric: "volume",
-          value: (mbps * 86400 * archives * kept) / 1024,
+          ...ranged((mbps * 86400 * archives * kept) / 1024),
           unit: "GB/day",
           formula: `${num(mbps, 2)} MB/s x 86400 s x ${archives}${kept < 1 ? ` x (1 - ${num(lg.archiveCompressibility!)}%)` : ""} / 1024`,
-          inputs: { archives: { value: archives, unit: "count", from: "logging.dualArchives" } },
-          citations: [],
-          confidence: "measured",
-          flags: [],
+          inputs: {
+            archives: { value: archives, unit: "count", from: "logging.dualArchives" },
+            ...(kept < 1
+              ? {
+                  compressibility: {
+                    value: lg.archiveCompressibility!,
+                    unit: "percent",
+                    from: "logging.archiveCompressibility",
+                  },
+                }
+              : {}),
+          },
+          ...volumeParts(vol),
+          ...(lg.archiveCompression && lg.archiveCompressibility !== undefined
+            ? { confidence: weaker(volumeParts(vol).confidence, "user-supplied") }
+            : {}),
         });
       }
       // The report's totals (2, 3, 4 or 6 MB per MB put) are active + archive + mirror copies; built from
@@ -175,17 +294,20 @@ export const logging: Rule = {
       const archive = archives > 0 ? registry.lookup(DISK, { logCopies: archives, mirroring }, "archiveMB") : undefined;
       const mirror = lg.metroMirror ? registry.lookup(DISK, { logCopies: copies, mirroring }, "mirrorMB") : undefined;
       const perMB = active.value + (archive?.value ?? 0) * kept + (mirror?.value ?? 0);
+      const rule = registry.formula(DISK_FORMULA);
+      const disk = volumeParts(vol, ...[active, archive, mirror].filter((x): x is LookupResult => x !== undefined));
       ctx.item({
         id: "logging.disk-write-rate",
         concern: "logging",
         label: `data written to disk (active${archive ? ", archive" : ""}${mirror ? ", mirror" : ""})`,
         addressSpace: "qmgr",
         metric: "rate",
-        value: mbps * perMB,
+        ...ranged(mbps * perMB),
         unit: "MB/s",
-        formula: `${num(mbps, 2)} MB/s logged x (${active.raw} active${archive ? ` + ${archive.raw} archive${kept < 1 ? ` x ${num(kept * 100)}% after compression` : ""}` : ""}${mirror ? ` + ${mirror.raw} mirror` : ""}) per MB put`,
+        formula: `${num(mbps, 2)} MB/s logged x (${active.raw} active${archive ? ` + ${archive.raw} archive${kept < 1 ? ` x ${num(kept * 100)}% after compression` : ""}` : ""}${mirror ? ` + ${mirror.raw} mirror` : ""}) per MB put (${rule.expression})`,
         inputs: { diskPerMB: { value: perMB, unit: "MB", from: DISK } },
-        ...fromLookups(...[active, archive, mirror].filter((x): x is LookupResult => x !== undefined)),
+        ...disk,
+        citations: [...disk.citations, registry.citation(rule)],
       });
     }
     if (lg.zHyperWrite) {
@@ -201,6 +323,52 @@ export const logging: Rule = {
         } else ctx.gap("logging", `zHyperWrite for MQ ${config.mq.release}: measured for 9.2 only`);
       }
     }
-    if (archives > 0) archiveLogs(ctx, mbPerTxn, vol.lower);
+    if (archives > 0) archiveLogs(ctx, vol);
   },
 };
+
+/** The active log data sets of each copy against the most a queue manager can have (000 line 244). */
+function activeLogs(ctx: RuleContext, count: number): void {
+  const { config, registry } = ctx;
+  const rel = entryForRelease(ctx, ACTIVE_LOGS_MAX, "logging", "active log data sets");
+  if (!rel) {
+    ctx.gap(
+      "logging",
+      `the most active log data sets for MQ ${config.mq.release}: the sources state it for MQ 9.3 (up to 310, 64-bit log RBA)`,
+    );
+    return;
+  }
+  // A product limit, not a measurement: carried to the release as stated, never widened by a tolerance.
+  const most = carried(registry.figureValue(ACTIVE_LOGS_MAX), rel.carried !== false);
+  ctx.item({
+    id: "logging.active-logs-limit",
+    concern: "logging",
+    label: "active log data sets per log copy, the most a queue manager can have (64-bit log RBA)",
+    addressSpace: "qmgr",
+    metric: "limit",
+    limitOf: "log-data-sets",
+    value: most.value,
+    unit: "data sets",
+    formula: `"${most.raw}" active logs for a queue manager with 64-bit log RBA, the default for new queue managers`,
+    inputs: { activeLogs: { value: count, unit: "count", from: "logging.activeLogs" } },
+    demand: { value: count, from: "logging.activeLogs" },
+    hardwareFit: "machine-independent",
+    scalesWithCpu: false,
+    ...fromLookups(most),
+  });
+}
+
+/**
+ * V5.3 with dual logs: the writes to both copies go in parallel only when the primary log is on write
+ * cached DASD, which the config cannot say; assumed, and said, with what series writes cost.
+ */
+function dualLogWrites(ctx: RuleContext): void {
+  const { registry } = ctx;
+  const gain = registry.figureValue(DUAL_PARALLEL);
+  const highlight = registry.figureValue(DUAL_PARALLEL_HIGHLIGHT);
+  ctx.warn(
+    "logging",
+    `dual logs: assumed the primary active log is on write cached DASD, so both copies are written in parallel; writing them in parallel (V5.3, or V5.2 with PTF PQ54967) improved persistent throughput with 1KB messages by "${gain.raw}" over writing in series ("${highlight.raw}" in the report's highlights), though the maximum log data rate is not significantly changed. MP1B's QJSTSERW counts serial writes`,
+    [gain.citation, highlight.citation],
+  );
+}

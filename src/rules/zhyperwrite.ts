@@ -27,6 +27,29 @@ const IO_SMALL = "001.zhw-io-time-fraction-small";
 const IO_LARGE = "001.zhw-io-time-reduction-large";
 const IO_DUAL = "001.zhw-io-time-reduction-dual";
 const IO_MAX = "001.zhw-summary-io-time";
+// The 4MB table's difference as the report states it: "adds 15 CPU microseconds per MB ... entirely SRB
+// time", "4.9% in the total SRB" (001 line 611).
+const DELTA_4MB = "001.zhw-cost-delta-4mb";
+const SRB_INCREASE_4MB = "001.zhw-srb-increase-4mb";
+// The constrained-rate comparison: "4MB messages running at a log rate of 75MB per second on dual logs
+// and dual archives", data per I/O "dropped from 105 pages to 84 pages" (001 lines 617-620).
+const CONSTRAINED_RATE = "001.zhw-constrained-log-rate";
+const PAGES_PPRC = "001.pages-per-io-pprc-constrained";
+const PAGES_ZHW = "001.pages-per-io-zhw-constrained";
+// The test: messages "from 2KB to 4MB" (001 line 498), mirrored disks "at zero distance" (line 500).
+const TEST_SIZES = "001.zhw-test-message-sizes";
+const TEST_DISTANCE = "001.zhw-test-distance";
+// The disk subsystem under load: with single logs "the 2 MB and 4MB workloads do begin to see a small
+// impact from saturating the disk cache" (line 565), 6% of I/O in DFW bypass at 4MB (547); with dual
+// logs NVS saturated from 256KB (626), "in excess of 20%" (640), DFW bypass often above 80% of I/O (634)
+// and "in excess of 100%" at 4MB (640); RMF's DFW bypass over the I/O rate above 1% means NVS saturation (632).
+const CACHE_SINGLE = "001.disk-cache-saturation-single";
+const DFW_SINGLE_4MB = "001.dfw-bypass-share-4mb-single";
+const NVS_DUAL = "001.nvs-saturation-message-size-dual";
+const NVS_OBSERVED = "001.nvs-saturation-observed-dual";
+const DFW_DUAL = "001.dfw-bypass-observed-dual";
+const DFW_DUAL_4MB = "001.dfw-bypass-observed-4mb-dual";
+const DFW_THRESHOLD = "001.dfw-bypass-saturation-threshold";
 
 export const ZHW_USES: readonly string[] = [
   COST_DUAL,
@@ -50,6 +73,20 @@ export const ZHW_USES: readonly string[] = [
   IO_LARGE,
   IO_DUAL,
   IO_MAX,
+  DELTA_4MB,
+  SRB_INCREASE_4MB,
+  CONSTRAINED_RATE,
+  PAGES_PPRC,
+  PAGES_ZHW,
+  TEST_SIZES,
+  TEST_DISTANCE,
+  CACHE_SINGLE,
+  DFW_SINGLE_4MB,
+  NVS_DUAL,
+  NVS_OBSERVED,
+  DFW_DUAL,
+  DFW_DUAL_4MB,
+  DFW_THRESHOLD,
 ];
 
 const KB = 1024;
@@ -59,6 +96,8 @@ const MB = 1048576;
 export function zHyperWrite(ctx: RuleContext, copies: number, archives: number, how: false | ReleaseCarry): void {
   const size = ctx.config.workload.messageSize;
   const fig = (id: string) => carried(ctx.registry.figureValue(id), how);
+  testConditions(ctx, size);
+  diskSaturation(ctx, copies, size);
   cost(ctx, copies, fig);
   if (size === 4 * MB && copies === 1) fourMegabyteTable(ctx, how);
   if (size === 4 * MB && copies === 2) constrainedSrb(ctx, fig);
@@ -68,6 +107,52 @@ export function zHyperWrite(ctx: RuleContext, copies: number, archives: number, 
 }
 
 type Fig = (id: string) => LookupResult;
+
+/** What every zHyperWrite figure was measured under that the config cannot say or may not match. */
+function testConditions(ctx: RuleContext, size: number): void {
+  const { registry } = ctx;
+  const sizes = registry.figureValue(TEST_SIZES);
+  if (size < sizes.low || size > sizes.high)
+    ctx.warn(
+      "logging",
+      `zHyperWrite: measured with messages of ${sizes.raw}; ${sizeLabel(size)} is outside, so its figures are those of the nearest size measured`,
+      [sizes.citation],
+    );
+  const distance = registry.figureValue(TEST_DISTANCE);
+  ctx.warn(
+    "logging",
+    `zHyperWrite: every figure was measured with the mirrored disks at ${distance.raw}; the benefits reduce as the replication distance grows, and the sources give no figure for distance`,
+    [distance.citation],
+  );
+}
+
+/** The disk subsystem's cache under the report's heavier loads, where the zHyperWrite gains fade. */
+function diskSaturation(ctx: RuleContext, copies: number, size: number): void {
+  const { registry } = ctx;
+  const threshold = registry.figureValue(DFW_THRESHOLD);
+  const rmf = `; RMF showing DFW bypass over the total I/O rate "${threshold.raw}" indicates NVS saturation`;
+  if (copies === 1) {
+    const from = registry.figureValue(CACHE_SINGLE);
+    if (size < from.value) return;
+    const at4mb = registry.figureValue(DFW_SINGLE_4MB);
+    ctx.warn(
+      "logging",
+      `zHyperWrite: with single logs, messages of ${from.raw} and more began to saturate the test disk subsystem's cache (with 4MB messages ${at4mb.raw} of I/O saw DFW bypass)${rmf}`,
+      [from.citation, at4mb.citation, threshold.citation],
+    );
+    return;
+  }
+  const from = registry.figureValue(NVS_DUAL);
+  if (size < from.value) return;
+  const observed = registry.figureValue(NVS_OBSERVED);
+  const dfw = registry.figureValue(DFW_DUAL);
+  const at4mb = registry.figureValue(DFW_DUAL_4MB);
+  ctx.warn(
+    "logging",
+    `zHyperWrite: with dual logs and archives, messages of ${from.raw} and more saturated the test disk subsystem's non-volatile storage (NVS saturation "${observed.raw}", DFW bypass commonly over ${dfw.raw} of I/O${size >= 4 * MB ? `, "${at4mb.raw}" of requests with 4MB` : ""}), bringing zHyperWrite's I/O times close to PPRC's${rmf}`,
+    [from.citation, observed.citation, dfw.citation, ...(size >= 4 * MB ? [at4mb.citation] : []), threshold.citation],
+  );
+}
 
 /** The queue manager CPU change, a % of its cost per MB, with the spread over message sizes as the range. */
 function cost(ctx: RuleContext, copies: number, fig: Fig): void {
@@ -121,6 +206,9 @@ function fourMegabyteTable(ctx: RuleContext, how: false | ReleaseCarry): void {
   const pSrb = cell("pprc", "srbPerMB");
   const delta = zCpu.value - pCpu.value;
   const srbDelta = zSrb.value - pSrb.value;
+  // The report's own statement of the difference and of the SRB increase, cited beside the arithmetic.
+  const stated = carried(registry.figureValue(DELTA_4MB), how);
+  const statedSrb = carried(registry.figureValue(SRB_INCREASE_4MB), how);
   const common = { concern: "logging" as const, addressSpace: "qmgr" as const, metric: "info" as const, inputs: {} };
   ctx.item({
     ...common,
@@ -130,8 +218,8 @@ function fourMegabyteTable(ctx: RuleContext, how: false | ReleaseCarry): void {
     low: delta,
     high: delta,
     unit: "us/MB",
-    formula: `${zCpu.raw} - ${pCpu.raw} us per MB (zHyperWrite - PPRC, the 4MB table); SRB ${zSrb.raw} - ${pSrb.raw} = ${num(srbDelta, 0)}, so all of it is SRB`,
-    ...fromLookups(zCpu, pCpu, zSrb, pSrb),
+    formula: `${zCpu.raw} - ${pCpu.raw} us per MB (zHyperWrite - PPRC, the 4MB table); SRB ${zSrb.raw} - ${pSrb.raw} = ${num(srbDelta, 0)}, so all of it is SRB (the report: "${stated.raw}" per MB, "entirely SRB time")`,
+    ...withCitations(fromLookups(zCpu, pCpu, zSrb, pSrb), stated.citation),
   });
   ctx.item({
     ...common,
@@ -152,8 +240,8 @@ function fourMegabyteTable(ctx: RuleContext, how: false | ReleaseCarry): void {
     low: (srbDelta / pSrb.value) * 100,
     high: (srbDelta / pSrb.value) * 100,
     unit: "%",
-    formula: `${num(srbDelta, 0)} / ${pSrb.raw} us SRB per MB (PPRC) x 100`,
-    ...fromLookups(zSrb, pSrb),
+    formula: `${num(srbDelta, 0)} / ${pSrb.raw} us SRB per MB (PPRC) x 100 (the report prints "${statedSrb.raw}", truncated)`,
+    ...withCitations(fromLookups(zSrb, pSrb), statedSrb.citation),
   });
 }
 
@@ -162,19 +250,22 @@ function constrainedSrb(ctx: RuleContext, fig: Fig): void {
   const z = fig(SRB_ZHW);
   const p = fig(SRB_PPRC);
   const max = fig(SRB_MAX);
+  const rate = fig(CONSTRAINED_RATE);
+  const pagesPprc = fig(PAGES_PPRC);
+  const pagesZhw = fig(PAGES_ZHW);
   ctx.item({
     id: "logging.zhyperwrite-srb-per-mb",
     concern: "logging",
-    label: "zHyperWrite: queue manager SRB per MB logged (4MB, dual logs, at 75 MB/s)",
+    label: `zHyperWrite: queue manager SRB per MB logged (4MB, dual logs, at ${rate.raw})`,
     addressSpace: "qmgr",
     metric: "info",
     value: z.value,
     low: Math.min(z.low, p.value),
     high: Math.max(z.high, p.value * (1 + max.value / 100)),
     unit: "us/MB",
-    formula: `${z.raw} per MB with zHyperWrite against ${p.raw} with PPRC (fewer pages per I/O, 105 to 84); SRB increases were "${max.raw}", the high end`,
+    formula: `${z.raw} per MB with zHyperWrite against ${p.raw} with PPRC (fewer pages per I/O, ${pagesPprc.raw} to ${pagesZhw.raw}); SRB increases were "${max.raw}", the high end`,
     inputs: {},
-    ...fromLookups(z, p, max),
+    ...withCitations(fromLookups(z, p, max), rate.citation, pagesPprc.citation, pagesZhw.citation),
   });
 }
 
@@ -350,4 +441,14 @@ function ioTime(ctx: RuleContext, copies: number, fig: Fig): void {
     inputs: {},
     ...fromLookups(used, max, ...extra),
   });
+}
+
+/** Line-item parts with statements cited beside the lookups (figures whose values are not in the item). */
+function withCitations<T extends { citations: LookupResult["citation"][] }>(
+  parts: T,
+  ...more: LookupResult["citation"][]
+): T {
+  const citations = [...parts.citations];
+  for (const c of more) if (!citations.some((x) => x.id === c.id)) citations.push(c);
+  return { ...parts, citations };
 }

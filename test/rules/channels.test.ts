@@ -15,6 +15,9 @@ describe("channels rule", () => {
     });
     const sent = item(e, "channels.compressed-size.C").value;
     expect(sent).toBeCloseTo(32 * (1 - 0.8), 9);
+    // From the config alone by the formula the report states: arithmetic, the formula cited.
+    expect(item(e, "channels.compressed-size.C").confidence).toBe("arithmetic");
+    expect(item(e, "channels.compressed-size.C").citations.length).toBe(1);
     // the report: "would reduce to approximately 6.5KB"
     expect(Math.abs(sent - 6.5) / 6.5).toBeLessThan(0.02);
   });

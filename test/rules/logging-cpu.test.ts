@@ -33,7 +33,10 @@ describe("logging-cpu rule", () => {
     // one-way, 1MB messages, message data only (a lower bound at 9.2): 1,576 us/MB x 1 MB
     expect(perTxn.value).toBeCloseTo(1576, 9);
     expect(perTxn.metric).toBe("info");
-    expect(perTxn.low).toBeCloseTo(1576, 9);
+    // The MB logged is a lower bound, but the cost per MB still varies between runs: "within +/-6%"
+    // (the run-to-run tolerance, seed 001 line 2167), so the low end is 1,576 x 0.94 x 1 MB.
+    expect(perTxn.low).toBeCloseTo(1576 * 0.94, 9);
+    expect(perTxn.high).toBeCloseTo(1576 * 1.06, 9);
   });
 
   it("takes the single-log 4MB table by mirroring (seed 001 lines 607-609)", () => {

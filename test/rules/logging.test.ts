@@ -201,6 +201,74 @@ describe("logging rule", () => {
     ).toBe(true);
   });
 
+  it("adds 1.5KB in a QSG, ranged by the QSG's larger log records by message size (seed 004 lines 500, 505)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "5.3" },
+      hardware: { generation: "2064" },
+      workload: { persistent: true, messageSize: "1KB", pattern: "one-way", queues: "shared" },
+    });
+    const bytes = item(e, "logging.bytes-per-transaction");
+    // line 505: "Message length plus 1.5KB for queue managers in a QSG": 1KB + 1.5KB = 2.5KB
+    expect(bytes.value).toBeCloseTo(2.5, 9);
+    // line 500: "7% for 1000 byte messages", "an increase in archive log media requirement ... of the
+    // order of the above percentages": (1KB + 1.25KB) x 1.07 = 2.4075KB lies in the range
+    expect(bytes.low).toBeLessThanOrEqual(2.25 * 1.07);
+    expect(bytes.high).toBeGreaterThanOrEqual(2.5);
+    expect(bytes.citations.map((c) => c.id)).toContain("004.qsg-log-overhead-private-persistent-rate");
+  });
+
+  it("says a V5.3 queue manager on private queues is taken to be outside a QSG (seed 004 lines 504-505)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "5.3" },
+      hardware: { generation: "2064" },
+      workload: { persistent: true, messageSize: "1KB", pattern: "one-way" },
+    });
+    // line 504: "Message length plus 1.25KB for non QSG queue managers"
+    expect(item(e, "logging.bytes-per-transaction").value).toBeCloseTo(2.25, 9);
+    expect(e.warnings.some((w) => /outside a queue-sharing group \(message \+ 1\.25KB\)/.test(w.message))).toBe(true);
+  });
+
+  it("counts the message data only for MQ 9.x, as arithmetic citing the statements it rests on (seed 004 lines 355, 502-505)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.3" },
+      workload: { persistent: true, messageSize: "32KB", pattern: "request-reply", rate: "1000/s" },
+    });
+    const bytes = item(e, "logging.bytes-per-transaction");
+    // 32KB x 2 messages: line 355 "two messages completely processed ... for each request/reply transaction"
+    expect(bytes.value).toBe(64);
+    expect([bytes.low, bytes.high]).toEqual([64, 64]);
+    expect(bytes.confidence).toBe("arithmetic");
+    expect(bytes.label).toMatch(/at least/);
+    expect(bytes.citations.map((c) => c.id)).toEqual([
+      "004.log-bytes-per-persistent-message",
+      "004.sq-request-reply-messages-per-transaction",
+    ]);
+    // The V5.3 overhead is not carried: a warning with what it would add, 1.25KB / 32KB = 3.9%
+    expect(
+      e.warnings.some((w) =>
+        /for MQ 9\.3: only the V5\.3 report gives an overhead beyond the message \(message \+ 1\.25KB, 3\.9% more at 32KB\)/.test(
+          w.message,
+        ),
+      ),
+    ).toBe(true);
+    // The rate and daily volumes are the same arithmetic on the config: 1000/s x 64KB / 1024 = 62.5 MB/s
+    const rate = item(e, "logging.log-write-rate");
+    expect(rate.value).toBeCloseTo(62.5, 9);
+    expect(rate.confidence).toBe("arithmetic");
+    expect(item(e, "logging.active-log-per-day").confidence).toBe("arithmetic");
+    // A user's own overhead: user-supplied.
+    const own = estimate({
+      version: 1,
+      workload: { persistent: true, messageSize: "32KB", pattern: "one-way" },
+      logging: { logOverheadPerMessage: "1KB" },
+    });
+    expect(item(own, "logging.bytes-per-transaction").value).toBe(33);
+    expect(item(own, "logging.bytes-per-transaction").confidence).toBe("user-supplied");
+  });
+
   it("reports recovery from compressed archives: 40 MB/s and 1451 us per MB, against 106 and 930 (seed 003 lines 334-338)", () => {
     const e = estimate({
       version: 1,
@@ -400,5 +468,8 @@ describe("archive log compression: compressibility, the worst case, zEDC (seed 0
     expect(e.gaps.some((g) => /zEDC Express/.test(g.message))).toBe(true);
     // the volume still shrinks by the compressibility given: 10 x 86400 x 2 x 50% / 1024
     expect(item(e, "logging.archive-per-day").value).toBeCloseTo((10 * 86400 * 2 * 0.5) / 1024, 9);
+    // and the recovery figures, measured from archives the on-chip accelerator compressed (003 lines
+    // 329-335), are not shown for zEDC archives
+    expect(e.items.some((i) => i.id.startsWith("logging.archive-recovery"))).toBe(false);
   });
 });

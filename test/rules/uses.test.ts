@@ -106,10 +106,6 @@ const result = trace(RULES, CORPUS);
  * the corpus lacks a config that reaches it (add one to test/fixtures/valid-neighbours.yaml).
  */
 const NEVER_READ: Record<string, Record<string, string>> = {
-  encryption: {
-    "004.log-bytes-per-persistent-message":
-      "read by logBytesPerTransaction for MQ 5.3 only, and data set encryption needs MQ 9.2",
-  },
   ceilings: {
     "003.np-oos-peak-cpus":
       "read with the z15 report's out-of-syncpoint peak, which wins only for MQ 9.1 at 2KB (elsewhere the 9.2 and 9.3 reports' figures, which state no message size, match better); no config of the corpus has that",
