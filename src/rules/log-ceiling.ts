@@ -261,7 +261,7 @@ function allCopies(
   ctx.item({
     id: "logging.log-rate-ceiling-all-copies",
     concern: "logging",
-    label: `data written to the active logs at the peak, ${copies === 2 ? "both copies" : "one copy"}`,
+    label: `log write ceiling, ${copies === 2 ? "both copies together" : "one copy"} (data written to the active logs at the measured peak)`,
     addressSpace: "qmgr",
     metric: "info",
     value: perCopy.value * copies,
