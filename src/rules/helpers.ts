@@ -171,7 +171,10 @@ type Choice = { release: string; carried: false | ReleaseCarry };
 // Which release of an entry serves the release wanted depends only on the registry, the entry, the
 // releases on offer (arrays kept by the model entries or by tableReleases), the release wanted and
 // what the bench leaves out: found once.
-const choices = new WeakMap<Registry, WeakMap<readonly string[], Map<string, Map<string, Choice | null>>>>();
+const choices = new WeakMap<
+  Registry,
+  WeakMap<readonly string[], Map<string, Map<string, Map<string, Choice | null>>>>
+>();
 
 /**
  * Which release of an entry's data serves `want`, and how (the rules' and the bench's one way to
@@ -194,9 +197,11 @@ export function releaseChoice(
   if (!byAvailable) choices.set(registry, (byAvailable = new WeakMap()));
   let byEntry = byAvailable.get(available);
   if (!byEntry) byAvailable.set(available, (byEntry = new Map()));
-  const key = `${entryId}\u0000${except}`;
-  let byWant = byEntry.get(key);
-  if (!byWant) byEntry.set(key, (byWant = new Map()));
+  // Nested by argument, no key string built per call (rules ask in every estimate).
+  let byExcept = byEntry.get(entryId);
+  if (!byExcept) byEntry.set(entryId, (byExcept = new Map()));
+  let byWant = byExcept.get(except);
+  if (!byWant) byExcept.set(except, (byWant = new Map()));
   let found = byWant.get(want);
   if (found === undefined) byWant.set(want, (found = findRelease(registry, entryId, available, want, except) ?? null));
   return found ?? undefined;

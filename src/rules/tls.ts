@@ -286,7 +286,7 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
 
 const START_MEASURES = { startCost: "channelStartCost", startRate: "channelStartRate" } as const;
 
-const startSpreads = new WeakMap<Registry, Map<string, PairSpread | null>>();
+const startSpreads = new WeakMap<Registry, Map<string, Map<string, PairSpread | null>>>();
 
 /**
  * How far the 9.2 report's and the z15 report's channel start figures differ for the ciphers both
@@ -301,8 +301,10 @@ export function startSpread(
 ): PairSpread | undefined {
   let byMeasure = startSpreads.get(registry);
   if (!byMeasure) startSpreads.set(registry, (byMeasure = new Map()));
-  const key = `${measure}\u0000${exceptCipher ?? ""}`;
-  let s = byMeasure.get(key);
+  let byExcept = byMeasure.get(measure);
+  if (!byExcept) byMeasure.set(measure, (byExcept = new Map()));
+  const key = exceptCipher ?? "";
+  let s = byExcept.get(key);
   if (s === undefined) {
     const pairs: [number, number][] = [];
     for (const c of registry.table(START_91).cells) {
@@ -313,12 +315,21 @@ export function startSpread(
         .cells.find((x) => x.measure === measure && x.at.cipher === ianaName(cipher) && x.v.value !== null);
       if (twin) pairs.push([twin.v.value!, c.v.value]);
     }
-    byMeasure.set(key, (s = pairSpread(pairs) ?? null));
+    byExcept.set(key, (s = pairSpread(pairs) ?? null));
   }
   return s ?? undefined;
 }
 
+// A widened start figure depends only on the kept lookup (and its registry's spread): made once, shared.
+const startWidened = new WeakMap<LookupResult, LookupResult>();
+
 function startConditions(registry: Registry, r: LookupResult, measure: keyof typeof START_MEASURES): LookupResult {
+  let w = startWidened.get(r);
+  if (!w) startWidened.set(r, (w = Object.freeze(widenStart(registry, r, measure))));
+  return w;
+}
+
+function widenStart(registry: Registry, r: LookupResult, measure: keyof typeof START_MEASURES): LookupResult {
   const spread = startSpread(registry, measure);
   if (!spread) return r;
   return widenForConditions(
