@@ -64,7 +64,7 @@ describe("lookup ranges", () => {
     }
   });
 
-  it("widen a measured storage footprint by +/-6% between runs (000 line 339: SHARECNV(1) 32KB 232 KB)", () => {
+  it("widen a measured storage footprint by +/-6% between runs (000 line 345: SHARECNV(1) 32KB 232 KB)", () => {
     const r = registry.lookup("000.chin-footprint-svrconn", { release: "9.3", sharecnv: 1, messageSize: 32768 });
     expect(r.value).toBe(232);
     expect(r.low).toBeCloseTo(232 * 0.94, 9);
