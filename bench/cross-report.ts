@@ -266,6 +266,8 @@ function sameMeasureElsewhere(a: Quantity, b: Quantity): string | undefined {
   for (const k of fewAxes) if (canon(few.at![k]) !== canon(many.at![k])) return undefined;
   const differ: string[] = [];
   for (const k of [...new Set([...Object.keys(a.coords), ...Object.keys(b.coords)])].sort()) {
+    // Axes are the cell's coordinates, matched above (or said to be given by one table only).
+    if (k in a.at! || k in b.at!) continue;
     if (k in a.coords && k in b.coords && canon(a.coords[k]) === canon(b.coords[k])) continue;
     if (k in a.coords && k in b.coords && !TEST_CONDITIONS.includes(k)) return undefined;
     const side = (q: Quantity) => (k in q.coords ? String(q.coords[k]) : "not stated");
