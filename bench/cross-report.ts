@@ -18,11 +18,10 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadModelDir } from "../src/model/loader.js";
 import { Registry, type LookupResult } from "../src/model/registry.js";
-import type { CarryEntry, FigureEntry, ModelData, TableEntry, Value } from "../src/model/types.js";
-import { carried } from "../src/rules/helpers.js";
-import { TEST_CONDITIONS } from "../src/rules/conditions.js";
+import type { FigureEntry, ModelData, TableEntry, Value } from "../src/model/types.js";
+import { carried, releaseChoice, tableReleases } from "../src/rules/helpers.js";
+import { pairSpread, TEST_CONDITIONS, widenForConditions } from "../src/rules/conditions.js";
 import { mqCipherName } from "../src/config/ciphers.js";
-import { RELEASES } from "../src/config/schema.js";
 import { median, r3 } from "./lib/stats.js";
 
 /** Targets of #16: the range holds the measurement in >= 90% of cases, median half-width <= 15%, points within +/-6% in >= 60%. */
@@ -85,6 +84,8 @@ export interface CrossCase {
     value: number;
     releases: string[];
     hardware: string[];
+    /** Whether the models flag the measured figure (suspect, contradiction...). */
+    flagged: boolean;
   };
   from: { entry: string; where: string; source: string; raw: string; releases: string[]; hardware: string[] };
   matchedBy: string;
@@ -116,7 +117,6 @@ export interface CrossResult {
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 const stem = (id: string) => id.slice(id.indexOf(".") + 1);
 const CARRIED_AXES = new Set(["release", "hardware"]);
-const RELEASE_ORDER: readonly string[] = RELEASES;
 
 function withoutCarried(c: Record<string, string | number | boolean>): Record<string, string | number | boolean> {
   return Object.fromEntries(Object.entries(c).filter(([k]) => !CARRIED_AXES.has(k)));
@@ -153,7 +153,9 @@ function quantities(data: ModelData): { qs: Quantity[]; excluded: { entry: strin
           hardware: c.at.hardware !== undefined ? [String(c.at.hardware)] : t.appliesTo.hardware,
           unit,
           v: c.v,
-          look: (r) => r.lookup(t.id, c.at, c.measure),
+          // A cell that leaves an axis out holds for every value of it: any value looks it up, as a rule does.
+          look: (r) =>
+            r.lookup(t.id, { ...Object.fromEntries(t.axes.map((a) => [a.name, a.values[0]!])), ...c.at }, c.measure),
           table: t,
           at: c.at,
           measure: c.measure,
@@ -238,23 +240,6 @@ function matchOf(a: Quantity, b: Quantity): string | undefined {
   return `figure subject ${f.figure!.subject} names table ${t.id}; its conditions give the cell's axis values`;
 }
 
-/**
- * Which of another report's rows a user would get (lower first): its row for the same release; else, as
- * the rules choose, the nearest earlier release under a stated carry, then later ones; else none.
- */
-function releaseRank(registry: Registry, target: Quantity, from: Quantity): number {
-  if (from.releases.some((x) => target.releases.includes(x))) return 0;
-  let best = 10_000;
-  for (const want of target.releases) {
-    const w = RELEASE_ORDER.indexOf(want);
-    for (const r of from.releases) {
-      const d = RELEASE_ORDER.indexOf(r) - w;
-      if (registry.carryFor("release", r, want)) best = Math.min(best, 1 + (d < 0 ? -d : 100 + d));
-    }
-  }
-  return best;
-}
-
 /** A value as the sources name it: IANA cipher suite names as MQ's CipherSpec names. */
 const canon = (v: unknown) => mqCipherName(String(v)) ?? String(v);
 
@@ -280,10 +265,13 @@ function sameMeasureElsewhere(a: Quantity, b: Quantity): string | undefined {
   if (fewAxes.length === 0 || !fewAxes.every((k) => manyAxes.includes(k))) return undefined;
   for (const k of fewAxes) if (canon(few.at![k]) !== canon(many.at![k])) return undefined;
   const differ: string[] = [];
-  for (const k of Object.keys(a.coords)) {
-    if (!(k in b.coords) || canon(a.coords[k]) === canon(b.coords[k])) continue;
-    if (!TEST_CONDITIONS.includes(k)) return undefined;
-    differ.push(`${k} ${String(a.coords[k])} / ${String(b.coords[k])}`);
+  for (const k of [...new Set([...Object.keys(a.coords), ...Object.keys(b.coords)])].sort()) {
+    // Axes are the cell's coordinates, matched above (or said to be given by one table only).
+    if (k in a.at! || k in b.at!) continue;
+    if (k in a.coords && k in b.coords && canon(a.coords[k]) === canon(b.coords[k])) continue;
+    if (k in a.coords && k in b.coords && !TEST_CONDITIONS.includes(k)) return undefined;
+    const side = (q: Quantity) => (k in q.coords ? String(q.coords[k]) : "not stated");
+    differ.push(`${k} ${side(a)} / ${side(b)}`);
   }
   const extra = manyAxes.filter((k) => !fewAxes.includes(k));
   return `measure ${a.measure} ~ ${b.measure} (${a.unit}), same ${fewAxes.join(", ")}${extra.length ? `; ${extra.join(", ")} given by one table only` : ""}${differ.length ? `; test conditions differ: ${differ.join(", ")}` : ""}`;
@@ -291,11 +279,42 @@ function sameMeasureElsewhere(a: Quantity, b: Quantity): string | undefined {
 
 const pct = (x: number, of: number) => (of === 0 ? 0 : (x / Math.abs(of)) * 100);
 
-/** The prediction of `target` from `from` as the tool would make it, with the carries it would apply. */
+/** The releases an entry gives, as the rules offer them to releaseChoice (a table's release axis, or appliesTo). */
+function releasesOffered(registry: Registry, q: Quantity): readonly string[] {
+  return q.table ? tableReleases(registry, q.entry) : registry.get(q.entry).appliesTo.releases;
+}
+
+/**
+ * Which release of `from`'s entry the tool would use for `target`'s release (helpers.releaseChoice, the
+ * rules' own choice), leaving the target table's own release steps out of the storage release spread:
+ * "same" where the other report measured the target's release, a choice, or undefined (a gap).
+ */
+function choiceFor(registry: Registry, target: Quantity, from: Quantity) {
+  if (from.releases.some((x) => target.releases.includes(x))) return "same" as const;
+  for (const want of target.releases) {
+    const c = releaseChoice(registry, from.entry, releasesOffered(registry, from), want, target.entry);
+    if (c) return c;
+  }
+  return undefined;
+}
+
+/** The other matched pairs of two tables' same measures, for the spread between their test conditions. */
+type ConditionPairs = Map<string, { where: string; from: number; target: number }[]>;
+const pairKey = (target: Quantity, from: Quantity) =>
+  `${target.entry}\u0000${target.measure ?? ""}\u0000${from.entry}\u0000${from.measure ?? ""}`;
+
+/**
+ * The prediction of `target` from `from` as the tool would make it: the release the rules choose and
+ * their carry (helpers.releaseChoice and carried), and where the two tables were measured under
+ * different test conditions the widening the rules apply for it (conditions.widenForConditions, as
+ * tls.ts does for channel starts), from the spread of the two tables' other pairs.
+ */
 function predict(
   registry: Registry,
   target: Quantity,
   from: Quantity,
+  how: string,
+  conditionPairs: ConditionPairs,
 ): { r: LookupResult; carry: string } | { none: string } {
   let r: LookupResult;
   try {
@@ -304,43 +323,18 @@ function predict(
     return { none: `the registry cannot look the value up as a rule would: ${(err as Error).message}` };
   }
   const carries: string[] = [];
-  const sameRelease = from.releases.some((x) => target.releases.includes(x));
-  if (!sameRelease) {
-    // As the rules choose (helpers.ts findCarriedRelease): for the release wanted, the nearest earlier
-    // release the other report measured first, then later ones, each only under a stated carry.
-    let found: { release: string; carry: CarryEntry } | undefined;
-    for (const want of target.releases) {
-      const w = RELEASE_ORDER.indexOf(want);
-      const candidates = from.releases
-        .filter((r) => RELEASE_ORDER.includes(r))
-        .sort((a, b) => {
-          const da = RELEASE_ORDER.indexOf(a) - w;
-          const db = RELEASE_ORDER.indexOf(b) - w;
-          return (da < 0 ? -da : 100 + da) - (db < 0 ? -db : 100 + db);
-        });
-      for (const r of candidates) {
-        const carry = registry.carryFor("release", r, want);
-        if (carry) {
-          found = { release: r, carry };
-          break;
-        }
-      }
-      if (found) break;
-    }
-    if (!found)
-      return {
-        none: `no release carry from MQ ${from.releases.join("/")} to ${target.releases.join("/")} in the models: the tool gives a gap`,
-      };
-    const t = found.carry.tolerance;
-    const tolerance = t && t.value !== null ? Math.abs(t.high ?? t.value) : undefined;
-    r = carried(r, {
-      release: found.release,
-      carry: found.carry,
-      quote: found.carry.quote,
-      ...(tolerance !== undefined && Number.isFinite(tolerance) ? { tolerance } : {}),
-    });
+  const choice = choiceFor(registry, target, from);
+  if (choice === undefined)
+    return {
+      none: `no release carry covers ${from.entry} from MQ ${from.releases.join("/")} to ${target.releases.join("/")}, and it is not storage the tool extrapolates across releases: the tool gives a gap`,
+    };
+  if (choice !== "same" && choice.carried) {
+    const c = choice.carried;
+    r = carried(r, c);
     carries.push(
-      `release carry ${found.carry.id} (${tolerance !== undefined ? `+/-${tolerance}%` : "no tolerance stated: not widened"})`,
+      c.carry
+        ? `release carry ${c.carry.id} (+/-${fmt(c.tolerance ?? 0)}%${c.basis ? `: ${c.basis}` : ""})`
+        : `extrapolated from MQ ${c.release} (${c.quote})`,
     );
   }
   const sameMachine = from.hardware.some((x) => target.hardware.includes(x));
@@ -351,6 +345,21 @@ function predict(
       return {
         none: `measured on ${from.hardware.join("/")}, wanted on ${target.hardware.join("/")}: the tool scales CPU only between z14 and z15 (LSPR), else a gap`,
       };
+  }
+  if (how.includes("test conditions differ")) {
+    const others = (conditionPairs.get(pairKey(target, from)) ?? []).filter((p) => p.where !== target.where);
+    const spread = pairSpread(others.map((p) => [p.from, p.target] as const));
+    if (!spread)
+      return {
+        none: "measured under other test conditions, and no other pair of the two tables gives their spread: a gap",
+      };
+    r = widenForConditions(
+      r,
+      spread,
+      "measured under other test conditions; the two tables' other figures differ",
+      from.entry,
+    );
+    carries.push(`test conditions (+/-${fmt(spread.pct)}%, the ${spread.how} of the two tables' other cells)`);
   }
   return { r, carry: carries.join("; ") || "none (same release and machine)" };
 }
@@ -386,14 +395,25 @@ export function crossReport(data: ModelData): CrossResult {
       }
     }
   // As a user would: from each other report, the value at the target's own release where that report
-  // measured it; only where it did not, one carried from another release.
-  const chosen = new Map<string, { pair: [Quantity, Quantity, string]; rank: number }>();
+  // measured it; only where it did not, the release the rules choose (helpers.releaseChoice), or none.
+  const chosen = new Map<string, { pair: [Quantity, Quantity, string] }>();
+  const conditionPairs: ConditionPairs = new Map();
   for (const pair of pairs) {
-    const [target, from] = pair;
+    const [target, from, how] = pair;
     const key = `${target.entry}\u0000${target.where}\u0000${from.entry}`;
-    const rank = releaseRank(registry, target, from);
+    const choice = choiceFor(registry, target, from);
     const kept = chosen.get(key);
-    if (!kept || rank < kept.rank) chosen.set(key, { pair, rank });
+    const fits = choice === "same" || (choice !== undefined && from.releases.includes(choice.release));
+    // A gap is kept (with any of the cells) only while no cell fits.
+    if (fits || !kept) chosen.set(key, { pair });
+    if (fits && how.includes("test conditions differ") && target.v.value !== null && from.v.value !== null) {
+      const k = pairKey(target, from);
+      (conditionPairs.get(k) ?? conditionPairs.set(k, []).get(k)!).push({
+        where: target.where,
+        from: from.v.value,
+        target: target.v.value,
+      });
+    }
   }
   for (const {
     pair: [target, from, how],
@@ -408,6 +428,7 @@ export function crossReport(data: ModelData): CrossResult {
         value: actual,
         releases: target.releases,
         hardware: target.hardware,
+        flagged: target.v.flags.length > 0,
       },
       from: {
         entry: from.entry,
@@ -420,7 +441,7 @@ export function crossReport(data: ModelData): CrossResult {
       matchedBy: how,
       unit: target.unit,
     };
-    const p = predict(registry, target, from);
+    const p = predict(registry, target, from, how, conditionPairs);
     if ("none" in p) {
       cases.push({
         ...base,
@@ -513,33 +534,61 @@ function matchedGroups(res: CrossResult): string[] {
   );
 }
 
+/** The misses among cases widened for test conditions: which figures, how far apart, against what width. */
+function conditionMisses(cases: readonly CrossCase[]): string {
+  const missed = cases.filter((c) => c.contains === false);
+  if (missed.length === 0) return "";
+  const apart = (c: CrossCase) => {
+    const a = Number(c.target.value);
+    const b = c.predicted!.value;
+    return (Math.max(a, b) / Math.min(a, b) - 1) * 100;
+  };
+  return ` The misses: ${missed
+    .map(
+      (c) =>
+        `${c.target.where} (${c.target.source}) "${c.target.raw}" against "${c.from.raw}", ${fmt(apart(c))}% apart`,
+    )
+    .join("; ")}, wider apart than the other ciphers' pairs that set the width (${missed
+    .map((c) => {
+      const carry = c.predicted!.carry;
+      const from = carry.indexOf("test conditions (") + "test conditions (".length;
+      return carry.slice(from, carry.indexOf(")", from));
+    })
+    .join("; ")}).`;
+}
+
 /** What the figures say about the ranges, in numbers: where the misses are and why. */
 function findings(res: CrossResult): string[] {
   const predicted = res.cases.filter((c) => c.predicted);
   const misses = predicted.filter((c) => c.contains === false);
-  const pointMisses = misses.filter((c) => c.predicted!.low === c.predicted!.high);
+  const points = predicted.filter((c) => c.predicted!.low === c.predicted!.high);
   const storage = predicted.filter((c) => ["KB", "MB"].includes(c.unit));
-  const storagePoint = storage.filter((c) => c.predicted!.low === c.predicted!.high);
-  const sameRelease = predicted.filter((c) => c.target.releases.some((r) => c.from.releases.includes(r)));
+  const sameRelease = storage.filter((c) => c.target.releases.some((r) => c.from.releases.includes(r)));
   const sameReleaseErr = sameRelease.map((c) => Math.abs(c.errorPct!));
+  const extrapolated = storage.filter((c) => c.predicted!.carry.includes("extrapolated from MQ"));
+  const conditions = predicted.filter((c) => c.predicted!.carry.includes("test conditions"));
   const worst = [...predicted].sort((a, b) => Math.abs(b.errorPct!) - Math.abs(a.errorPct!))[0];
   const out = ["## What the cases show", ""];
   out.push(
-    `- ${misses.length} of ${predicted.length} predictions miss; ${pointMisses.length} of those misses are ranges that are a single point. ` +
-      `${storagePoint.length} of the ${storage.length} storage predictions (KB, MB) are points: docs/ranges.md gives storage footprints no run-to-run part, since the reports' tolerance statements are about CPU cost and throughput (000 line 252).`,
-    `- Where both reports give the same release (${sameRelease.length} cases, the 9.3 report repeating the 9.2 report's storage tables), the two printed values differ by ${fmt(median(sameReleaseErr))}% at the median and ${fmt(Math.max(...sameReleaseErr))}% at most: re-measured storage moves between runs too, and a point range cannot hold that.`,
+    `- ${misses.length} of ${predicted.length} predictions miss (each is listed below with its reason); ${points.length} of the ${predicted.length} ranges are a single point.`,
+    `- Storage (${storage.length} predictions in KB or MB): a storage footprint the reports measured takes the run-to-run tolerance, +/-6%, as CPU and throughput do (docs/ranges.md). Where both reports give the same release (${sameRelease.length} cases, the 9.3 report reprinting the 9.2 report's storage tables), the two printed values differ by ${fmt(median(sameReleaseErr))}% at the median and ${fmt(Math.max(...sameReleaseErr))}% at most, and the range holds ${sameRelease.filter((c) => c.contains).length} of them.`,
+    `- Storage at a release the other report did not measure (${extrapolated.length} cases): no statement of the sources covers storage across releases (the statements of regression are about CPU cost and throughput), so the tool extrapolates from the nearest release measured, warned, widened for each release step by the p90 of the release-to-release changes in the storage tables that print several releases side by side, here without the predicted table's own (leave one table out). The range holds ${extrapolated.filter((c) => c.contains).length} of ${extrapolated.length}.`,
   );
+  const v90 = extrapolated.filter((c) => c.contains === false);
+  if (v90.length)
+    out.push(
+      `- The storage misses, ${v90.length}, are all the 9.2 report's MQ 9.0 row at ${[...new Set(v90.map((c) => c.target.where.replace(/^release=[^,]*, /, "").replace(/; .*$/, "")))].join("; ")}: printed ${v90.map((c) => c.target.raw).join(", ")} KB against the 9.3 report's MQ 9.1 ${v90.map((c) => c.from.raw).join(", ")} KB (+${fmt(Math.min(...v90.map((c) => -c.errorPct! / (1 + c.errorPct! / 100))))}% to +${fmt(Math.max(...v90.map((c) => -c.errorPct! / (1 + c.errorPct! / 100))))}%). The report does not say why; the models flag ${v90.filter((c) => c.target.flagged).length} of them as suspect; the two reports' rows for the releases both measured agree within ${fmt(Math.max(...sameReleaseErr))}%. Nothing in the 9.3 report predicts a jump of that size, so these are misses, not widened away.`,
+    );
+  if (conditions.length)
+    out.push(
+      `- TLS channel starts (${conditions.length} cases, the 9.2 report against the z15 report): the z15 report states that the start rate and CPU cost vary with the channels in SYSTEM.CHANNEL.SYNCQ and measured with a stated population; the 9.2 report states none. The tool widens both by how far the two reports' figures for the same cipher differ (src/rules/tls.ts startSpread); here from the two other ciphers only. The range holds ${conditions.filter((c) => c.contains).length} of ${conditions.length}.${conditionMisses(conditions)} (The two tables' cryptoCard conditions, "Crypto Express7" and "CEX7S", name the same Crypto Express7S card: the card is not the difference.)`,
+    );
   out.push(
-    `- The median half-width, ${fmt(res.summary.medianHalfWidthPct)}%, meets its target only because ${predicted.filter((c) => c.predicted!.low === c.predicted!.high).length} of the ${predicted.length} ranges are points: here it says the ranges are too narrow, not that they are tight and right.`,
+    `- The median half-width, ${fmt(res.summary.medianHalfWidthPct)}%, is the run-to-run tolerance: most predictions are one report's figure for the same release.`,
   );
   if (worst)
     out.push(
       `- The largest point error: ${worst.target.entry} (${worst.target.where || "figure"}) "${worst.target.raw}" predicted ${fmt(worst.predicted!.value)} from ${worst.from.entry} "${worst.from.raw}", ${fmt(worst.errorPct)}%${worst.contains ? " (inside the range)" : ""}.`,
-    );
-  const carriedStorage = storage.filter((c) => c.predicted!.carry.includes("release carry"));
-  if (carriedStorage.length)
-    out.push(
-      `- ${carriedStorage.length} storage predictions cross releases under a release carry, and the range holds ${carriedStorage.filter((c) => c.contains).length} of them; their median point error is ${fmt(median(carriedStorage.map((c) => Math.abs(c.errorPct!))))}%, the largest ${fmt(Math.max(...carriedStorage.map((c) => Math.abs(c.errorPct!))))}%. The carries are statements about CPU cost and throughput (000.release-carry-91-92-to-93's notes: "not a statement about storage"), yet helpers.carried applies them to any lookup, storage included, and a carry that states no tolerance (001's per-workload regression carries) does not widen at all.`,
     );
   out.push(
     "",
@@ -557,9 +606,9 @@ function findings(res: CrossResult): string[] {
   }
   out.push("");
   out.push(
-    `- ${res.summary.gaps} cases have no prediction: the tool has no release carry between those releases, no machine carry for that kind of figure, or cannot look the value up as a rule would; it gives a gap there, which is not counted as a hit or a miss.`,
+    `- ${res.summary.gaps} cases have no prediction (the tool gives a gap, counted neither as a hit nor as a miss): ${[...new Set(res.cases.filter((c) => !c.predicted).map((c) => c.noPrediction!))].join("; ")}.`,
     "- The reports overlap mostly in storage (channel initiator footprints, CSA per connection): the CPU and throughput figures of the 9.2 and 9.3 reports survive mostly as charts (models list them as gaps), and the z15, sysplex and V5.3 reports measured other things, so few CPU figures can be checked this way.",
-    "- Not changed to pass: widening storage by the spread measured here is a change to docs/ranges.md for the maintainers to decide, not a figure to fit.",
+    "- Every width comes from a source statement or from data other than the case predicted (docs/ranges.md says which); none was chosen to meet these targets.",
     "",
   );
   return out;
@@ -575,8 +624,10 @@ export function renderAccuracy(res: CrossResult): string {
     "models, not timing: the same models give the same file. Each case predicts a figure one report",
     "measured from another report only, as a user on the other release or machine would get it from",
     "mqzcap: the other report's value through the registry (its range: run-to-run tolerance, qualifiers",
-    "such as 'approximately' and 'up to', flags), carried by the tool's own release carry where the",
-    "releases differ. Pairs are found from the model files (bench/cross-report.ts says how): same table",
+    "such as 'approximately' and 'up to', flags), at the release the rules would use and carried or",
+    "extrapolated as they would (src/rules/helpers.ts releaseChoice and carried, imported here), and",
+    "widened for other test conditions as the rules do (src/rules/conditions.ts widenForConditions).",
+    "Pairs are found from the model files (bench/cross-report.ts says how): same table",
     "id and cell, same formula parameter, same figure subject, unit and conditions, or a figure whose",
     "subject names a table and whose conditions give the cell. Each matched pair is two cases, one each way.",
     "",
@@ -590,8 +641,6 @@ export function renderAccuracy(res: CrossResult): string {
     `| range contains the measured figure | ${fmt(s.containsPct)}% | >= ${TARGETS.containsPct}% | ${yes(s.met.contains)} |`,
     `| median half-width of the range | ${fmt(s.medianHalfWidthPct)}% | <= ${TARGETS.medianHalfWidthPct}% | ${yes(s.met.halfWidth)} |`,
     `| point within +/-${TARGETS.withinPct}% | ${fmt(s.withinSharePct)}% | >= ${TARGETS.withinSharePct}% | ${yes(s.met.within)} |`,
-    "",
-    "Nothing was tuned to these targets: the figures are the models' as encoded from the reports.",
     "",
     ...findings(res),
     "## How the pairs were matched",

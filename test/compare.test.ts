@@ -130,9 +130,11 @@ describe("compare", () => {
 
   it("writes CSV with the scenario names as column heads", () => {
     const csv = renderCompareCsv(compare([tls12, tls13]));
-    expect(csv.split("\r\n")[0]).toBe(
-      'output,unit,payments hub - TLS 1.2 today,"payments hub - TLS 1.3, SSLRKEYC 1MB"',
+    // The scenario columns first, as before; each scenario's low and high and the verdict appended.
+    expect(csv.split("\r\n")[0]).toMatch(
+      /^output,unit,payments hub - TLS 1\.2 today,"payments hub - TLS 1\.3, SSLRKEYC 1MB",payments hub - TLS 1\.2 today low,/,
     );
+    expect(csv.split("\r\n")[0]).toMatch(/,"payments hub - TLS 1\.3, SSLRKEYC 1MB noise"$/);
   });
 
   it("refuses an output name it does not know, with a did-you-mean, instead of an empty row", () => {

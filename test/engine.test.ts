@@ -76,7 +76,7 @@ describe("engine", () => {
     const messages = estimateWith(config, registry, rules).warnings.map((w) => w.message);
     expect(messages).toEqual([
       "cost: measured with 1MB; this config has 4KB, so the figure is extrapolated",
-      "logging.other: extrapolated beyond the measured range ()",
+      "logging.other: extrapolated outside what the source measured ()",
     ]);
   });
 

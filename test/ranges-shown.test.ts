@@ -9,9 +9,10 @@ import { sweep } from "../src/engine/sweep.js";
 import { shippedRegistry } from "../src/model/models.js";
 import { chartJsConfig, estimateChart, sweepChart } from "../src/report/chart-spec.js";
 import { RANGES_PLUGIN_SOURCE } from "../src/report/chart-ranges.js";
-import { renderDiffCsv } from "../src/report/csv.js";
-import { renderDiffMarkdown } from "../src/report/markdown.js";
-import { renderDiffTable } from "../src/report/table.js";
+import { renderCompareCsv, renderDiffCsv, renderSweepCsv } from "../src/report/csv.js";
+import { renderCompareHtml } from "../src/report/html.js";
+import { renderCompareMarkdown, renderDiffMarkdown } from "../src/report/markdown.js";
+import { renderCompareTable, renderDiffTable, renderSweepTable } from "../src/report/table.js";
 import { fmtRange } from "../src/report/text.js";
 
 /** A plan whose whole cost per transaction is qmgr 100us plus an application cost written as given. */
@@ -73,6 +74,42 @@ describe("diff and compare against the noise", () => {
     expect([a!.low, a!.high]).toEqual([127, 133]);
     expect([c!.low, c!.high].map((x) => Number(x.toFixed(9)))).toEqual([154, 166]);
   });
+
+  const abc = compare(
+    [
+      { file: "a.yaml", estimate: A },
+      { file: "c.yaml", estimate: C },
+      { file: "b.yaml", estimate: B },
+    ],
+    ["cost.total"],
+  );
+
+  it("compare CSV appends each scenario's low and high, then each later one's verdict, after the old columns", () => {
+    const csv = renderCompareCsv(abc).split("\r\n");
+    // The columns a reader had come first, unchanged.
+    expect(csv[0]).toBe(
+      "output,unit,app 30us ±10%,app 60us ±10%,app 31us ±10%," +
+        "app 30us ±10% low,app 30us ±10% high,app 60us ±10% low,app 60us ±10% high,app 31us ±10% low,app 31us ±10% high," +
+        "app 60us ±10% noise,app 31us ±10% noise",
+    );
+    // 130 (127..133), 160 (154..166): beyond; 131 (127.9..134.1): within.
+    expect(csv[1]).toBe("cost.total,us,130,160,131,127,133,154,166,127.9,134.1,beyond,within");
+    // Rows with no range (gaps, warnings, bottleneck) leave the appended columns empty.
+    expect(csv.find((r) => r.startsWith("gaps,"))).toMatch(/^gaps,,\d+,\d+,\d+,,,,,,,,$/);
+  });
+
+  it("compare's table, Markdown and HTML print each value with its range and mark ~ within the noise", () => {
+    const table = renderCompareTable(abc, { color: false });
+    expect(table).toContain("130 (127–133)");
+    expect(table).toContain("160 (154–166)");
+    expect(table).toContain("131 (128–134) ~");
+    expect(table).toContain("~ within the noise of the first scenario");
+    const md = renderCompareMarkdown(abc);
+    expect(md).toMatch(/\| 130 \(127–133\) \| 160 \(154–166\) \| 131 \(128–134\) \\?~ \|/);
+    const html = renderCompareHtml(abc);
+    expect(html).toContain("131 (128–134) ~");
+    expect(html).toContain("within the noise of the first scenario");
+  });
 });
 
 describe("charts and sweeps carry ranges", () => {
@@ -104,6 +141,18 @@ describe("charts and sweeps carry ranges", () => {
       { title: "t", xLabel: "x", yLabel: "y" },
     );
     expect(spec.datasets[0]!.ranges).toEqual(r.points.map((p) => p.ranges.cpu));
+  });
+
+  it("a sweep's CSV and table append each output's low and high after the columns they had", () => {
+    const r = sweep(plan("30us ±10%"), [{ path: "workload.rate", values: [4000, 6000] }], shippedRegistry(), ["cpu"]);
+    const csv = renderSweepCsv(r).split("\r\n");
+    expect(csv[0]).toBe("workload.rate,cpu,cpu low,cpu high");
+    // 130 x 4000 / 1e6 = 0.52 (0.508..0.532); 130 x 6000 / 1e6 = 0.78 (0.762..0.798).
+    expect(csv.slice(1, 3)).toEqual(["4000,0.52,0.508,0.532", "6000,0.78,0.762,0.798"]);
+    const [names, units, ...rows] = renderSweepTable(r).trimEnd().split("\n");
+    expect(names!.trim().split(/\s+/)).toEqual(["workload.rate", "cpu", "cpu", "low", "cpu", "high"]);
+    expect(units!.trim().split(/\s{2,}/)).toEqual(["CPU s/s", "CPU s/s", "CPU s/s"]);
+    expect(rows[0]!.trim().split(/\s+/)).toEqual(["4000", "0.52", "0.508", "0.532"]);
   });
 
   it("the ranges plugin is one self-contained object, the same text for Node and the browser", () => {

@@ -11,7 +11,7 @@ import { loadModelDir } from "../src/model/loader.js";
 import { shippedRegistry } from "../src/model/models.js";
 import { printedPrecision, valueRange, widenBy } from "../src/model/ranges.js";
 import { DEFAULT_SCHEME, type LookupResult } from "../src/model/registry.js";
-import { carried, fromLookups, rangeOf, type ReleaseCarry } from "../src/rules/helpers.js";
+import { carried, fromLookups, rangeOf, releaseChoice, type ReleaseCarry } from "../src/rules/helpers.js";
 import { leaveOneOut } from "../bench/accuracy.js";
 import { INTERPOLATION_ERROR_FILE, interpolationErrorYaml } from "../bench/interpolation-error.js";
 import { ROOT } from "./helpers/cli.js";
@@ -56,6 +56,35 @@ describe("lookup ranges", () => {
     expect([max.low, max.high]).toEqual([9999, 9999]);
     const headroom = registry.figureValue("000.chin-storage-headroom");
     expect([headroom.low, headroom.high]).toEqual([80, 80]);
+    // Storage that is a limit or a setting, not a footprint measured: "2GB" of 31-bit CSA (000 line 262),
+    // the CSQ_ADMIN structure's default 10000KB (004).
+    for (const id of ["000.csa-31bit-absolute-limit", "004.csq-admin-default-size"]) {
+      const r = registry.figureValue(id);
+      expect([r.low, r.high], id).toEqual([r.value, r.value]);
+    }
+  });
+
+  it("widen a measured storage footprint by +/-6% between runs (000 line 345: SHARECNV(1) 32KB 232 KB)", () => {
+    const r = registry.lookup("000.chin-footprint-svrconn", { release: "9.3", sharecnv: 1, messageSize: 32768 });
+    expect(r.value).toBe(232);
+    expect(r.low).toBeCloseTo(232 * 0.94, 9);
+    expect(r.high).toBeCloseTo(232 * 1.06, 9);
+    expect(r.parts.map((p) => [p.reason, p.basis])).toEqual([["run-to-run", "000.regression-run-tolerance"]]);
+  });
+
+  it("give a difference the source computed the difference of its operands' ranges", () => {
+    // 000 lines 370-371: footprint 100 KB at 32KB, 90 KB at 1KB, overhead "+10". Each +/-6%:
+    // 94..106 less 84.6..95.4 = -1.4..21.4, held at 0 (noise does not reverse an overhead).
+    const r = registry.lookup("000.chin-footprint-per-channel", { messageSize: 32768 }, "overheadOver1KB");
+    expect(r.value).toBe(10);
+    expect(r.low).toBe(0);
+    expect(r.high).toBeCloseTo(106 - 84.6, 9);
+    expect(r.parts.map((p) => p.reason)).toEqual(["derived"]);
+    // 000 line 317: "the storage is 29.5KB, giving an additional shared queue overhead of 5.5KB" over 24KB:
+    // 29.5 x 0.94 - 24 x 1.06 = 2.29; 29.5 x 1.06 - 24 x 0.94 = 8.71
+    const sq = registry.figureValue("000.qmgr-storage-shared-queue-overhead");
+    expect(sq.low).toBeCloseTo(2.29, 9);
+    expect(sq.high).toBeCloseTo(8.71, 9);
   });
 
   it("keep 'in excess of' as a lower bound with no upper end (000: 'in excess of 380MB per second')", () => {
@@ -64,10 +93,13 @@ describe("lookup ranges", () => {
     expect(r.parts.map((p) => p.reason)).toEqual(["lower-bound"]);
   });
 
-  it("read 'approximately' as half a unit of the last digit, and storage without run-to-run", () => {
-    // 000: "approximately 6MB" of CSA per queue manager: 5.5 to 6.5 MB (storage is not CPU or throughput)
+  it("read 'approximately' as half a unit of the last digit, and measured storage with run-to-run", () => {
+    // 000: "approximately 6MB" of CSA per queue manager: 5.5 to 6.5 MB, then +/-6% between runs, as a
+    // storage footprint the report measured: 5.5 x 0.94 = 5.17, 6.5 x 1.06 = 6.89
     const r = registry.figureValue("000.csa-initial-per-qmgr");
-    expect([r.low, r.high]).toEqual([5.5, 6.5]);
+    expect(r.low).toBeCloseTo(5.17, 12);
+    expect(r.high).toBeCloseTo(6.89, 12);
+    expect(r.parts.map((p) => p.reason)).toEqual(["approximate", "run-to-run"]);
     expect(printedPrecision("approximately 4.9KB")).toBeCloseTo(0.05 / 4.9, 12);
     expect(printedPrecision("approximately 6,000")).toBeCloseTo(500 / 6000, 12);
     expect(printedPrecision("twice")).toBeUndefined();
@@ -92,8 +124,9 @@ describe("lookup ranges", () => {
     expect(loo.stats.n).toBe(3);
     const r = registry.lookup("000.chin-footprint-per-channel", { messageSize: 4096 }, "footprint");
     expect(r.confidence).toBe("interpolated");
-    expect(r.low).toBeCloseTo(r.value * (1 - loo.stats.max / 100), 9);
-    expect(r.high).toBeCloseTo(r.value * (1 + loo.stats.max / 100), 9);
+    // Each measured end is +/-6% between runs (linear between them, so the value's too), then the error.
+    expect(r.low).toBeCloseTo(r.value * 0.94 * (1 - loo.stats.max / 100), 9);
+    expect(r.high).toBeCloseTo(r.value * 1.06 * (1 + loo.stats.max / 100), 9);
     expect(r.parts.at(-1)!.reason).toBe("interpolation");
   });
 
@@ -116,11 +149,15 @@ describe("lookup ranges", () => {
     expect(c.parts.at(-1)).toMatchObject({ reason: "release-carry", basis: carry.id, low: 0, high: 0 });
     // The same result for the same carry: kept, not made again.
     expect(carried(r, how)).toBe(c);
-    // A storage figure has no run-to-run range: the carry widens it.
-    const fp = registry.lookup("000.chin-footprint-per-channel", { messageSize: 1024 }, "footprint");
-    const cf = carried(fp, how);
-    expect(cf.low).toBeCloseTo(fp.low * 0.94, 9);
-    expect(cf.high).toBeCloseTo(fp.high * 1.06, 9);
+    // A limit carried stays exact: the carry lets it stand, no tolerance between runs applies to it.
+    const max = registry.figureValue("000.chin-max-clients");
+    const cm = carried(max, how);
+    expect([cm.low, cm.high]).toEqual([9999, 9999]);
+    expect(cm.parts.at(-1)!.text).toContain("exact");
+    // A carry wider than the tolerance between runs widens by it: +/-10% on a +/-6% figure.
+    const wide = carried(r, { ...how, tolerance: 10 });
+    expect(wide.low).toBeCloseTo(r.low * 0.9, 12);
+    expect(wide.high).toBeCloseTo(r.high * 1.1, 12);
   });
 });
 
@@ -192,5 +229,69 @@ describe("models/interpolation-error.yaml", () => {
     const data = loadModelDir(join(ROOT, "models"), { displayRoot: ROOT });
     const expected = interpolationErrorYaml(leaveOneOut(data, DEFAULT_SCHEME), DEFAULT_SCHEME);
     expect(readFileSync(join(ROOT, INTERPOLATION_ERROR_FILE), "utf8")).toBe(expected);
+  });
+});
+
+describe("carries and other releases (helpers.releaseChoice)", () => {
+  it("carry a CPU figure under a statement of regression, never a storage figure", () => {
+    // 000 line 252: "CPU costs and throughput are not significantly difference in version 9.3 ... compared
+    // with versions 9.1 and 9.2"; the carry's notes: "not a statement about storage".
+    const tls = registry.get(NEGOTIATION);
+    expect(registry.carryFor("release", "9.1", "9.3", tls)?.id).toBe("000.release-carry-91-92-to-93");
+    const svrconn = registry.get("001.chin-footprint-svrconn");
+    expect(registry.carryFor("release", "9.2", "9.3", svrconn)).toBeUndefined();
+    // A statement about lost charts carries no looked-up value.
+    expect(registry.carry("001.regression-carry-trace").covers).toBe("charts");
+  });
+
+  it("every carry's named entries exist", () => {
+    for (const c of registry.entriesOf("carry"))
+      if (Array.isArray(c.covers))
+        for (const id of c.covers) expect(registry.has(id), `${c.id} covers ${id}`).toBe(true);
+  });
+
+  it("extrapolate storage to a release it was not measured for, by the sources' release-to-release spread", () => {
+    // The 9.2 report's message-channel footprints (001 lines 390-392) are MQ 9.2's; for MQ 9.1, one step.
+    const steps = registry.storageReleaseSteps();
+    const xs = steps.map((s) => s.pct).sort((a, b) => a - b);
+    // p90 of the steps, interpolated between neighbours: (n - 1) x 0.9
+    const pos = (xs.length - 1) * 0.9;
+    const p90 = xs[Math.floor(pos)]! + (xs[Math.ceil(pos)]! - xs[Math.floor(pos)]!) * (pos - Math.floor(pos));
+    expect(registry.storageReleaseSpread()!.pct).toBeCloseTo(p90, 12);
+    // Flagged cells are left out: 001's MQ 9.0 SHARECNV(10) 32KB "656" (flagged suspect) makes no step.
+    expect(steps.some((s) => s.table === "001.chin-footprint-svrconn" && s.pct > 80)).toBe(false);
+    const PER = "001.chin-footprint-per-channel";
+    const choice = releaseChoice(registry, PER, ["9.2"], "9.1");
+    expect(choice?.release).toBe("9.2");
+    const how = choice!.carried as ReleaseCarry;
+    expect(how.carry).toBeUndefined();
+    expect(how.steps).toBe(1);
+    expect(how.tolerance).toBeCloseTo(p90, 12);
+    const fp = registry.lookup(PER, { messageSize: 1024 }, "footprint");
+    const c = carried(fp, how);
+    expect(c.confidence).toBe("extrapolated");
+    expect(c.low).toBeCloseTo(fp.low * (1 - p90 / 100), 9);
+    // Two steps (MQ 9.0 from 9.2): the spread compounded, (1 + p90)^2 - 1.
+    const two = releaseChoice(registry, PER, ["9.2"], "9.0")!.carried as ReleaseCarry;
+    expect(two.tolerance).toBeCloseTo(((1 + p90 / 100) ** 2 - 1) * 100, 9);
+    // Outside the releases the storage tables print side by side (9.0 to 9.3): a gap.
+    expect(releaseChoice(registry, PER, ["9.2"], "8.0")).toBeUndefined();
+    // The bench leaves the predicted table's own steps out.
+    const without = registry.storageReleaseSpread("001.chin-footprint-svrconn")!;
+    expect(without.n).toBe(steps.filter((s) => s.table !== "001.chin-footprint-svrconn").length);
+  });
+
+  it("give a carry that states no tolerance a width from where it comes from", () => {
+    // 004 line 125: "Version 5 Release 3.1 has no significant performance differences versus V5.3": no
+    // tolerance stated; the V5.3 report's run-to-run tolerance (sources.yaml: the 9.3 report's +/-6%).
+    const cpu = releaseChoice(registry, "004.log-backward-read-rate", ["5.3"], "5.3.1")!.carried as ReleaseCarry;
+    expect(cpu.carry?.id).toBe("004.carry-v53-to-v531");
+    expect(cpu.tolerance).toBe(6);
+    expect(cpu.basis).toContain("run-to-run");
+    // 001 line 301: "CSA usage has seen little change in the following releases: v9.0, v9.1 and v9.2": a
+    // storage statement with no tolerance takes the sources' storage release spread per step.
+    const csa = releaseChoice(registry, "001.csa-per-connection", ["9.2"], "9.1")!.carried as ReleaseCarry;
+    expect(csa.carry?.id).toBe("001.carry-csa-per-connection");
+    expect(csa.tolerance).toBeCloseTo(registry.storageReleaseSpread()!.pct, 12);
   });
 });

@@ -342,7 +342,7 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
   // Through warn: the same note on several channels' items is one warning naming them all.
   for (const i of items) {
     if (i.confidence === "extrapolated" && !i.citations.some((c) => warnedOutside.has(`${i.concern} ${c.id}`)))
-      warn(i.concern, `${i.label}: extrapolated beyond the measured range (${i.formula})`, i.citations);
+      warn(i.concern, `${i.label}: extrapolated outside what the source measured (${i.formula})`, i.citations);
     for (const f of i.flags)
       warn(i.concern, `${i.label}: the source value is flagged (${f.code}): ${f.reason}`, i.citations);
   }

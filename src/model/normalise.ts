@@ -87,7 +87,7 @@ function base(
     appliesTo?: Applies;
     notes?: string[];
     why?: string | undefined;
-    runToRun?: { applies: false; why: string } | undefined;
+    runToRun?: { applies: boolean; why: string } | undefined;
   },
   type: EntryBase["type"],
   userSupplied: boolean,
@@ -105,7 +105,8 @@ function base(
     userSupplied,
   };
   if (e.why !== undefined) b.context = e.why;
-  if (e.runToRun !== undefined) b.notRunToRun = e.runToRun.why;
+  if (e.runToRun?.applies === false) b.notRunToRun = e.runToRun.why;
+  if (e.runToRun?.applies === true) b.measuredStorage = e.runToRun.why;
   return b;
 }
 
@@ -226,6 +227,7 @@ export function normaliseDataFile(
     };
     if (f.relativeTo !== undefined) e.relativeTo = f.relativeTo;
     if (f.addressSpace !== undefined) e.addressSpace = f.addressSpace;
+    if (f.difference !== undefined) e.difference = f.difference;
     entries.push(e);
   });
   data.formulas?.forEach((f, i) => {
@@ -285,7 +287,15 @@ export function normaliseDataFile(
   });
   data.carries?.forEach((c, i) => {
     const b = base(file, data, c, "carry", userSupplied);
-    const e: CarryEntry = { ...b, type: "carry", axis: c.axis, from: c.from, to: c.to, quote: c.quote };
+    const e: CarryEntry = {
+      ...b,
+      type: "carry",
+      axis: c.axis,
+      from: c.from,
+      to: c.to,
+      quote: c.quote,
+      covers: c.covers,
+    };
     if (c.tolerance !== undefined)
       e.tolerance = normaliseCell(c.tolerance, b.lines, "prose", ["carries", i, "tolerance"]);
     if (c.factorTable !== undefined) e.factorTable = c.factorTable;

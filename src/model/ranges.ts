@@ -4,7 +4,10 @@
 //     "approximately" (half a unit of the last digit printed), min and max columns;
 //   - run-to-run variation: the tolerance each source states (models/sources.yaml runToRun), on MQ
 //     measurements of CPU cost and throughput, the subjects of the reports' statements of regression
-//     ("CPU costs and throughput", 000 line 252);
+//     ("CPU costs and throughput", 000 line 252), and on storage the reports measured (an entry with
+//     runToRun: { applies: true }): the 9.3 report reprints the 9.2 report's storage tables up to
+//     2.7% apart, so re-measured storage moves between runs too;
+//   - a difference the source computed (an overhead over 1KB): the difference of its operands' ranges;
 //   - interpolation and extrapolation: the table's leave-one-out error (models/interpolation-error.yaml);
 //   - flagged values: the other reading (a flag's alternative) inside the range;
 //   - carries between releases and machines, and conditions outside the measured ones (the rules).
@@ -19,7 +22,9 @@ export type RangeReason =
   | "min-max"
   | "run-to-run"
   | "release-carry"
+  | "release-extrapolation"
   | "machine-carry"
+  | "derived"
   | "condition"
   | "interpolation"
   | "extrapolation"
@@ -79,11 +84,19 @@ export interface ValueKind {
   relative: boolean;
   /** The source's run-to-run tolerance in percent, with its figure id; undefined where none applies. */
   runToRun?: { pct: number; figure: string };
+  /** Storage the report measured (runToRun: { applies: true } in the model file): a measurement too. */
+  storage?: boolean;
 }
 
-/** Whether a value of this unit is an MQ measurement of CPU cost or throughput (or a change of one). */
-export function isMeasurement(unit: string, relative: boolean): boolean {
-  return MEASURED_UNITS.has(unit) || (relative && RELATIVE_UNITS.has(unit));
+/** Units of storage: figures in them are measurements only where the model file says the report measured them. */
+export const STORAGE_UNITS: ReadonlySet<string> = new Set(["KB", "MB", "GB"]);
+
+/**
+ * Whether a value of this unit is an MQ measurement of CPU cost or throughput (or a change of one), or
+ * storage the report measured (`storage`).
+ */
+export function isMeasurement(unit: string, relative: boolean, storage = false): boolean {
+  return MEASURED_UNITS.has(unit) || (relative && RELATIVE_UNITS.has(unit)) || (storage && STORAGE_UNITS.has(unit));
 }
 
 const pctOf = (x: number, v: number): number => (v === 0 ? 0 : ((x - v) / Math.abs(v)) * 100);
@@ -142,7 +155,7 @@ export function printedPrecision(raw: string): number | undefined {
  */
 export function valueRange(v: Value, kind: ValueKind): ValueRange {
   const value = v.value!;
-  const measurement = isMeasurement(kind.unit, kind.relative);
+  const measurement = isMeasurement(kind.unit, kind.relative, kind.storage);
   const parts: RangePart[] = [];
   let low = value;
   let high = value;

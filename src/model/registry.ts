@@ -1,7 +1,15 @@
 // The registry: model entries by id, lookups in tables (exact and interpolated), citations.
 import { argError } from "../util/args.js";
 import { interpolate, type Scheme } from "./interpolate.js";
-import { interpolationError, pctText, valueRange, widenBy, type RangePart, type ValueKind } from "./ranges.js";
+import {
+  interpolationError,
+  pctText,
+  STORAGE_UNITS,
+  valueRange,
+  widenBy,
+  type RangePart,
+  type ValueKind,
+} from "./ranges.js";
 import type {
   CarryEntry,
   FigureEntry,
@@ -233,7 +241,10 @@ export class Registry {
     let r = this.figureMemo.get(id);
     if (!r) {
       const f = this.figure(id);
-      r = Object.freeze(copyResult(this.result(f, f.v, f.unit, f.userSupplied ? "user-supplied" : "measured")));
+      let made = this.result(f, f.v, f.unit, f.userSupplied ? "user-supplied" : "measured");
+      if (f.difference)
+        made = differenceOf(made, this.figureValue(f.difference.of), this.figureValue(f.difference.minus), f.id);
+      r = Object.freeze(copyResult(made));
       this.figureMemo.set(id, r);
     }
     return r;
@@ -325,6 +336,7 @@ export class Registry {
   private valueKind(entry: ModelEntry, unit: string): ValueKind {
     const relative = entry.type === "table" || (entry.type === "figure" && entry.relativeTo !== undefined);
     const kind: ValueKind = { from: entry.id, unit, relative };
+    if (entry.measuredStorage !== undefined) kind.storage = true;
     if (entry.notRunToRun === undefined) {
       const t = this.runToRun(entry.source);
       if (t) kind.runToRun = t;
@@ -410,14 +422,19 @@ export class Registry {
             c.measure === m &&
             t.axes.every((a) => c.at[a.name] === undefined || String(c.at[a.name]) === String(at[a.name])),
         );
-      if (cell)
-        return this.result(
+      if (cell) {
+        const r = this.result(
           t,
           cell.v,
           mdef.unit,
           t.userSupplied ? "user-supplied" : "measured",
           mdef.bounds && boundCells(t, index, mdef.bounds, cell.at),
         );
+        const d = mdef.difference;
+        return d
+          ? differenceOf(r, this.lookup(tableId, at, d.of), this.lookup(tableId, { ...at, ...d.minus }, d.of), tableId)
+          : r;
+      }
       // A sparse row: the size is on the axis but not measured in this row; interpolate along the row.
       free = t.axes.find(
         (a) =>
@@ -504,11 +521,140 @@ export class Registry {
     };
   }
 
-  /** Release carry statements that allow data for `from` to stand for `to`. */
-  carryFor(axis: "release" | "hardware", from: string, to: string): CarryEntry | undefined {
-    return this.entriesOf("carry").find((c) => c.axis === axis && c.from.includes(from) && c.to.includes(to));
+  /**
+   * A carry statement that lets data of `entry` for `from` stand for `to`: one whose `covers` takes the
+   * entry in (a statement of regression covers every figure but storage; a statement about named entries
+   * covers those; one about lost charts covers no looked-up value).
+   */
+  carryFor(axis: "release" | "hardware", from: string, to: string, entry: ModelEntry): CarryEntry | undefined {
+    const storage = isStorageEntry(entry);
+    return this.entriesOf("carry").find(
+      (c) =>
+        c.axis === axis &&
+        c.from.includes(from) &&
+        c.to.includes(to) &&
+        (Array.isArray(c.covers) ? c.covers.includes(entry.id) : c.covers === "cpu-and-throughput" && !storage),
+    );
+  }
+
+  private storageSteps?: { table: string; pct: number; releases: readonly string[] }[];
+
+  /**
+   * How far storage moves from one release to the next in the sources: every pair of neighbouring
+   * releases in a storage table that prints several side by side (the SVRCONN footprint tables), as
+   * (larger / smaller - 1) in percent. Cells the source flags are left out, as in the interpolation
+   * error (their spread is the flag's).
+   */
+  storageReleaseSteps(): readonly { table: string; pct: number; releases: readonly string[] }[] {
+    if (this.storageSteps) return this.storageSteps;
+    const steps: { table: string; pct: number; releases: readonly string[] }[] = [];
+    for (const t of this.entriesOf("table")) {
+      const axis = t.axes.find((a) => a.name === "release");
+      if (!axis) continue;
+      const releases = axis.values.map(String);
+      for (const m of t.measures) {
+        if (!STORAGE_UNITS.has(m.unit) || m.difference) continue;
+        const rows = new Map<string, Map<string, number>>();
+        for (const c of t.cells) {
+          if (c.measure !== m.name || c.v.value === null || c.v.flags.length > 0) continue;
+          const key = t.axes.map((a) => (a.name === "release" ? "" : String(c.at[a.name]))).join("\u0000");
+          let row = rows.get(key);
+          if (!row) rows.set(key, (row = new Map()));
+          row.set(String(c.at.release), c.v.value);
+        }
+        for (const row of rows.values())
+          for (let k = 1; k < releases.length; k++) {
+            const a = row.get(releases[k - 1]!);
+            const b = row.get(releases[k]!);
+            if (a === undefined || b === undefined || a <= 0 || b <= 0) continue;
+            steps.push({ table: t.id, pct: (Math.max(a, b) / Math.min(a, b) - 1) * 100, releases });
+          }
+      }
+    }
+    return (this.storageSteps = steps);
+  }
+
+  private storageReleaseList?: readonly string[];
+
+  /**
+   * The releases whose storage the sources print side by side (every release of storageReleaseSteps'
+   * tables): a storage figure is extrapolated to these only, the span the release spread was measured on.
+   */
+  storageReleases(): readonly string[] {
+    if (!this.storageReleaseList)
+      this.storageReleaseList = [...new Set(this.storageReleaseSteps().flatMap((s) => s.releases))];
+    return this.storageReleaseList;
+  }
+
+  /**
+   * The relative error to widen a storage figure by for each release step it is used away from its own
+   * (the p90 of storageReleaseSteps over five or more steps, the worst of fewer), leaving out the steps
+   * of `except` (a table id: the bench predicts a table's figures without its own data). Undefined
+   * where the sources give no steps.
+   */
+  storageReleaseSpread(
+    except?: string,
+  ): { pct: number; n: number; how: string; releases: readonly string[] } | undefined {
+    const steps = this.storageReleaseSteps().filter((s) => s.table !== except);
+    if (steps.length === 0) return undefined;
+    const xs = steps.map((s) => s.pct).sort((a, b) => a - b);
+    const tables = [...new Set(steps.map((s) => s.table))];
+    const releases = this.storageReleases();
+    const pct = xs.length >= 5 ? quantile(xs, 0.9) : xs[xs.length - 1]!;
+    const how = `${xs.length >= 5 ? "p90" : "worst"} of ${xs.length} release-to-release changes in ${tables.join(", ")}`;
+    return { pct, n: xs.length, how, releases };
   }
 }
+
+/**
+ * Whether an entry is about storage (KB, MB, GB): a figure's unit, or any measure of a table (a storage
+ * table's count column, such as clients per channel instance, describes the storage measured).
+ */
+export function isStorageEntry(entry: ModelEntry): boolean {
+  if (entry.type === "figure") return STORAGE_UNITS.has(entry.unit);
+  if (entry.type === "table") return entry.measures.some((m) => STORAGE_UNITS.has(m.unit));
+  return false;
+}
+
+/** The q-quantile of sorted values, interpolated between neighbours (as the bench's). */
+function quantile(sorted: readonly number[], q: number): number {
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/**
+ * A value the source computed as a difference (an overhead over 1KB, a shared-queue overhead): its
+ * range is the difference of its operands' ranges, not a tolerance on the difference itself, which
+ * would understate it; never across zero, as noise does not reverse an overhead.
+ */
+function differenceOf(r: LookupResult, a: LookupResult, b: LookupResult, from: string): LookupResult {
+  let low = a.low - b.high;
+  let high = a.high - b.low;
+  if (r.value >= 0 && low < 0) low = 0;
+  if (r.value <= 0 && high > 0) high = 0;
+  low = Math.min(low, r.value);
+  high = Math.max(high, r.value);
+  const pct = (x: number) => (r.value === 0 ? 0 : ((x - r.value) / Math.abs(r.value)) * 100);
+  const c = copyResult(r) as Mutable<LookupResult>;
+  c.low = low;
+  c.high = high;
+  // The operands' parts say why they are as wide as they are; the value's own tolerance is theirs.
+  c.parts = Object.freeze([
+    ...r.parts.filter((p) => p.reason !== "run-to-run"),
+    Object.freeze({
+      from,
+      reason: "derived" as const,
+      low: pct(low),
+      high: pct(high),
+      text: `computed by the source as ${a.raw} - ${b.raw}: the difference of their ranges, ${fmt(a.low)}..${fmt(a.high)} less ${fmt(b.low)}..${fmt(b.high)}`,
+    }),
+  ]);
+  return c;
+}
+
+const fmt = (x: number) => String(Math.round(x * 100) / 100);
 
 /** A result with another confidence (a release carry, a nearest measured size): a copy, the kept one shared. */
 export function withConfidence(r: LookupResult, confidence: Confidence): LookupResult {

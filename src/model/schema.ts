@@ -109,6 +109,17 @@ function build() {
       })
       .optional()
       .describe("Min and max columns of the same table that bound this measure: a lookup's range takes them in."),
+    difference: z
+      .strictObject({
+        of: z.string().describe("The measure of the same table the source subtracted."),
+        minus: z
+          .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+          .describe("The axis values of the subtracted cell, over the cell's own: { messageSize: 1024 }."),
+      })
+      .optional()
+      .describe(
+        "A measure the source computed as a difference of another measure's cells (an overhead over 1KB): its range is the difference of theirs.",
+      ),
   });
 
   const Key = z.union([z.string(), z.number(), z.boolean()]);
@@ -129,7 +140,7 @@ function build() {
   // tolerance (sources.yaml runToRun) is not added to them.
   const RunToRun = z
     .strictObject({
-      applies: z.literal(false),
+      applies: z.boolean(),
       why: z
         .string()
         .min(1)
@@ -137,7 +148,7 @@ function build() {
     })
     .optional()
     .describe(
-      "runToRun: { applies: false, why } for values that are not MQ measurements of CPU cost or throughput (a vendor projection, a setting): no run-to-run tolerance is added to their range.",
+      "runToRun: { applies: false, why } for values that are not MQ measurements of CPU cost or throughput (a vendor projection, a setting): no run-to-run tolerance is added to their range. { applies: true, why } for storage the report measured (KB, MB, GB footprints): their range takes the tolerance as a CPU cost's does.",
     );
 
   const Entry = {
@@ -208,6 +219,12 @@ function build() {
       addressSpace: z.enum(ADDRESS_SPACES).optional(),
       value: Cell,
       runToRun: RunToRun,
+      difference: z
+        .strictObject({ of: Id, minus: Id })
+        .optional()
+        .describe(
+          "A figure the source computed as one figure less another (29.5KB - 24KB = 5.5KB): its range is the difference of theirs.",
+        ),
     })
     .superRefine(useWithWhy)
     .meta(USE_DEPENDENCIES);
@@ -284,6 +301,11 @@ function build() {
     quote: z.string().min(1),
     tolerance: Cell.optional().describe("The stated difference, e.g. '±6%'."),
     factorTable: Id.optional().describe("A table of scaling factors, when the carry scales."),
+    covers: z
+      .union([z.enum(["cpu-and-throughput", "charts"]), z.array(Id).min(1)])
+      .describe(
+        "What the statement is about: cpu-and-throughput (a statement of regression: every figure but storage), charts (the section's charts, shown for one release; their numbers are lost, so no looked-up value), or the entries it names.",
+      ),
   });
 
   const NotEncoded = z.strictObject({

@@ -50,6 +50,11 @@ export interface EntryBase {
   context?: string;
   /** Set (with the reason) on a table or figure whose values are not MQ runs: no run-to-run tolerance. */
   notRunToRun?: string;
+  /**
+   * Set (with the reason) on a table or figure of storage the report measured (KB, MB, GB footprints):
+   * its values take the run-to-run tolerance as CPU costs and throughput do.
+   */
+  measuredStorage?: string;
 }
 
 export interface AxisDef {
@@ -70,6 +75,8 @@ export interface MeasureDef {
   description?: string;
   /** Min and max columns of the same table that bound this measure. */
   bounds?: { low?: string; high?: string };
+  /** The source computed this measure as `of` at the cell less `of` at the cell with `minus`'s axis values. */
+  difference?: { of: string; minus: Record<string, string | number | boolean> };
 }
 
 export interface TableCellN {
@@ -95,6 +102,8 @@ export interface FigureEntry extends EntryBase {
   unit: string;
   addressSpace?: AddressSpace;
   v: Value;
+  /** The source computed this figure as one figure less another: its range is the difference of theirs. */
+  difference?: { of: string; minus: string };
 }
 
 export interface FormulaEntry extends EntryBase {
@@ -135,6 +144,11 @@ export interface CarryEntry extends EntryBase {
   quote: string;
   tolerance?: Value;
   factorTable?: string;
+  /**
+   * What the statement is about: cpu-and-throughput (every figure but storage), charts (lost charts: no
+   * looked-up value), or the entries it names.
+   */
+  covers: "cpu-and-throughput" | "charts" | string[];
 }
 
 export type ModelEntry = TableEntry | FigureEntry | FormulaEntry | GapEntry | ExampleEntry | CarryEntry;

@@ -164,23 +164,51 @@ export function renderDiffCsv(d: Diff): string {
   ]);
 }
 
-/** A sweep as CSV: the varied inputs, then each output. */
+/**
+ * A sweep as CSV: the varied inputs, then each output, then each output's low and high (appended, so
+ * that a reader of the first columns keeps working).
+ */
 export function renderSweepCsv(r: import("../engine/sweep.js").SweepResult): string {
   const inputs = r.vary.map((v) => v.path);
-  const rows = [[...inputs, ...r.metrics].map(csvField).join(",")];
+  const bounds = r.metrics.flatMap((m) => [`${m} low`, `${m} high`]);
+  const rows = [[...inputs, ...r.metrics, ...bounds].map(csvField).join(",")];
   for (const p of r.points)
     rows.push(
-      [...inputs.map((i) => p.inputs[i] ?? null), ...r.metrics.map((m) => p.outputs[m] ?? null)]
+      [
+        ...inputs.map((i) => p.inputs[i] ?? null),
+        ...r.metrics.map((m) => p.outputs[m] ?? null),
+        ...r.metrics.flatMap((m) => p.ranges[m] ?? [null, null]),
+      ]
         .map((v) => csvField(typeof v === "boolean" ? String(v) : v))
         .join(","),
     );
   return rows.join("\r\n") + "\r\n";
 }
 
-/** Several configs side by side: one row per output, one column per scenario (headed by its name). */
+/**
+ * Several configs side by side: one row per output, one column per scenario (headed by its name), then
+ * each scenario's low and high, then each later scenario's verdict against the first (beyond: the
+ * ranges do not overlap; within: the noise), appended after the columns a reader had before.
+ */
 export function renderCompareCsv(r: CompareResult): string {
+  const later = r.scenarios.slice(1);
   return rows([
-    ["output", "unit", ...r.scenarios.map((s) => s.name)],
-    ...compareRows(r).map((row) => [row.output, row.unit || null, ...row.cells]),
+    [
+      "output",
+      "unit",
+      ...r.scenarios.map((s) => s.name),
+      ...r.scenarios.flatMap((s) => [`${s.name} low`, `${s.name} high`]),
+      ...later.map((s) => `${s.name} noise`),
+    ],
+    ...compareRows(r).map((row) => [
+      row.output,
+      row.unit || null,
+      ...row.cells,
+      ...row.cells.flatMap((_, k) => {
+        const b = row.ranges?.[k];
+        return b ? [b.low, b.high] : [null, null];
+      }),
+      ...later.map((_, k) => row.noise?.[k + 1] ?? null),
+    ]),
   ]);
 }

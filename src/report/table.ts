@@ -335,15 +335,26 @@ export function renderDiffTable(d: Diff, opts: { color: boolean; width?: number 
   return out.join("\n") + "\n";
 }
 
-/** A sweep as a terminal table: one row per point, one column per output, units under the names. */
+/**
+ * A sweep as a terminal table: one row per point, one column per output, units under the names, then
+ * each output's low and high (appended, so that a reader of the first columns keeps working).
+ */
 export function renderSweepTable(r: SweepResult): string {
   r = visibleDeep(r);
   const inputs = r.vary.map((v) => v.path);
-  const header = [...inputs, ...r.metrics];
-  const units = [...inputs.map(() => ""), ...r.metrics.map((m) => r.units[m] ?? "")];
+  const header = [...inputs, ...r.metrics, ...r.metrics.flatMap((m) => [`${m} low`, `${m} high`])];
+  const units = [
+    ...inputs.map(() => ""),
+    ...r.metrics.map((m) => r.units[m] ?? ""),
+    ...r.metrics.flatMap((m) => [r.units[m] ?? "", r.units[m] ?? ""]),
+  ];
   const rows = r.points.map((p) => [
     ...inputs.map((i) => inputText(i, p.inputs[i])),
     ...r.metrics.map((m) => fmt(p.outputs[m] ?? null)),
+    ...r.metrics.flatMap((m) => {
+      const b = p.ranges[m];
+      return b ? [fmt(b[0]), fmt(b[1])] : [fmt(null), fmt(null)];
+    }),
   ]);
   // Columns as wide as their widest cell (at least 10), two spaces apart: names are never cut.
   const widths = header.map((h, k) => Math.max(10, h.length, units[k]!.length, ...rows.map((row) => row[k]!.length)));
@@ -371,7 +382,7 @@ export function renderCompareTable(r: CompareResult, opts: { color: boolean; wid
   // Bottlenecks are named under the table: a name does not fit a column.
   const rows = compareRows(r)
     .filter((row) => row.output !== "bottleneck")
-    .map((row) => [row.output, row.unit, ...row.cells.map((_, k) => compareCellText(row, k, false))]);
+    .map((row) => [row.output, row.unit, ...row.cells.map((_, k) => compareCellText(row, k, true))]);
   const head = ["output", "unit", ...r.scenarios.map((_, k) => scenarioLetter(k))];
   const widths = head.map((h, c) => Math.max(c < 2 ? h.length : 10, ...rows.map((row) => row[c]!.length)) + 2);
   // As many scenario columns as fit in the width beside the output and unit; the rest in further blocks.

@@ -20,10 +20,11 @@
 // never compared). A test keeps every condition key of the models in one of the two lists.
 import type { Config } from "../config/types.js";
 import { formatSize } from "../config/units.js";
-import type { RangePart } from "../model/ranges.js";
+import { widenBy, type RangePart } from "../model/ranges.js";
 import type { LookupResult, Registry } from "../model/registry.js";
 import type { CarryEntry, ModelEntry } from "../model/types.js";
 import { RELEASES } from "../config/schema.js";
+import { releaseChoice } from "./helpers.js";
 
 type Scalar = string | number | boolean;
 
@@ -245,6 +246,10 @@ export interface Outside {
   config: string;
   /** For the release: a carry statement that lets the figure stand for the config's release. */
   carry?: CarryEntry;
+  /** The carry's width in percent either way (stated, or where it states none, helpers.releaseChoice's). */
+  tolerance?: number;
+  /** Where the width comes from, when the carry does not state it. */
+  basis?: string;
 }
 
 /** A condition the config leaves open: the figure's measured value is assumed. */
@@ -365,15 +370,18 @@ export function checkConditions(
   const compared = (k: ConditionKey) => !only || only.includes(k);
   const release = subject.release;
   if (compared("release") && typeof release === "string" && !entry.appliesTo.releases.includes(release)) {
-    const carry = entry.appliesTo.releases
-      .map((r) => registry.carryFor("release", r, release))
-      .find((c) => c !== undefined);
+    // The same choice the rules make (helpers.releaseChoice): a carry that covers this entry.
+    const how = releaseChoice(registry, id, entry.appliesTo.releases, release)?.carried;
     const o: Outside = {
       key: "release",
       measured: describe("release", entry.appliesTo.releases.join(", ")),
       config: describe("release", release),
     };
-    if (carry) o.carry = carry;
+    if (how && how.carry) {
+      o.carry = how.carry;
+      if (how.tolerance !== undefined) o.tolerance = how.tolerance;
+      if (how.basis !== undefined) o.basis = how.basis;
+    }
     outside.push(o);
   }
   const hardware = subject.hardware;
@@ -479,17 +487,6 @@ export function spreadOf(...results: readonly LookupResult[]): { low: number; hi
 }
 
 /**
- * A carry's stated tolerance as a factor range on the value: "±6%" gives 0.94 to 1.06. Undefined when
- * the carry states none.
- */
-export function carryTolerance(carry: CarryEntry): { low: number; high: number } | undefined {
-  const t = carry.tolerance;
-  if (!t || t.value === null) return undefined;
-  const pct = Math.abs(t.high ?? t.value);
-  return { low: 1 - pct / 100, high: 1 + pct / 100 };
-}
-
-/**
  * A figure used outside its measured conditions: confidence extrapolated (carried-forward when only the
  * release is outside and a carry states it may stand), and the range widened to take in `spread`, the
  * values the sources measured under the other conditions (spreadOf of the candidates), and a carried
@@ -521,9 +518,9 @@ export function widen(r: LookupResult, check: ConditionCheck, spread?: { low: nu
   const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
   const change = r.unit === "percent" || r.unit === "ratio";
   for (const o of check.outside) {
-    const t = o.carry ? carryTolerance(o.carry) : undefined;
-    if (!t || !o.carry) continue;
-    const tol = (t.high - 1) * 100;
+    if (!o.carry || o.tolerance === undefined) continue;
+    const tol = o.tolerance;
+    const t = { low: 1 - tol / 100, high: 1 + tol / 100 };
     const counted = change || between >= tol - 1e-9;
     if (!counted) {
       low = Math.min(low, r.value * t.low);
@@ -534,7 +531,7 @@ export function widen(r: LookupResult, check: ConditionCheck, spread?: { low: nu
       reason: "release-carry",
       low: counted ? 0 : -tol,
       high: counted ? 0 : tol,
-      text: `carried under the source's statement, within +/-${tol}%${counted ? ", counted once with the range already given" : ""}`,
+      text: `carried under the source's statement, within +/-${tol}%${o.basis ? ` (${o.basis})` : ""}${counted ? ", counted once with the range already given" : ""}`,
       basis: o.carry.id,
       tolerance: tol,
     });
@@ -558,4 +555,56 @@ export function outsideMessage(what: string, check: ConditionCheck): string {
 /** The warning for a condition the config leaves open: "logging.disk.subsystem is not given: assumed DS8950F, as measured". */
 export function assumedMessage(what: string, a: Assumed): string {
   return `${what}: ${a.path} is not given; assumed ${a.measured}, as measured`;
+}
+
+/** How far two sources' measurements of the same quantity, made under different test conditions, disagree. */
+export interface PairSpread {
+  /** In percent either way: the p90 of the pairs' (larger / smaller - 1) over five or more, the worst of fewer. */
+  pct: number;
+  n: number;
+  how: string;
+}
+
+/**
+ * The spread between two sources' measurements of the same cells under different test conditions (the
+ * same cipher's channel start on two machines set up differently): for each pair, larger / smaller - 1,
+ * in percent; the p90 over five or more pairs, the worst over fewer (as the interpolation error).
+ * Undefined without pairs.
+ */
+export function pairSpread(pairs: readonly (readonly [number, number])[]): PairSpread | undefined {
+  const xs = pairs
+    .filter(([a, b]) => a > 0 && b > 0)
+    .map(([a, b]) => (Math.max(a, b) / Math.min(a, b) - 1) * 100)
+    .sort((a, b) => a - b);
+  if (xs.length === 0) return undefined;
+  if (xs.length < 5) return { pct: xs[xs.length - 1]!, n: xs.length, how: `worst of ${xs.length} pairs` };
+  const pos = (xs.length - 1) * 0.9;
+  const lo = Math.floor(pos);
+  const pct = xs[lo]! + (xs[Math.ceil(pos)]! - xs[lo]!) * (pos - lo);
+  return { pct, n: xs.length, how: `p90 of ${xs.length} pairs` };
+}
+
+/**
+ * A figure used where a test condition it varies with may not hold (the sources measured it under
+ * conditions a config cannot state): its range widened by the spread the sources show between their
+ * measurements under the different conditions, or, where that spread is no wider than the tolerance
+ * between runs already in the range, marked and counted once (that spread is what runs vary by). A copy.
+ */
+export function widenForConditions(r: LookupResult, spread: PairSpread, text: string, basis: string): LookupResult {
+  const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
+  const pct = spread.pct;
+  const t = Math.round(pct * 10) / 10;
+  const counted = pct <= between + 1e-9;
+  const part: RangePart = {
+    from: r.citation.id,
+    reason: "condition",
+    low: counted ? 0 : -pct,
+    high: counted ? 0 : pct,
+    text: `${text}: +/-${t}%, the ${spread.how}${counted ? ", within the tolerance between runs, counted once" : ""}`,
+    basis,
+    tolerance: pct,
+  };
+  if (counted) return { ...r, parts: [...r.parts, part] };
+  const [low, high] = widenBy(r.low, r.high, pct, r.unit === "percent");
+  return { ...r, low, high, parts: [...r.parts, part] };
 }

@@ -6,9 +6,11 @@ import {
   type Citation,
   type Confidence,
   type LookupResult,
+  isStorageEntry,
   type Registry,
 } from "../model/registry.js";
 import type { CarryEntry, TableEntry } from "../model/types.js";
+import { isMeasurement } from "../model/ranges.js";
 import type { RuleContext, LineItem } from "../engine/types.js";
 import { compareText, formatNumber } from "../util/number-format.js";
 import { RELEASES } from "../config/schema.js";
@@ -121,84 +123,177 @@ export { formatSize as sizeLabel };
 const RELEASE_ORDER: readonly string[] = RELEASES;
 
 /**
- * Which of a table's releases to use for the config's release: the same one, or else the nearest one
- * (earlier releases first) that a carry statement in the models covers (warned, with its citation).
- * Undefined when neither exists.
+ * Which of an entry's releases to use for the config's release (releaseChoice), warned with the
+ * statement that lets it stand or the extrapolation it is. Undefined when there is none: a gap.
  */
 export function chooseRelease(
   ctx: RuleContext,
+  entryId: string,
   available: readonly string[],
   concern: Parameters<RuleContext["warn"]>[0],
   what: string,
 ): { release: string; carried: false | ReleaseCarry } | undefined {
   const want = ctx.config.mq.release;
-  if (available.includes(want)) return { release: want, carried: false };
-  const found = carriedRelease(ctx.registry, available, want);
-  if (!found) return undefined;
-  ctx.warn(
-    concern,
-    `${what}: MQ ${want} is not measured; MQ ${found.release} data is used, as the source states: "${found.quote}"`,
-    [ctx.registry.citation(found.carry)],
-  );
-  return { release: found.release, carried: found };
+  const found = releaseChoice(ctx.registry, entryId, available, want);
+  if (!found || !found.carried) return found;
+  const c = found.carried;
+  if (c.carry)
+    ctx.warn(
+      concern,
+      `${what}: MQ ${want} is not measured; MQ ${c.release} data is used, as the source states: "${c.quote}"`,
+      [ctx.registry.citation(c.carry)],
+    );
+  else
+    ctx.warn(
+      concern,
+      `${what}: MQ ${want} is not measured; MQ ${c.release}'s figure is extrapolated to it (${c.quote})`,
+      [ctx.registry.citation(ctx.registry.get(entryId))],
+    );
+  return found;
 }
 
 /**
- * A release carry in use: the statement that lets one release's data stand for another. Truthy where
- * a rule tests `carried`; `carried(r, it)` widens a lookup by the carry's stated tolerance.
+ * Another release's data in use, and what lets it stand: a carry statement (`carry`), or for storage the
+ * report measured, with no statement, an extrapolation across `steps` releases. Truthy where a rule tests
+ * `carried`; `carried(r, it)` widens a lookup by `tolerance`.
  */
 export interface ReleaseCarry {
   release: string;
-  carry: CarryEntry;
-  /** The carry's statement, shortened for the warning. */
+  /** The carry statement; undefined for storage extrapolated across releases. */
+  carry?: CarryEntry;
+  /** The carry's statement, shortened for the warning; or what the extrapolation rests on. */
   quote: string;
-  /** Its stated tolerance in percent (the "+/-6%"), when it states one. */
+  /** The width in percent either way: the carry's stated tolerance, or where it states none (`basis`). */
   tolerance?: number;
+  /** Where the tolerance comes from, when the carry does not state it. */
+  basis?: string;
+  /** Release steps between the data and the release wanted, for storage extrapolated. */
+  steps?: number;
 }
 
-type CarriedRelease = ReleaseCarry;
+type Choice = { release: string; carried: false | ReleaseCarry };
 
-// Which release a carry lets stand for another depends only on the registry, the releases on offer
-// (arrays kept by the model entries or by tableReleases) and the release wanted: found once.
-const carriedReleases = new WeakMap<Registry, WeakMap<readonly string[], Map<string, CarriedRelease | null>>>();
+// Which release of an entry serves the release wanted depends only on the registry, the entry, the
+// releases on offer (arrays kept by the model entries or by tableReleases), the release wanted and
+// what the bench leaves out: found once.
+const choices = new WeakMap<
+  Registry,
+  WeakMap<readonly string[], Map<string, Map<string, Map<string, Choice | null>>>>
+>();
 
-function carriedRelease(registry: Registry, available: readonly string[], want: string): CarriedRelease | undefined {
-  let byAvailable = carriedReleases.get(registry);
-  if (!byAvailable) carriedReleases.set(registry, (byAvailable = new WeakMap()));
-  let byWant = byAvailable.get(available);
-  if (!byWant) byAvailable.set(available, (byWant = new Map()));
+/**
+ * Which release of an entry's data serves `want`, and how (the rules' and the bench's one way to
+ * decide): the same release; else the nearest (earlier first, then later) under a carry statement that
+ * covers the entry (its stated tolerance; where it states none, for storage the sources' release spread,
+ * otherwise the run-to-run tolerance the statements of regression rest on); else, for storage the
+ * report measured, the nearest release within the span the sources measured storage for, extrapolated:
+ * widened by the sources' storage release spread for each release step; else undefined (a gap).
+ * `except` leaves a table's own release steps out of the spread (the bench predicts it without them).
+ */
+export function releaseChoice(
+  registry: Registry,
+  entryId: string,
+  available: readonly string[],
+  want: string,
+  except = "",
+): Choice | undefined {
+  if (available.includes(want)) return { release: want, carried: false };
+  let byAvailable = choices.get(registry);
+  if (!byAvailable) choices.set(registry, (byAvailable = new WeakMap()));
+  let byEntry = byAvailable.get(available);
+  if (!byEntry) byAvailable.set(available, (byEntry = new Map()));
+  // Nested by argument, no key string built per call (rules ask in every estimate).
+  let byExcept = byEntry.get(entryId);
+  if (!byExcept) byEntry.set(entryId, (byExcept = new Map()));
+  let byWant = byExcept.get(except);
+  if (!byWant) byExcept.set(except, (byWant = new Map()));
   let found = byWant.get(want);
-  if (found === undefined) byWant.set(want, (found = findCarriedRelease(registry, available, want) ?? null));
+  if (found === undefined) byWant.set(want, (found = findRelease(registry, entryId, available, want, except) ?? null));
   return found ?? undefined;
 }
 
-function findCarriedRelease(
+const releaseIndex = (r: string) => RELEASE_ORDER.indexOf(r);
+
+function findRelease(
   registry: Registry,
+  entryId: string,
   available: readonly string[],
   want: string,
-): CarriedRelease | undefined {
-  // Nearest earlier release first, then later ones: either way only under a stated carry.
-  const w = RELEASE_ORDER.indexOf(want);
+  except: string,
+): Choice | undefined {
+  const entry = registry.get(entryId);
+  // Nearest earlier release first, then later ones.
+  const w = releaseIndex(want);
   const candidates = available
-    .filter((r) => RELEASE_ORDER.indexOf(r) >= 0)
+    .filter((r) => releaseIndex(r) >= 0)
     .sort((a, b) => {
-      const da = RELEASE_ORDER.indexOf(a) - w;
-      const db = RELEASE_ORDER.indexOf(b) - w;
+      const da = releaseIndex(a) - w;
+      const db = releaseIndex(b) - w;
       return (da < 0 ? -da : 100 + da) - (db < 0 ? -db : 100 + db);
     });
+  const storage = isStorageEntry(entry) && entry.measuredStorage !== undefined;
+  const spread = storage ? registry.storageReleaseSpread(except || undefined) : undefined;
+  const steps = (r: string) => Math.abs(releaseIndex(r) - w);
+  const perSteps = (n: number) => (spread ? ((1 + spread.pct / 100) ** n - 1) * 100 : undefined);
   for (const r of candidates) {
-    const carry = registry.carryFor("release", r, want);
-    if (carry) {
-      const quote = carry.quote.length > 110 ? `${carry.quote.slice(0, 107)}...` : carry.quote;
-      const t = carry.tolerance;
-      const pct = t && t.value !== null ? Math.abs(t.high ?? t.value) : undefined;
-      return pct !== undefined && Number.isFinite(pct)
-        ? { release: r, carry, quote, tolerance: pct }
-        : { release: r, carry, quote };
+    const carry = registry.carryFor("release", r, want, entry);
+    if (!carry) continue;
+    const quote = carry.quote.length > 110 ? `${carry.quote.slice(0, 107)}...` : carry.quote;
+    const t = carry.tolerance;
+    const stated = t && t.value !== null ? Math.abs(t.high ?? t.value) : undefined;
+    if (stated !== undefined && Number.isFinite(stated))
+      return { release: r, carried: { release: r, carry, quote, tolerance: stated } };
+    // A carry that states no tolerance: storage moves as the sources' storage tables show it moving
+    // between releases; a statement of regression rests on its report's run-to-run tolerance.
+    if (storage && spread) {
+      const n = steps(r);
+      return {
+        release: r,
+        carried: {
+          release: r,
+          carry,
+          quote,
+          tolerance: perSteps(n)!,
+          steps: n,
+          basis: `the statement gives no tolerance: ${pctWords(spread.pct)} per release step, the ${spread.how}`,
+        },
+      };
     }
+    const between = registry.runToRun(carry.source);
+    return {
+      release: r,
+      carried: between
+        ? {
+            release: r,
+            carry,
+            quote,
+            tolerance: between.pct,
+            basis: `the statement gives no tolerance: its report's run-to-run tolerance (${between.figure}), on which its statements of regression rest`,
+          }
+        : { release: r, carry, quote },
+    };
+  }
+  // Storage with no statement: a figure outside its measured release, extrapolated within the span
+  // of releases whose storage the sources measured side by side.
+  if (storage && spread && spread.releases.includes(want)) {
+    const r = [...candidates].sort((a, b) => steps(a) - steps(b) || releaseIndex(a) - releaseIndex(b))[0];
+    if (r === undefined) return undefined;
+    const n = steps(r);
+    return {
+      release: r,
+      carried: {
+        release: r,
+        quote: `no statement covers storage across releases; ${pctWords(spread.pct)} per release step, the ${spread.how}, over ${n} step${n === 1 ? "" : "s"}`,
+        tolerance: perSteps(n)!,
+        steps: n,
+        basis: `the ${spread.how}`,
+      },
+    };
   }
   return undefined;
 }
+
+const pctWords = (pct: number) => `+/-${Math.round(pct * 10) / 10}%`;
 
 // A table's releases and numeric axis values are asked for in every estimate: kept per table entry.
 const releasesOf = new WeakMap<TableEntry, readonly string[]>();
@@ -246,53 +341,71 @@ export function entryForRelease(
   concern: Parameters<RuleContext["warn"]>[0],
   what: string,
 ): { carried: false | ReleaseCarry } | undefined {
-  const rel = chooseRelease(ctx, ctx.registry.get(id).appliesTo.releases, concern, what);
+  const rel = chooseRelease(ctx, id, ctx.registry.get(id).appliesTo.releases, concern, what);
   return rel ? { carried: rel.carried } : undefined;
 }
 
-// A carried lookup depends only on the kept result and the carry: made once, shared (frozen).
-const carriedResults = new WeakMap<LookupResult, WeakMap<CarryEntry, LookupResult>>();
+// A carried lookup depends only on the kept result and how it is carried: made once, shared (frozen).
+const carriedResults = new WeakMap<LookupResult, WeakMap<ReleaseCarry, LookupResult>>();
 
 /**
- * Marks a lookup carried from another release (a copy: lookup results are shared) and, given the carry
- * (chooseRelease's or entryForRelease's `carried`), widens its range by the carry's stated tolerance.
+ * Marks a lookup carried from another release (a copy: lookup results are shared) and, given how
+ * (chooseRelease's or entryForRelease's `carried`), widens its range: by the carry's tolerance, or for
+ * storage extrapolated across releases by the sources' release spread.
  */
 export function carried(r: LookupResult, how: boolean | ReleaseCarry): LookupResult {
   if (how === false) return r;
   const confidence = r.confidence === "measured" ? "carried-forward" : r.confidence;
   if (how === true || how.tolerance === undefined) return withConfidence(r, confidence);
-  let byCarry = carriedResults.get(r);
-  if (!byCarry) carriedResults.set(r, (byCarry = new WeakMap()));
-  let c = byCarry.get(how.carry);
-  if (!c) {
-    // The reports' release carries rest on their run-to-run tolerance ("within +/-6%", 000 lines 252,
-    // 1296): a figure already as wide as that between runs is not widened again, only marked. A change
-    // (a percentage, a ratio) is not widened by a carry at all: the statement is about costs, which a
-    // release moves together, so the change between two of them keeps its own range.
-    const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
-    const change = r.unit === "percent" || r.unit === "ratio";
-    const counted = change || between >= how.tolerance;
-    const part = {
-      from: r.citation.id,
-      reason: "release-carry" as const,
-      text: `MQ ${how.release} data carried under the source's statement, within +/-${how.tolerance}%${
-        change
-          ? ": a change between two costs, which a release moves together, keeps its own range"
+  let byHow = carriedResults.get(r);
+  if (!byHow) carriedResults.set(r, (byHow = new WeakMap()));
+  let c = byHow.get(how);
+  if (!c) byHow.set(how, (c = Object.freeze(carriedBy(r, how, how.tolerance, confidence))));
+  return c;
+}
+
+function carriedBy(r: LookupResult, how: ReleaseCarry, tolerance: number, confidence: Confidence): LookupResult {
+  const t = Math.round(tolerance * 100) / 100;
+  if (!how.carry) {
+    // Storage outside its measured release: extrapolated, by the spread the sources show between releases.
+    return widenResult(
+      r,
+      tolerance,
+      {
+        from: r.citation.id,
+        reason: "release-extrapolation",
+        text: `MQ ${how.release}'s figure extrapolated ${how.steps ?? 1} release step(s): +/-${t}%, ${how.basis ?? ""}`,
+        basis: "models (storage tables with a release axis)",
+        tolerance,
+      },
+      "extrapolated",
+    );
+  }
+  // The reports' release carries rest on their run-to-run tolerance ("within +/-6%", 000 lines 252,
+  // 1296): a figure already as wide as that between runs is not widened again, only marked. A change
+  // (a percentage, a ratio) is not widened by a carry at all: the statement is about costs, which a
+  // release moves together, so the change between two of them keeps its own range. A setting, limit
+  // or count is exact: the carry lets it stand, and no tolerance between runs applies to it.
+  const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
+  const change = r.unit === "percent" || r.unit === "ratio";
+  const exact = !change && between === 0 && !isMeasurement(r.unit, false);
+  const counted = change || exact || between >= tolerance;
+  const part = {
+    from: r.citation.id,
+    reason: "release-carry" as const,
+    text: `MQ ${how.release} data carried under the source's statement, within +/-${t}%${how.basis ? ` (${how.basis})` : ""}${
+      change
+        ? ": a change between two costs, which a release moves together, keeps its own range"
+        : exact
+          ? ": a setting, limit or count, exact"
           : counted
             ? ": the tolerance between runs, counted once"
             : ""
-      }`,
-      basis: how.carry.id,
-      tolerance: how.tolerance,
-    };
-    c = Object.freeze(
-      counted
-        ? withParts(r, confidence, { ...part, low: 0, high: 0 })
-        : widenResult(r, how.tolerance, part, confidence),
-    );
-    byCarry.set(how.carry, c);
-  }
-  return c;
+    }`,
+    basis: how.carry.id,
+    tolerance,
+  };
+  return counted ? withParts(r, confidence, { ...part, low: 0, high: 0 }) : widenResult(r, tolerance, part, confidence);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Channel initiator storage: the footprint of each channel definition, and how many channels (and
 // clients) fit the free channel initiator storage under the reports' 80% guideline.
 import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
+import { RELEASES } from "../config/schema.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { ChannelConfig } from "../config/types.js";
 import type { Confidence, LookupResult } from "../model/registry.js";
@@ -50,7 +51,13 @@ function footprint(
       );
       return undefined;
     }
-    const rel = chooseRelease(ctx, tableReleases(registry, SVRCONN), "storage", `SVRCONN footprint for ${ch.name}`);
+    const rel = chooseRelease(
+      ctx,
+      SVRCONN,
+      tableReleases(registry, SVRCONN),
+      "storage",
+      `SVRCONN footprint for ${ch.name}`,
+    );
     if (!rel) {
       ctx.gap("storage", `channel ${ch.name}: no SVRCONN footprint for MQ ${ctx.config.mq.release}`);
       return undefined;
@@ -58,15 +65,32 @@ function footprint(
     const r = carried(registry.lookup(SVRCONN, { release: rel.release, sharecnv, messageSize: size }), rel.carried);
     return { r, perInstance: r.value };
   }
-  // The 9.2 report's message-channel table is 9.2's; other releases take the 9.3 report's.
-  const PER_CHANNEL = ctx.config.mq.release === "9.2" ? book.perChannel : BOOKS["93"].perChannel;
-  const rel = chooseRelease(ctx, tableReleases(registry, PER_CHANNEL), "storage", `channel footprint for ${ch.name}`);
+  // The message-channel table of the release, or else of the nearest release measured (9.2's for 9.0
+  // and 9.1): no statement covers storage across releases, so it is extrapolated (releaseChoice).
+  const PER_CHANNEL = nearestTable(ctx.config.mq.release, [BOOKS["92"].perChannel, BOOKS["93"].perChannel], (id) =>
+    tableReleases(registry, id),
+  );
+  const rel = chooseRelease(
+    ctx,
+    PER_CHANNEL,
+    tableReleases(registry, PER_CHANNEL),
+    "storage",
+    `channel footprint for ${ch.name}`,
+  );
   if (!rel) {
     ctx.gap("storage", `channel ${ch.name}: no message-channel footprint for MQ ${ctx.config.mq.release}`);
     return undefined;
   }
   const r = carried(registry.lookup(PER_CHANNEL, { messageSize: size }, "footprint"), rel.carried);
   return { r, perInstance: r.value };
+}
+
+/** Of tables measured for different releases, the one for `want`, or else the nearest (earlier on a tie). */
+function nearestTable(want: string, ids: readonly string[], releasesOf: (id: string) => readonly string[]): string {
+  const at = (r: string) => RELEASES.indexOf(r as (typeof RELEASES)[number]);
+  const distance = (id: string) =>
+    Math.min(...releasesOf(id).map((r) => Math.abs(at(r) - at(want)) * 2 + (at(r) > at(want) ? 1 : 0)));
+  return [...ids].sort((a, b) => distance(a) - distance(b))[0]!;
 }
 
 const ONE_KB = 1024;
@@ -79,7 +103,8 @@ const ONE_KB = 1024;
 function sizeOverhead(ctx: RuleContext, book: Book, ch: ChannelConfig, size: number, at: LookupResult): void {
   const base = footprint(ctx, book, ch, ONE_KB);
   if (!base) return;
-  const r = rangeOf((a, b) => a - b, at, base.r);
+  // More storage for a larger message, never less: noise does not reverse the overhead (docs/ranges.md).
+  const r = rangeOf((a, b) => Math.max(0, a - b), at, base.r);
   ctx.item({
     id: `storage.chin-size-overhead.${ch.name}`,
     concern: "storage",
@@ -158,7 +183,15 @@ export const storageChin: Rule = {
       if (size > ONE_KB && !fp.r.points) sizeOverhead(ctx, book, ch, size, fp.r);
     }
     if (defs.length === 0) return;
-    const totalMB = defs.reduce((sum, d) => sum + d.mb, 0);
+    // A sum adds bounds (docs/ranges.md): each definition's MB moves with its own footprint only.
+    const mbOf = (d: Def, end: "value" | "low" | "high") => (d.fp.r[end] * d.instances) / 1024;
+    const sumOf = (list: readonly Def[]) => ({
+      value: list.reduce((sum, d) => sum + d.mb, 0),
+      low: list.reduce((sum, d) => sum + mbOf(d, "low"), 0),
+      high: list.reduce((sum, d) => sum + mbOf(d, "high"), 0),
+    });
+    const total = sumOf(defs);
+    const totalMB = total.value;
     const all = fromLookups(...defs.map((d) => d.fp.r));
     {
       ctx.item({
@@ -167,7 +200,7 @@ export const storageChin: Rule = {
         label: "CHIN storage, all channel definitions",
         addressSpace: "chin",
         metric: "storage",
-        value: totalMB,
+        ...total,
         unit: "MB",
         formula: defs.map((d) => `${num(d.mb, 2)} MB (${d.ch.name})`).join(" + "),
         inputs: {},
@@ -195,6 +228,10 @@ export const storageChin: Rule = {
     };
     const headroomLookups = headroom.user ? [] : [registry.figureValue(HEADROOM)];
     const budgetParts = fromLookups(...headroomLookups, ...defs.map((d) => d.fp.r));
+    // Cited for the demand they make; only the guideline is a lookup of the budget itself.
+    budgetParts.lookups = headroomLookups;
+    // The budget is the config's storage and the 80% guideline, exact; the footprints move the demand.
+    const budget = { value: availableMB, low: availableMB, high: availableMB };
     if (headroom.user) budgetParts.confidence = userSupplied(budgetParts.confidence);
     // All channel definitions together against the one budget: the planner's over-commitment check.
     ctx.item({
@@ -204,12 +241,12 @@ export const storageChin: Rule = {
       addressSpace: "chin",
       metric: "limit",
       limitOf: "chin-storage-mb",
-      value: availableMB,
+      ...budget,
       unit: "MB",
       formula: `${budgetText} = ${num(availableMB, 2)} MB, against ${defs.length === 1 ? "the channel definition's" : `all ${defs.length} channel definitions'`} footprint of ${num(totalMB, 2)} MB`,
       inputs: budgetInputs,
       demand: {
-        value: totalMB,
+        ...total,
         from: defs.length === 1 ? `CHIN storage of ${defs[0]!.ch.name}` : "CHIN storage of all channel definitions",
       },
       ...budgetParts,
@@ -221,14 +258,17 @@ export const storageChin: Rule = {
       const { ch, fp, sharecnv, instances } = d;
       // What the other definitions take comes off the budget first: "channels that fit" is this
       // definition's share of what is left, not of the whole.
-      const othersMB = totalMB - d.mb;
+      const others = sumOf(defs.filter((x) => x !== d));
+      const othersMB = others.value;
       const leftMB = availableMB - othersMB;
-      const channels = Math.max(0, Math.floor((leftMB * 1024) / fp.perInstance));
+      // Fewer as this footprint or the others' storage grows: the corners of both ranges (rangeOf).
+      const fit = rangeOf((o, f) => Math.max(0, Math.floor(((availableMB - o) * 1024) / f)), others, fp.r);
+      const channels = fit.value;
       const lookups = [fp.r, cap, ...headroomLookups];
       const parts = fromLookups(...lookups);
       parts.citations.push(formula);
       if (headroom.user) parts.confidence = userSupplied(parts.confidence);
-      const others = othersMB > 0 ? ` - ${num(othersMB, 2)} MB for the other definitions` : "";
+      const othersText = othersMB > 0 ? ` - ${num(othersMB, 2)} MB for the other definitions` : "";
       ctx.item({
         id: `storage.chin-capacity.${ch.name}`,
         concern: "storage",
@@ -236,10 +276,10 @@ export const storageChin: Rule = {
         addressSpace: "chin",
         metric: "limit",
         limitOf: "channels",
-        value: channels,
+        ...fit,
         unit: "channels",
         formula:
-          `floor((${budgetText}${others}) x 1024 / ${num(fp.perInstance, 2)} KB)` +
+          `floor((${budgetText}${othersText}) x 1024 / ${num(fp.perInstance, 2)} KB)` +
           ` = floor(${num(leftMB, 2)} MB x 1024 / ${num(fp.perInstance, 2)} KB) = ${num(channels)}`,
         inputs: {
           ...budgetInputs,
@@ -267,6 +307,8 @@ export const storageChin: Rule = {
         addressSpace: "chin",
         metric: "info",
         value: more,
+        low: fit.low - instances,
+        high: fit.high - instances,
         unit: "channels",
         formula: `${num(channels)} that fit - ${num(instances)} configured${sharecnv > 0 ? ` (x SHARECNV(${sharecnv}) = ${num(more * sharecnv)} conversations)` : ""}`,
         inputs: {
@@ -284,6 +326,8 @@ export const storageChin: Rule = {
           metric: "limit",
           limitOf: "connections",
           value: channels * sharecnv,
+          low: fit.low * sharecnv,
+          high: fit.high * sharecnv,
           unit: "conversations",
           formula: `channels x SHARECNV = ${num(channels)} x ${sharecnv}`,
           inputs: {

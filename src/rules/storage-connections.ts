@@ -40,6 +40,19 @@ const CASE_92: Record<string, { case: string; sharecnv: number; queueType: strin
 };
 const SQ_OVERHEAD = "000.qmgr-storage-shared-queue-overhead";
 
+interface Bounds {
+  value: number;
+  low: number;
+  high: number;
+}
+
+/** Adds n of a ranged value to a running interval sum. */
+function addTo(sum: Bounds, x: Bounds, n: number): void {
+  sum.value += x.value * n;
+  sum.low += x.low * n;
+  sum.high += x.high * n;
+}
+
 interface Group {
   name: string;
   key: string;
@@ -134,7 +147,8 @@ function sharedQueueOverhead(ctx: RuleContext, book: Book): void {
     label: "queue manager storage shared queues add to a SHARECNV(1) connection",
     addressSpace: "qmgr",
     metric: "info",
-    ...rangeOf((a, b) => a - b, shared, priv),
+    // Noise does not reverse the overhead (docs/ranges.md): never below zero.
+    ...rangeOf((a, b) => Math.max(0, a - b), shared, priv),
     unit: "KB",
     formula: `${shared.raw} (SHARECNV(1) to shared queues) - ${priv.raw} (SHARECNV(1) to private queues)`,
     inputs: { queues: { value: "shared", from: "workload.queues" } },
@@ -178,7 +192,13 @@ export const storageConnections: Rule = {
         ? "93"
         : registry.get(CSA_INITIAL_92).appliesTo.releases.includes(release)
           ? "92"
-          : chooseRelease(ctx, registry.figure(CSA_INITIAL).appliesTo.releases, "storage", "CSA per connection")
+          : chooseRelease(
+                ctx,
+                CSA_INITIAL,
+                registry.figure(CSA_INITIAL).appliesTo.releases,
+                "storage",
+                "CSA per connection",
+              )
             ? "93"
             : undefined;
     if (!book) {
@@ -192,12 +212,13 @@ export const storageConnections: Rule = {
     const openObjects = registry.figureValue(book === "93" ? OPEN_OBJECTS : OPEN_OBJECTS_92);
     const shared = config.workload.queues === "shared";
     if (shared) sharedQueueOverhead(ctx, book);
-    let csaKB = 0;
+    // Sums as intervals (docs/ranges.md: a sum adds bounds), in KB.
+    const csaKB = { value: 0, low: 0, high: 0 };
     const csaLookups: LookupResult[] = [initial];
-    let belowKB = 0;
+    const belowKB = { value: 0, low: 0, high: 0 };
     const belowLookups: LookupResult[] = [];
     let belowConfidence: Confidence = "measured";
-    const perGroup: { g: Group; csaKB?: number; belowKB?: number }[] = [];
+    const perGroup: { g: Group; csaKB?: Bounds; belowKB?: Bounds }[] = [];
     for (const g of groups(ctx)) {
       const row: (typeof perGroup)[number] = { g };
       perGroup.push(row);
@@ -205,9 +226,9 @@ export const storageConnections: Rule = {
       if (!r) {
         ctx.gap("storage", `${g.name}: CSA per connection is not given for ${g.key.replace("svrconn-", "SHARECNV(")})`);
       } else {
-        csaKB += r.value * g.connections;
+        addTo(csaKB, r, g.connections);
         csaLookups.push(r);
-        row.csaKB = r.value;
+        row.csaKB = { value: r.value, low: r.low, high: r.high };
         ctx.item({
           id: `storage.csa-connections.${g.name}`,
           concern: "storage",
@@ -232,9 +253,12 @@ export const storageConnections: Rule = {
         );
         continue;
       }
-      belowKB += q.kb * g.connections;
+      // Per connection: the sum of its parts (a figure, or a figure plus the shared-queue overhead).
+      const per = { value: 0, low: 0, high: 0 };
+      for (const x of q.r) addTo(per, x, 1);
+      addTo(belowKB, per, g.connections);
       belowLookups.push(...q.r);
-      row.belowKB = q.kb;
+      row.belowKB = per;
       const parts = fromLookups(...q.r, openObjects);
       if (q.confidence) {
         parts.confidence = q.confidence;
@@ -247,6 +271,8 @@ export const storageConnections: Rule = {
         addressSpace: "qmgr",
         metric: "storage",
         value: (q.kb * g.connections) / 1024,
+        low: (per.low * g.connections) / 1024,
+        high: (per.high * g.connections) / 1024,
         unit: "MB",
         formula: `${q.formula} x ${num(g.connections)} / 1024 (holds for applications with up to ${openObjects.value} objects open)`,
         inputs: {
@@ -257,23 +283,27 @@ export const storageConnections: Rule = {
         ...parts,
       });
     }
-    const totalMB = initial.value + csaKB / 1024;
+    const total: Bounds = {
+      value: initial.value + csaKB.value / 1024,
+      low: initial.low + csaKB.low / 1024,
+      high: initial.high + csaKB.high / 1024,
+    };
     ctx.item({
       id: "storage.csa-total",
       concern: "storage",
       label: "CSA: initial per queue manager plus connections",
       addressSpace: "qmgr",
       metric: "storage",
-      value: totalMB,
+      ...total,
       unit: "MB",
-      formula: `${initial.raw} + ${num(csaKB, 2)} KB / 1024`,
+      formula: `${initial.raw} + ${num(csaKB.value, 2)} KB / 1024`,
       inputs: {
         initialMB: { value: initial.value, unit: "MB", from: initial.citation.id },
-        connectionsKB: { value: csaKB, unit: "KB", from: "storage.csa-connections.*" },
+        connectionsKB: { value: csaKB.value, unit: "KB", from: "storage.csa-connections.*" },
       },
       ...fromLookups(...csaLookups),
     });
-    const belowMB = belowKB / 1024;
+    const below: Bounds = { value: belowKB.value / 1024, low: belowKB.low / 1024, high: belowKB.high / 1024 };
     if (belowLookups.length) {
       const parts = fromLookups(...belowLookups, openObjects);
       if (belowConfidence !== "measured") parts.confidence = belowConfidence;
@@ -283,15 +313,15 @@ export const storageConnections: Rule = {
         label: "queue manager storage below the bar, all connections",
         addressSpace: "qmgr",
         metric: "storage",
-        value: belowMB,
+        ...below,
         unit: "MB",
-        formula: `${num(belowKB, 2)} KB / 1024, the connections of every definition together`,
-        inputs: { connectionsKB: { value: belowKB, unit: "KB", from: "storage.qmgr-connections.*" } },
+        formula: `${num(belowKB.value, 2)} KB / 1024, the connections of every definition together`,
+        inputs: { connectionsKB: { value: belowKB.value, unit: "KB", from: "storage.qmgr-connections.*" } },
         ...parts,
       });
     }
-    csaBudget(ctx, book, totalMB, csaLookups, perGroup);
-    belowBarBudget(ctx, belowMB, belowLookups, perGroup);
+    csaBudget(ctx, book, total, csaLookups, perGroup);
+    belowBarBudget(ctx, below, belowLookups, perGroup);
   },
 };
 
@@ -303,13 +333,14 @@ export const storageConnections: Rule = {
 function csaBudget(
   ctx: RuleContext,
   book: Book,
-  totalMB: number,
+  total: Bounds,
   lookups: LookupResult[],
-  perGroup: { g: Group; csaKB?: number }[],
+  perGroup: { g: Group; csaKB?: Bounds }[],
 ): void {
   const available = ctx.config.storage?.csa?.available;
   const limit = ctx.registry.figureValue(book === "93" ? CSA_LIMIT : CSA_LIMIT_92);
-  const demand = { value: totalMB, from: "CSA of the queue manager and every connection" };
+  const totalMB = total.value;
+  const demand = { ...total, from: "CSA of the queue manager and every connection" };
   if (available === undefined) {
     // Held against the 2GB always; shown (with the gap that says it is not what the queue manager has)
     // where the config asks about storage, or where the 2GB itself is exceeded.
@@ -360,7 +391,8 @@ function csaBudget(
     ctx,
     "csa",
     "CSA",
-    mb - totalMB,
+    mb,
+    total,
     perGroup.map((p) => ({ g: p.g, kb: p.csaKB })),
     lookups,
   );
@@ -369,9 +401,9 @@ function csaBudget(
 /** Queue manager storage below the bar of every connection against storage.belowTheBar.available. */
 function belowBarBudget(
   ctx: RuleContext,
-  belowMB: number,
+  below: Bounds,
   lookups: LookupResult[],
-  perGroup: { g: Group; belowKB?: number }[],
+  perGroup: { g: Group; belowKB?: Bounds }[],
 ): void {
   const available = ctx.config.storage?.belowTheBar?.available;
   if (available === undefined || lookups.length === 0) return;
@@ -387,7 +419,7 @@ function belowBarBudget(
     unit: "MB",
     formula: `${num(mb, 2)} MB (user-supplied)`,
     inputs: { availableMB: { value: mb, unit: "MB", from: "storage.belowTheBar.available" } },
-    demand: { value: belowMB, from: "queue manager storage below the bar of every connection" },
+    demand: { ...below, from: "queue manager storage below the bar of every connection" },
     citations: [],
     confidence: "user-supplied",
     flags: [],
@@ -396,24 +428,33 @@ function belowBarBudget(
     ctx,
     "below-bar",
     "queue manager storage below the bar",
-    mb - belowMB,
+    mb,
+    below,
     perGroup.map((p) => ({ g: p.g, kb: p.belowKB })),
     lookups,
   );
 }
 
-/** For each definition, how many more of its connections the storage left holds (negative: over). */
+/**
+ * For each definition, how many more of its connections the storage left holds (negative: over): the
+ * storage the queue manager has less what every connection takes, over this definition's per connection,
+ * with the range from both (rangeOf: the count falls as either grows).
+ */
 function moreThatFit(
   ctx: RuleContext,
   key: string,
   what: string,
-  leftMB: number,
-  perGroup: { g: Group; kb?: number }[],
+  availableMB: number,
+  used: Bounds,
+  perGroup: { g: Group; kb?: Bounds }[],
   lookups: LookupResult[],
 ): void {
-  for (const { g, kb } of perGroup) {
-    if (kb === undefined || kb <= 0) continue;
-    const more = Math.floor((leftMB * 1024) / kb);
+  const leftMB = availableMB - used.value;
+  for (const { g, kb: per } of perGroup) {
+    if (per === undefined || per.value <= 0) continue;
+    const kb = per.value;
+    const range = rangeOf((u, k) => Math.floor(((availableMB - u) * 1024) / k), used, per);
+    const more = range.value;
     const parts: Pick<LineItem, "citations" | "confidence" | "flags"> = fromLookups(...lookups);
     parts.confidence = "user-supplied";
     ctx.item({
@@ -425,7 +466,7 @@ function moreThatFit(
           : `${g.name}: connections over the ${what} the queue manager has`,
       addressSpace: "qmgr",
       metric: "info",
-      value: more,
+      ...range,
       unit: "connections",
       formula: `floor(${num(leftMB, 2)} MB left x 1024 / ${num(kb, 2)} KB per connection)`,
       inputs: {

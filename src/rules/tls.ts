@@ -4,8 +4,9 @@
 import type { ChannelConfig } from "../config/types.js";
 import { CIPHERS, ianaName, keyExchangeOf, tlsVersionOf } from "../config/ciphers.js";
 import type { Rule, RuleContext } from "../engine/types.js";
-import type { LookupResult } from "../model/registry.js";
+import type { LookupResult, Registry } from "../model/registry.js";
 import { bytesPerMessage, messageRate } from "./channel-flow.js";
+import { pairSpread, widenForConditions, type PairSpread } from "./conditions.js";
 import { arithmetic, carried, cellValues, chartsFor, entryForRelease, fromLookups, num, sizeLabel } from "./helpers.js";
 
 const NEGOTIATION = "003.tls-secret-key-negotiation-cost";
@@ -174,6 +175,12 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
     start = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartCost"), c91);
     rate = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartRate"), c91);
   }
+  if (start && rate) {
+    // Measured where the SYNCQ population, which the start rate and cost vary with, differs or is not
+    // stated: widened by how far the two reports' figures for the same cipher differ.
+    start = startConditions(registry, start, "startCost");
+    rate = startConditions(registry, rate, "startRate");
+  }
   if (!start || !rate) {
     ctx.gap(
       "tls",
@@ -235,6 +242,62 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
       ...fromLookups(stop),
     });
   }
+}
+
+const START_MEASURES = { startCost: "channelStartCost", startRate: "channelStartRate" } as const;
+
+const startSpreads = new WeakMap<Registry, Map<string, Map<string, PairSpread | null>>>();
+
+/**
+ * How far the 9.2 report's and the z15 report's channel start figures differ for the ciphers both
+ * measured (the z15 report measured with a stated SYNCQ population, the 9.2 report states none), for
+ * one measure; `exceptCipher` (an MQ CipherSpec name) leaves that cipher's pair out, as the bench does
+ * when it predicts that cipher's figure of one report from the other.
+ */
+export function startSpread(
+  registry: Registry,
+  measure: keyof typeof START_MEASURES,
+  exceptCipher?: string,
+): PairSpread | undefined {
+  let byMeasure = startSpreads.get(registry);
+  if (!byMeasure) startSpreads.set(registry, (byMeasure = new Map()));
+  let byExcept = byMeasure.get(measure);
+  if (!byExcept) byMeasure.set(measure, (byExcept = new Map()));
+  const key = exceptCipher ?? "";
+  let s = byExcept.get(key);
+  if (s === undefined) {
+    const pairs: [number, number][] = [];
+    for (const c of registry.table(START_91).cells) {
+      const cipher = String(c.at.cipher);
+      if (c.measure !== START_MEASURES[measure] || c.v.value === null || cipher === exceptCipher) continue;
+      const twin = registry
+        .table(START_92)
+        .cells.find((x) => x.measure === measure && x.at.cipher === ianaName(cipher) && x.v.value !== null);
+      if (twin) pairs.push([twin.v.value!, c.v.value]);
+    }
+    byExcept.set(key, (s = pairSpread(pairs) ?? null));
+  }
+  return s ?? undefined;
+}
+
+// A widened start figure depends only on the kept lookup (and its registry's spread): made once, shared.
+const startWidened = new WeakMap<LookupResult, LookupResult>();
+
+function startConditions(registry: Registry, r: LookupResult, measure: keyof typeof START_MEASURES): LookupResult {
+  let w = startWidened.get(r);
+  if (!w) startWidened.set(r, (w = Object.freeze(widenStart(registry, r, measure))));
+  return w;
+}
+
+function widenStart(registry: Registry, r: LookupResult, measure: keyof typeof START_MEASURES): LookupResult {
+  const spread = startSpread(registry, measure);
+  if (!spread) return r;
+  return widenForConditions(
+    r,
+    spread,
+    `channel start ${measure === "startCost" ? "cost" : "rate"} varies with the channels in SYSTEM.CHANNEL.SYNCQ, which the z15 report states for its measurement and the 9.2 report does not; the two reports' figures for the same cipher differ`,
+    START_91,
+  );
 }
 
 function v53PerMessage(ctx: RuleContext, ch: ChannelConfig): void {

@@ -56,6 +56,57 @@ describe("storage-chin rule", () => {
     expect(i.value * 1024).toBeCloseTo(232 + ((46341 - 32768) / 32768) * (263 - 232), 6);
   });
 
+  it("gives a storage footprint the reports' +/-6% between runs, and the channels that fit from it", () => {
+    const e = estimate({
+      ...base,
+      channels: [{ name: "CLIENTS", type: "server-connection", sharecnv: 1, messageSize: "32KB" }],
+    });
+    // 232 KB (seed 000 line 345) x (1 +/- 6%); the budget, 1052 MB, is the config's and the 80% guideline's.
+    const fp = item(e, "storage.chin-footprint.CLIENTS");
+    expect(fp.low).toBeCloseTo((232 * 0.94) / 1024, 9);
+    expect(fp.high).toBeCloseTo((232 * 1.06) / 1024, 9);
+    const budget = item(e, "storage.chin-budget");
+    expect([budget.low, budget.high]).toEqual([1052, 1052]);
+    // Fewer channels fit as the footprint grows: floor(1052 x 1024 / (232 x 1.06)) .. floor(... / (232 x 0.94))
+    const fit = item(e, "storage.chin-capacity.CLIENTS");
+    expect(fit.low).toBe(Math.floor((1052 * 1024) / (232 * 1.06)));
+    expect(fit.high).toBe(Math.floor((1052 * 1024) / (232 * 0.94)));
+  });
+
+  it("adds the definitions' storage as bounds, not as a product of their ranges", () => {
+    const e = estimate({
+      ...base,
+      channels: [
+        { name: "A", type: "sender", count: 10, messageSize: "1KB" },
+        { name: "B", type: "server-connection", sharecnv: 10, conversations: 100, messageSize: "64KB" },
+      ],
+    });
+    // 10 x 90 KB (line 370) and 10 x 373 KB (line 347), each +/-6%: (900 + 3730) x 0.94 / 1024 at the low end.
+    const total = item(e, "storage.chin-total");
+    expect(total.value).toBeCloseTo(4630 / 1024, 9);
+    expect(total.low).toBeCloseTo((4630 * 0.94) / 1024, 9);
+    expect(total.high).toBeCloseTo((4630 * 1.06) / 1024, 9);
+  });
+
+  it("extrapolates the 9.2 report's message-channel footprint to MQ 9.1, warned, by the release spread", () => {
+    const e = estimate({ ...base, mq: { release: "9.1" }, channels: [{ name: "S", type: "sender", count: 1 }] });
+    // 001 line 391: 91 KB at 1KB for MQ 9.2. No statement covers storage across releases (000's carry
+    // "holds for CPU cost and throughput; not a statement about storage"): one release step.
+    const fp = item(e, "storage.chin-footprint.S");
+    expect(fp.value).toBeCloseTo(91 / 1024, 12);
+    expect(fp.confidence).toBe("extrapolated");
+    const step = fp.spread.find((p) => p.reason === "release-extrapolation")!;
+    expect(step.text).toContain("MQ 9.2's figure extrapolated 1 release step");
+    expect(fp.high).toBeCloseTo((91 * 1.06 * (1 + step.high / 100)) / 1024, 9);
+    expect(e.warnings.some((w) => w.message.includes("MQ 9.1 is not measured; MQ 9.2's figure is extrapolated"))).toBe(
+      true,
+    );
+    // MQ 8.0 is outside the releases the storage tables print side by side: a gap, not a guess.
+    const old = estimate({ ...base, mq: { release: "8.0" }, channels: [{ name: "S", type: "sender", count: 1 }] });
+    expect(old.items.some((i) => i.id === "storage.chin-footprint.S")).toBe(false);
+    expect(old.gaps.some((g) => g.message.includes("no message-channel footprint for MQ 8.0"))).toBe(true);
+  });
+
   it("gives a gap, not a guess, for an unmeasured SHARECNV", () => {
     const e = estimate({ ...base, channels: [{ name: "C", type: "server-connection", sharecnv: 5 }] });
     expect(e.items.filter((i) => i.id.startsWith("storage.chin") && i.id.endsWith(".C"))).toEqual([]);

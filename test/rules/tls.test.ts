@@ -62,6 +62,27 @@ describe("tls rule", () => {
     expect(item(e, "tls.channel-start.ALIAS").value).toBeCloseTo(2.33 * 1000, 6);
   });
 
+  it("widens the start rate by how far the two reports' rates differ per cipher, the start cost within run-to-run", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      channels: [
+        { name: "ECDHE", type: "sender", tls: { cipher: "ECDHE_RSA_AES_256_CBC_SHA384" }, startsPerSecond: 2 },
+      ],
+    });
+    // 003 lines 450-452 (SYNCQ population stated) against 001 lines 1112-1114 (not stated): rates 174 /
+    // 134.59, 103 / 92.86, 98 / 87.81; the worst, 174 / 134.59 - 1 = 29.28%, on 92.86 x (1 +/- 6%).
+    const w = 174 / 134.59 - 1;
+    const rate = item(e, "tls.channel-start-rate.ECDHE");
+    expect(rate.low).toBeCloseTo(92.86 * 0.94 * (1 - w), 6);
+    expect(rate.high).toBeCloseTo(92.86 * 1.06 * (1 + w), 6);
+    expect(rate.spread.find((p) => p.reason === "condition")?.text).toContain("SYSTEM.CHANNEL.SYNCQ");
+    // Costs: 2.30 / 2.21 - 1 = 4.07%, the worst of three, within the +/-6% between runs: counted once.
+    const cost = item(e, "tls.channel-start.ECDHE");
+    expect(cost.low).toBeCloseTo(2 * 3.91 * 0.94 * 1000, 6);
+    expect(cost.spread.find((p) => p.reason === "condition")).toMatchObject({ low: 0, high: 0 });
+  });
+
   it("costs channel stops at 920-940 us for TLS 1.2 and 940-960 us for TLS 1.3 (seed 001 line 1159)", () => {
     const e = estimate({
       version: 1,
