@@ -126,6 +126,7 @@ export function shippedExamples(root: string): { name: string; text: string }[] 
 export async function buildPageHtml(root: string, models: ModelData): Promise<string> {
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
   const app = inScript(await browserBundle(root, "src/page/main.ts", "page"));
+  const editors = inScript(await browserBundle(root, "src/page/editors.ts", "page"));
   const req = createRequire(join(root, "package.json"));
   const chartJs = inScript(readFileSync(join(dirname(req.resolve("chart.js")), "chart.umd.min.js"), "utf8"));
   const schema = readFileSync(join(root, "schema", "config.schema.json"), "utf8");
@@ -139,12 +140,12 @@ export async function buildPageHtml(root: string, models: ModelData): Promise<st
     .replace(/\u2029/g, "\\u2029");
   const style = readFileSync(join(root, "src", "page", "page.css"), "utf8");
   const body = readFileSync(join(root, "src", "page", "page.html"), "utf8");
-  // JSON data blocks are not run, so they need no hash; the two scripts are allowed by theirs. Chart.js
-  // is inert (text/plain) until the page has painted its first estimate, then run by the page's script
-  // (src/page/main.ts loadChartJs), which the policy allows by the same hash.
+  // JSON data blocks are not run, so they need no hash; the three scripts are allowed by theirs. The
+  // editors' script and Chart.js are inert (text/plain) until the page has painted its first estimate,
+  // then run by the page's script (src/page/main.ts runInert), which the policy allows by the same hash.
   const csp = [
     "default-src 'none'",
-    `script-src ${sha256(chartJs)} ${sha256(app)}`,
+    `script-src ${sha256(app)} ${sha256(editors)} ${sha256(chartJs)}`,
     "style-src 'unsafe-inline'",
     "img-src data: blob:",
     "form-action 'none'",
@@ -163,6 +164,7 @@ export async function buildPageHtml(root: string, models: ModelData): Promise<st
 ${body}
 <script type="application/json" id="mqzcap-data">${data}</script>
 <script type="application/json" id="mqzcap-models">${modelJson}</script>
+<script type="text/plain" id="mqzcap-editors">${editors}</script>
 <script type="text/plain" id="mqzcap-chartjs">${chartJs}</script>
 <script>${app}</script>
 </body>

@@ -137,8 +137,9 @@ describe.skipIf(!HAVE_EDITOR)(`dist/mqzcap.html${HAVE_EDITOR ? "" : NO_EDITOR}`,
     expect(html).not.toMatch(/<link\b/i);
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? "";
     expect(csp.split("; ")[0]).toBe("default-src 'none'");
-    // Scripts run by their hashes only (no 'unsafe-inline' for scripts, no 'unsafe-eval').
-    expect(csp).toMatch(/script-src 'sha256-[\w+/=]+' 'sha256-[\w+/=]+'(;|$)/);
+    // Scripts run by their hashes only (no 'unsafe-inline' for scripts, no 'unsafe-eval'): the page's,
+    // and the editors' and Chart.js's, inert until the page's script runs them.
+    expect(csp).toMatch(/script-src 'sha256-[\w+/=]+' 'sha256-[\w+/=]+' 'sha256-[\w+/=]+'(;|$)/);
     expect(csp).not.toContain("connect-src");
   });
 
@@ -209,14 +210,21 @@ describe.skipIf(!HAVE_CHROMIUM || !HAVE_EDITOR)(
       );
     });
 
-    it("paints the first estimate before it runs Chart.js: Chart.js is inert in the file until then", async () => {
+    it("paints the first estimate before it runs the editors' script and Chart.js, inert in the file until then", async () => {
       const t = await page.evaluate(() => (window as unknown as { mqzcapTimings: Timings }).mqzcapTimings);
       expect(t.first).not.toBeNull();
       expect(t.painted!).toBeGreaterThanOrEqual(t.first!);
+      expect(t.editor!).toBeGreaterThan(t.first!);
       expect(t.chart!).toBeGreaterThan(t.first!);
-      // Chart.js ran once, from the page's script (the inert copy is what a downloaded report inlines).
-      expect(await page.evaluate(() => document.querySelectorAll("script:not([type])").length)).toBe(2);
+      // Each ran once, from the page's script (Chart.js's inert copy is what a downloaded report inlines).
+      expect(await page.evaluate(() => document.querySelectorAll("script:not([type])").length)).toBe(3);
+      expect(await page.getAttribute("#mqzcap-editors", "type")).toBe("text/plain");
       expect(await page.getAttribute("#mqzcap-chartjs", "type")).toBe("text/plain");
+      // The first run of the page's script holds no CodeMirror (it is the editors' script's alone).
+      const html = readFileSync(PAGE, "utf8");
+      const main = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+      expect(main).not.toContain("cm-editor");
+      expect(/id="mqzcap-editors">([\s\S]*?)<\/script>/.exec(html)![1]!).toContain("cm-editor");
     });
 
     it("draws the estimate's ranges as error bars on its chart (the CLI's ranges plugin)", async () => {

@@ -1,23 +1,12 @@
 // The live page: a CodeMirror editor on the left, the estimate on the right, updated as the user types.
 // Everything runs here, offline, on the same core as the CLI (src/page/core.ts).
 //
-// Start-up is ordered for the first estimate: the script's first run estimates the config and writes the
-// results, with the config's text shown plain where the editor will be, and the browser paints that.
-// Then, each in a task of its own, the editor is built over the text, and Chart.js (210 KB of script)
-// is run and the chart drawn; the second tab's editor is built when the tab is first opened.
+// Start-up is ordered for the first estimate: this script's first run estimates the config and writes
+// the results, with the config's text shown plain where the editor will be, and the browser paints
+// that. Then, each in a task of its own, the editors' script (editors.ts, CodeMirror) is run and builds
+// the editor over the text, and Chart.js is run and draws the chart: both scripts are inert in the
+// file until then, and run from here, allowed by the page's policy by their hashes.
 import { scriptStart } from "./boot.js"; // first: it notes the start and sets zod up before any schema
-import {
-  autocompletion,
-  type Completion,
-  type CompletionContext,
-  type CompletionResult,
-} from "@codemirror/autocomplete";
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { yaml } from "@codemirror/lang-yaml";
-import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
-import { linter, lintGutter, type Diagnostic as CmDiagnostic } from "@codemirror/lint";
-import { EditorState, type Text } from "@codemirror/state";
-import { EditorView, hoverTooltip, keymap, lineNumbers, type Tooltip } from "@codemirror/view";
 import rangesPlugin from "mqzcap:chart-ranges";
 import type { Estimate } from "../engine/engine.js";
 import type { RangedLineItem } from "../engine/types.js";
@@ -36,7 +25,8 @@ import { fmtRange, style } from "../report/text.js";
 import { sweepResultChart } from "../report/sweep-chart.js";
 import type { Diagnostic } from "../util/diagnostic.js";
 import { diffTexts, estimateText, sweepText, type TextEstimate } from "./core.js";
-import { describe, keyAt, keyOfValue, nodeAt, pathAt, propertiesOf, valuesOf, type SchemaNode } from "./schema-help.js";
+import type { EditorHost, Editors } from "./editor-host.js";
+import type { SchemaNode } from "./schema-help.js";
 import { decodeFragment, encodeFragment } from "./share.js";
 
 interface PageData {
@@ -64,7 +54,7 @@ interface Timings {
   first: number | null;
   /** When the browser painted them: the status line's Element Timing render time (else the next frame). */
   painted: number | null;
-  /** When the editor had been built (after the first paint). */
+  /** When the editor had been built (its script run after the first paint). */
   editor: number | null;
   /** When the first chart had been drawn (Chart.js compiled and run after the first paint). */
   chart: number | null;
@@ -89,7 +79,7 @@ const timings: Timings = {
     const r = estimateText(text);
     return r.ok ? r.json : null;
   },
-  text: () => editor().state.doc.toString(),
+  text: () => editors().text(),
 };
 
 const data = JSON.parse(document.getElementById("mqzcap-data")!.textContent!) as PageData;
@@ -135,14 +125,39 @@ function toggleExplain(row: HTMLElement, i: RangedLineItem): void {
   );
 }
 
-/** Runs Chart.js's script, kept inert in the page until the first estimate has been painted. */
-function loadChartJs(): void {
-  if (chartJsLoaded) return;
+/** Runs a script kept inert in the page (type text/plain) until the first estimate has been painted. */
+function runInert(id: string): void {
   const script = document.createElement("script");
   // The policy allows it by its hash, as it would in place; an inline script runs on insertion.
-  script.textContent = $("mqzcap-chartjs").textContent;
+  script.textContent = $(id).textContent;
   document.head.append(script);
+}
+
+function loadChartJs(): void {
+  if (chartJsLoaded) return;
+  runInert("mqzcap-chartjs");
   chartJsLoaded = true;
+}
+
+let editorsLoaded: Editors | undefined;
+/** The editors, their script run on first use (after the first paint, or when a control needs them). */
+function editors(): Editors {
+  if (!editorsLoaded) {
+    const host: EditorHost = {
+      schema: data.schema,
+      firstText,
+      lint: (text) => {
+        const r = estimateNow(text);
+        return r.ok ? [] : r.diagnostics;
+      },
+      ready: (e) => (editorsLoaded = e),
+    };
+    (window as unknown as { mqzcapEditorHost: EditorHost }).mqzcapEditorHost = host;
+    runInert("mqzcap-editors");
+    if (!editorsLoaded) throw new Error("the editors' script did not start");
+    timings.editor = performance.now();
+  }
+  return editorsLoaded;
 }
 
 // Marks a chart's canvas data-drawn once Chart.js has rendered it (as the HTML report does), for tests.
@@ -237,25 +252,6 @@ function onItem(ev: Event): void {
 $("results").addEventListener("click", onItem);
 $("results").addEventListener("keydown", onItem);
 
-// ---------------------------------------------------------------------------------------------
-// Editor: the tool's diagnostics as lint marks, completion and hover from the JSON Schema
-
-function toCm(doc: Text, d: Diagnostic): CmDiagnostic {
-  const line = doc.line(Math.min(Math.max(d.line ?? 1, 1), doc.lines));
-  const from = Math.min(line.from + Math.max((d.col ?? 1) - 1, 0), line.to);
-  // Mark from the column to the end of the word there (or the line's end), as an editor would.
-  const rest = doc.sliceString(from, line.to);
-  const word = /^[^\s,:{}[\]]+/.exec(rest);
-  const to = word ? from + word[0].length : line.to;
-  return {
-    from,
-    to: Math.max(to, from),
-    severity: d.severity,
-    message: d.suggestion ? `${d.message} (hint: ${d.suggestion})` : d.message,
-    source: "mqzcap",
-  };
-}
-
 let estimated: { text: string; result: TextEstimate } | undefined;
 
 /** Estimates the text now, shows the result, and records the time it took (the same text: not again). */
@@ -278,100 +274,11 @@ function estimateNow(text: string): TextEstimate {
     timings.first = performance.now();
     afterPaint(() => {
       if (!elementTiming) timings.painted = performance.now();
-      editor();
+      editors();
       setTimeout(firstChart, 0);
     });
   }
   return r;
-}
-
-const configLinter = linter(
-  (view) => {
-    const r = estimateNow(view.state.doc.toString());
-    return r.ok ? [] : r.diagnostics.map((d) => toCm(view.state.doc, d));
-  },
-  { delay: 120 },
-);
-
-function completions(ctx: CompletionContext): CompletionResult | null {
-  const line = ctx.state.doc.lineAt(ctx.pos);
-  const col = ctx.pos - line.from;
-  const lines = ctx.state.doc.toString().split("\n");
-  const before = line.text.slice(0, col);
-  const word = ctx.matchBefore(/[\w$.-]*/);
-  if (!word || (word.from === word.to && !ctx.explicit)) return null;
-  // In a value (after "key:" in the current flow segment or block line) offer the key's values.
-  const valueOf = keyOfValue(before);
-  const path = pathAt(lines, line.number - 1, col);
-  if (valueOf) {
-    const node = nodeAt(data.schema, [...path, valueOf]);
-    const values = node ? valuesOf(node) : [];
-    if (!values.length) return null;
-    return { from: word.from, options: values.map((v) => ({ label: v, type: "enum" })) };
-  }
-  const node = nodeAt(data.schema, path);
-  if (!node) return null;
-  const options: Completion[] = propertiesOf(node).map(([k, v]) => ({
-    label: k,
-    type: "property",
-    detail: Array.isArray(v.type) ? v.type.join(" | ") : (v.type ?? ""),
-    info: describe(v),
-    apply: `${k}: `,
-  }));
-  return { from: word.from, options };
-}
-
-const schemaHover = hoverTooltip((view, pos): Tooltip | null => {
-  const line = view.state.doc.lineAt(pos);
-  const hit = keyAt(line.text, pos - line.from);
-  if (!hit) return null;
-  const path = pathAt(view.state.doc.toString().split("\n"), line.number - 1, hit.from);
-  const node = nodeAt(data.schema, [...path, hit.key]);
-  const text = node && describe(node);
-  if (!text) return null;
-  return {
-    pos: line.from + hit.from,
-    end: line.from + hit.to,
-    above: true,
-    create: () => {
-      const dom = document.createElement("div");
-      dom.className = "cm-schema-hover";
-      dom.textContent = `${[...path, hit.key].join(".")}: ${text}`;
-      return { dom };
-    },
-  };
-});
-
-let editorView: EditorView | undefined;
-/** The editor, built on first use over the plain text the first paint showed (start). */
-function editor(): EditorView {
-  if (editorView) return editorView;
-  const parent = $("editor");
-  parent.textContent = ""; // the plain text
-  editorView = new EditorView({
-    parent,
-    state: EditorState.create({
-      doc: firstText,
-      extensions: [
-        lineNumbers(),
-        history(),
-        keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-        yaml(),
-        syntaxHighlighting(defaultHighlightStyle),
-        lintGutter(),
-        configLinter,
-        autocompletion({ override: [completions] }),
-        schemaHover,
-        EditorView.lineWrapping,
-      ],
-    }),
-  });
-  timings.editor = performance.now();
-  return editorView;
-}
-
-function setText(view: EditorView, text: string): void {
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -386,7 +293,7 @@ for (const ex of data.examples) {
 }
 picker.addEventListener("change", () => {
   const ex = data.examples.find((x) => x.name === picker.value);
-  if (ex) setText(editor(), ex.text);
+  if (ex) editors().setText(ex.text);
 });
 
 function download(name: string, text: string, type: string): void {
@@ -398,9 +305,7 @@ function download(name: string, text: string, type: string): void {
 }
 
 const baseName = () => (last?.estimate.name ?? "config").replace(/[^\w.-]+/g, "-").slice(0, 60) || "config";
-$("download-config").addEventListener("click", () =>
-  download(`${baseName()}.yaml`, editor().state.doc.toString(), "text/yaml"),
-);
+$("download-config").addEventListener("click", () => download(`${baseName()}.yaml`, editors().text(), "text/yaml"));
 $("download-json").addEventListener("click", () => {
   if (last) download(`${baseName()}.json`, last.json, "application/json");
 });
@@ -408,7 +313,7 @@ $("download-html").addEventListener("click", () => {
   if (last) download(`${baseName()}.html`, renderHtml(last.estimate), "text/html");
 });
 $("share").addEventListener("click", () => {
-  void encodeFragment(editor().state.doc.toString()).then((fragment) => {
+  void encodeFragment(editors().text()).then((fragment) => {
     window.history.replaceState(null, "", `#${fragment}`);
     const field = $<HTMLInputElement>("share-url");
     field.value = location.href;
@@ -421,25 +326,8 @@ $("share").addEventListener("click", () => {
 // ---------------------------------------------------------------------------------------------
 // Second tab: diff of two configs, sweep over one field
 
-// Built when first needed, holding the config the page started with.
+// The config the page started with: the editors' first text (both).
 let firstText = "";
-let afterView: EditorView | undefined;
-function after(): EditorView {
-  afterView ??= new EditorView({
-    parent: $("after-editor"),
-    state: EditorState.create({
-      doc: firstText,
-      extensions: [
-        lineNumbers(),
-        history(),
-        keymap.of([...defaultKeymap, ...historyKeymap]),
-        yaml(),
-        syntaxHighlighting(defaultHighlightStyle),
-      ],
-    }),
-  });
-  return afterView;
-}
 
 let sweepChartInstance: ChartInstance | undefined;
 
@@ -450,12 +338,12 @@ function problems(ds: Diagnostic[]): string {
 }
 
 $("run-diff").addEventListener("click", () => {
-  const r = diffTexts(editor().state.doc.toString(), after().state.doc.toString());
+  const r = diffTexts(editors().text(), editors().afterText());
   $("diff-out").textContent = r.ok ? r.result.table : problems(r.diagnostics);
 });
-$("copy-to-after").addEventListener("click", () => setText(after(), editor().state.doc.toString()));
+$("copy-to-after").addEventListener("click", () => editors().setAfterText(editors().text()));
 $("run-sweep").addEventListener("click", () => {
-  const r = sweepText(editor().state.doc.toString(), $<HTMLInputElement>("vary").value);
+  const r = sweepText(editors().text(), $<HTMLInputElement>("vary").value);
   $("sweep-out").textContent = r.ok ? r.table : problems(r.diagnostics);
   sweepChartInstance?.destroy();
   sweepChartInstance = undefined;
@@ -475,7 +363,7 @@ for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>("[data
       t.setAttribute("aria-selected", String(t === tab));
     for (const panel of Array.from(document.querySelectorAll<HTMLElement>(".panel")))
       panel.hidden = panel.id !== tab.dataset.tab;
-    if (tab.dataset.tab === "compare-panel") after();
+    if (tab.dataset.tab === "compare-panel") editors().showAfter();
   });
 }
 
