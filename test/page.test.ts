@@ -296,6 +296,45 @@ describe.skipIf(!HAVE_CHROMIUM || !HAVE_EDITOR)(
       expect(explain).toMatch(/source: MQ for z\/OS Performance Report[\s\S]*\[\d{3}\.[\w.-]+\]/);
     });
 
+    it("completes keys and values and describes a hovered key, from the config's JSON Schema", async () => {
+      const schema = JSON.parse(readFileSync(join(ROOT, "schema", "config.schema.json"), "utf8")) as {
+        properties: Record<string, { description: string; properties?: Record<string, { type?: string }> }>;
+      };
+      // The quickstart example is in the editor (the test before picked it).
+      await page.click("#editor .cm-content");
+      await page.keyboard.press("Control+End");
+      await page.keyboard.type("\nlogg");
+      const popup = page.locator(".cm-tooltip-autocomplete");
+      await popup.waitFor();
+      expect(await popup.textContent()).toContain("logging");
+      await page.keyboard.press("Escape");
+      await popup.waitFor({ state: "detached" });
+      // A value: dualLogs is a boolean in the schema, so true and false are offered.
+      expect(schema.properties.logging!.properties!.dualLogs!.type).toBe("boolean");
+      await page.keyboard.type("ing: { dualLogs: t");
+      await popup.waitFor();
+      expect(await popup.textContent()).toContain("true");
+      await page.keyboard.press("Escape");
+      // Hover a key: its path and the schema's description.
+      const box = await page.evaluate(() => {
+        const line = Array.from(document.querySelectorAll("#editor .cm-line")).find((l) =>
+          l.textContent!.startsWith("workload:"),
+        )!;
+        const range = document.createRange();
+        range.setStart(line.firstChild!.firstChild ?? line.firstChild!, 0);
+        range.setEnd(line.firstChild!.firstChild ?? line.firstChild!, 3);
+        const r = range.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      });
+      await page.mouse.move(box.x, box.y);
+      const hover = page.locator(".cm-schema-hover");
+      await hover.waitFor();
+      expect(await hover.textContent()).toContain(`workload: ${schema.properties.workload!.description}`);
+      await page.mouse.move(0, 0);
+      await page.selectOption("#example", "streaming-analytics.yaml");
+      await page.waitForFunction(() => document.getElementById("status")!.textContent!.includes("8KB"));
+    });
+
     it("gives the CLI's JSON byte for byte, for every shipped example", async () => {
       for (const name of EXAMPLES) {
         const text = readFileSync(join(ROOT, "examples", name), "utf8");
