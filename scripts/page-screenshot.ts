@@ -10,8 +10,13 @@ const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", arg
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
   await page.goto(pathToFileURL(join(root, "dist", "mqzcap.html")).href);
-  await page.selectOption("#example", "z14-to-z15.yaml");
-  await page.waitForFunction(() => document.getElementById("status")!.textContent!.includes("6,000/s"));
+  // An example whose cost ranges are wide enough to see as error bars on the chart.
+  await page.selectOption("#example", "ams-privacy.yaml");
+  await page.waitForFunction(() => document.getElementById("status")!.textContent!.includes("add AMS privacy"));
+  // The chart is drawn after the first paint (Chart.js runs then): wait for it.
+  await page.waitForFunction(
+    () => (window as unknown as { mqzcapTimings: { chart: number | null } }).mqzcapTimings.chart !== null,
+  );
   await page.screenshot({ path: join(root, "docs", "page.png") });
 } finally {
   await browser.close();

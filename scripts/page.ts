@@ -8,6 +8,7 @@ import { builtinModules, createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { ModelData } from "../src/model/types.js";
 import { pageModelData as modelSubset } from "../src/page/model-subset.js";
+import { RANGES_PLUGIN_SOURCE } from "../src/report/chart-ranges.js";
 import { RULES } from "../src/rules/index.js";
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
@@ -29,6 +30,12 @@ export function browserPlugins(root: string, models: ModelData | "page"): Plugin
       setup(b) {
         b.onResolve({ filter: /^mqzcap:models$/ }, () => ({ path: "models", namespace: "mqzcap-page" }));
         b.onResolve({ filter: /^mqzcap:chartjs$/ }, () => ({ path: join(root, "src", "page", "chart-js-page.ts") }));
+        // The CLI's ranges plugin (error bars, bands), compiled from its source: the policy allows no eval.
+        b.onResolve({ filter: /^mqzcap:chart-ranges$/ }, () => ({ path: "chart-ranges", namespace: "mqzcap-page" }));
+        b.onLoad({ filter: /^chart-ranges$/, namespace: "mqzcap-page" }, () => ({
+          contents: `export default ${RANGES_PLUGIN_SOURCE};`,
+          loader: "js",
+        }));
         b.onLoad({ filter: /^models$/, namespace: "mqzcap-page" }, () => ({
           // In the page, the models are a JSON block of their own (parsed once, on first use; as JSON
           // rather than a string in the script they are some 75 KB smaller gzipped); bundled for a test,
@@ -119,6 +126,7 @@ export function shippedExamples(root: string): { name: string; text: string }[] 
 export async function buildPageHtml(root: string, models: ModelData): Promise<string> {
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
   const app = inScript(await browserBundle(root, "src/page/main.ts", "page"));
+  const editors = inScript(await browserBundle(root, "src/page/editors.ts", "page"));
   const req = createRequire(join(root, "package.json"));
   const chartJs = inScript(readFileSync(join(dirname(req.resolve("chart.js")), "chart.umd.min.js"), "utf8"));
   const schema = readFileSync(join(root, "schema", "config.schema.json"), "utf8");
@@ -132,10 +140,12 @@ export async function buildPageHtml(root: string, models: ModelData): Promise<st
     .replace(/\u2029/g, "\\u2029");
   const style = readFileSync(join(root, "src", "page", "page.css"), "utf8");
   const body = readFileSync(join(root, "src", "page", "page.html"), "utf8");
-  // JSON data blocks are not run, so they need no hash; the two scripts are allowed by theirs.
+  // JSON data blocks are not run, so they need no hash; the three scripts are allowed by theirs. The
+  // editors' script and Chart.js are inert (text/plain) until the page has painted its first estimate,
+  // then run by the page's script (src/page/main.ts runInert), which the policy allows by the same hash.
   const csp = [
     "default-src 'none'",
-    `script-src ${sha256(chartJs)} ${sha256(app)}`,
+    `script-src ${sha256(app)} ${sha256(editors)} ${sha256(chartJs)}`,
     "style-src 'unsafe-inline'",
     "img-src data: blob:",
     "form-action 'none'",
@@ -154,7 +164,8 @@ export async function buildPageHtml(root: string, models: ModelData): Promise<st
 ${body}
 <script type="application/json" id="mqzcap-data">${data}</script>
 <script type="application/json" id="mqzcap-models">${modelJson}</script>
-<script id="mqzcap-chartjs">${chartJs}</script>
+<script type="text/plain" id="mqzcap-editors">${editors}</script>
+<script type="text/plain" id="mqzcap-chartjs">${chartJs}</script>
 <script>${app}</script>
 </body>
 </html>

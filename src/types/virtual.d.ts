@@ -7,3 +7,8 @@ declare module "mqzcap:chartjs" {
   /** Chart.js's UMD build as text, safe inside a <script> element. */
   export function chartJsSource(): string;
 }
+declare module "mqzcap:chart-ranges" {
+  /** The Chart.js plugin of src/report/chart-ranges.ts, compiled into the live page's script. */
+  const plugin: { id: string };
+  export default plugin;
+}
