@@ -232,7 +232,9 @@ export const storageChin: Rule = {
     budgetParts.lookups = headroomLookups;
     // The budget is the config's storage and the 80% guideline, exact; the footprints move the demand.
     const budget = { value: availableMB, low: availableMB, high: availableMB };
-    if (headroom.user) budgetParts.confidence = userSupplied(budgetParts.confidence);
+    // Its confidence is the budget's own: the used and free storage the user gives, and the
+    // guideline; the footprints' (interpolated, say) belongs to the demand, not to the budget.
+    budgetParts.confidence = userSupplied(fromLookups(...headroomLookups).confidence);
     // All channel definitions together against the one budget: the planner's over-commitment check.
     ctx.item({
       id: "storage.chin-budget",

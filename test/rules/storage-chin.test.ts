@@ -67,6 +67,13 @@ describe("storage-chin rule", () => {
     expect(fp.high).toBeCloseTo((232 * 1.06) / 1024, 9);
     const budget = item(e, "storage.chin-budget");
     expect([budget.low, budget.high]).toEqual([1052, 1052]);
+    // ... and so is its confidence: the user's storage figures, not the footprints' interpolation.
+    const between = estimate({
+      ...base,
+      channels: [{ name: "CLIENTS", type: "server-connection", sharecnv: 1, messageSize: "20KB" }],
+    });
+    expect(item(between, "storage.chin-footprint.CLIENTS").confidence).toBe("interpolated");
+    expect(item(between, "storage.chin-budget").confidence).toBe("user-supplied");
     // Fewer channels fit as the footprint grows: floor(1052 x 1024 / (232 x 1.06)) .. floor(... / (232 x 0.94))
     const fit = item(e, "storage.chin-capacity.CLIENTS");
     expect(fit.low).toBe(Math.floor((1052 * 1024) / (232 * 1.06)));
