@@ -157,7 +157,12 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
   let start: LookupResult | undefined;
   let rate: LookupResult | undefined;
   const info = CIPHERS[tls.cipher]!;
-  const r92 = entryForRelease(ctx, START_92, "tls", "TLS channel start cost");
+  // The figure measured at the config's release first: at MQ 9.1 the z15 report's own starts, not the
+  // 9.2 report's carried back (entryForRelease warns of a carry, so the one not used is not asked).
+  const measuredAt = (id: string) => registry.get(id).appliesTo.releases.includes(ctx.config.mq.release);
+  const own91 =
+    info.protocol !== "alias" && !measuredAt(START_92) && measuredAt(START_91) && hasCell(ctx, START_91, tls.cipher);
+  const r92 = own91 ? undefined : entryForRelease(ctx, START_92, "tls", "TLS channel start cost");
   const r91 = () => entryForRelease(ctx, START_91, "tls", "TLS channel start cost");
   if (info.protocol === "alias" && r92) {
     const t = registry.table(START_ALIAS);

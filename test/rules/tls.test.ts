@@ -137,6 +137,23 @@ describe("tls rule", () => {
   });
 
   // The 9.1 table is consulted only when the 9.2 table has no row for the cipher.
+  it("at MQ 9.1 costs starts from the z15 report's own 9.1 table, not the 9.2 one carried back (003 lines 447-452)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.1" },
+      hardware: { generation: "z15" },
+      channels: [{ name: "E", type: "sender", tls: { cipher: "ECDHE_RSA_AES_256_CBC_SHA384" }, startsPerSecond: 2 }],
+    });
+    // 003 line 451: "ECDHE_RSA_AES_256_CBC_SHA384	103	3.9": 2 x 3.9 x 1000 = 7,800 us/s (9.2's would be 3.91)
+    const start = item(e, "tls.channel-start.E");
+    expect(start.value).toBeCloseTo(2 * 3.9 * 1000, 6);
+    expect(start.citations.map((c) => c.id)).toContain("003.tls-channel-start-z15");
+    expect(start.confidence).toBe("measured");
+    // The start cost is not carried; the stop cost is (only the 9.2 report measured stops, line 1159).
+    const carried = e.warnings.filter((w) => w.concern === "tls" && w.message.includes("MQ 9.2 data"));
+    expect(carried.map((w) => w.message.split(":")[0])).toEqual(["TLS channel stop cost"]);
+  });
+
   it("does not warn about MQ 9.1 data when the MQ 9.2 table answers", () => {
     const e = estimate({
       version: 1,
