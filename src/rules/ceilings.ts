@@ -5,7 +5,7 @@
 // their own rules; the engine turns every limit into headroom and the bottleneck.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import type { Citation, LookupResult, Registry } from "../model/registry.js";
-import { rankCandidates, type Candidate, type Subject } from "./conditions.js";
+import { rankCandidates, widen, type Candidate, type Subject } from "./conditions.js";
 import { fromLookups, num, putsPerTransaction, rangeOf } from "./helpers.js";
 
 // Peak transactions per second (request/reply), non-persistent, private queues, one queue manager.
@@ -83,7 +83,8 @@ function scalabilityPeak(ctx: RuleContext): void {
   }
   const oneWay = w.pattern === "one-way";
   const id = oneWay ? MSGS[best.id]! : best.id;
-  const r = registry.figureValue(id);
+  // A carried release widens by the carry's tolerance (counted once with run-to-run), listed in --explain.
+  const r = release?.carry ? widen(registry.figureValue(id), best.check) : registry.figureValue(id);
   const lookups: LookupResult[] = [r];
   const measuredCpus = Number(registry.get(best.id).type === "figure" ? registry.figure(best.id).condition?.cpus : NaN);
   const cpusId = w.syncpoint ? IS_CPUS_Z15 : OOS_CPUS;

@@ -30,6 +30,17 @@ describe("ceilings rule: peak non-persistent rate of one queue manager", () => {
     expect(peak.citations.map((c) => c.id)).toEqual(["003.np-oos-z15-peak-txn", "003.np-oos-peak-cpus"]);
   });
 
+  it("lists the release carry in the range of a peak carried to another release (000.release-carry-91-92-to-93)", () => {
+    // In syncpoint, 9.3 has no peak of its own: the z15 report's 9.1 figure stands, "within +/-6%", which
+    // the run-to-run +/-6% already spans, so the carry is listed and counted once (docs/ranges.md).
+    const peak = item(np({ release: "9.3" }, { syncpoint: true }), "capacity.peak-rate");
+    expect(peak.confidence).toBe("carried-forward");
+    const carry = peak.spread.find((p) => p.reason === "release-carry")!;
+    expect(carry.basis).toBe("000.release-carry-91-92-to-93");
+    expect([carry.low, carry.high]).toEqual([0, 0]);
+    expect([peak.low, peak.high]).toEqual([255000 * 0.94, 255000 * 1.06]);
+  });
+
   it('takes MQ 9.3\'s own figure for 9.3, "in excess of 575,000" with 16 CPUs (000 line 1332)', () => {
     const peak = item(np({ release: "9.3" }), "capacity.peak-rate");
     expect(peak.value).toBe(575000);
