@@ -181,6 +181,22 @@ class Run {
       this.problem(src.name, raw.line, raw.error);
       return;
     }
+    if ("batch" in raw) {
+      const decoder = state.decoder;
+      const batch = raw.batch;
+      if (!decoder) return; // select() is called with a decoder only
+      for (let r = 0; r < batch.n; r++) {
+        this.read++;
+        use.rows++;
+        try {
+          out.push(decoder.decodeLine(batch, r));
+        } catch (err) {
+          if (err instanceof RowError) this.problem(err.file, err.line, err.message);
+          else throw err;
+        }
+      }
+      return;
+    }
     if ("cells" in raw) {
       const decoder = state.decoder;
       if (!decoder) {
