@@ -12,6 +12,7 @@ import {
   parseUserTime,
 } from "../src/smf/values.js";
 import { TaskJoin, emptySums, type TaskIdentity, type TaskSums } from "../src/smf/join.js";
+import { RecentKeys } from "../src/smf/recent-keys.js";
 import { parseAsidCpu } from "../src/smf/asid.js";
 import { cipherName } from "../src/smf/ciphers.js";
 import { releaseOf } from "../src/smf/derive.js";
@@ -110,6 +111,36 @@ describe("SMF cell values read from the bytes", () => {
     const want = outcome(() => parseTimeOfDay(cell, "Time"));
     expect(outcome(() => clockAt(b, from, to, latin1, "Time"))).toEqual(want);
     expect(outcome(() => clockAt(b, from, to, undefined, "Time"))).toEqual(want);
+  });
+});
+
+describe("the join's window of recent keys", () => {
+  it("finds the last N keys added, as a Map that drops its oldest key would", () => {
+    // A reference: a Map and the keys in the order added. Keys of every length around the 64
+    // characters kept in the pool, non-ASCII ones, and many alike (hash buckets shared).
+    const size = 50;
+    const recent = new RecentKeys<number>(size);
+    const map = new Map<string, number>();
+    const order: string[] = [];
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    for (let i = 0; i < 5000; i++) {
+      const key = [
+        "k",
+        String(rand(200)),
+        "x".repeat(rand(3) === 0 ? 60 + rand(10) : rand(5)),
+        rand(9) === 0 ? "é☃" : "",
+      ].join("|");
+      expect(recent.get(key), `step ${i}`).toBe(map.get(key));
+      if (map.has(key)) continue;
+      recent.add(key, i);
+      map.set(key, i);
+      order.push(key);
+      if (order.length > size) map.delete(order.shift()!);
+      expect(recent.length).toBe(map.size);
+    }
+    for (const [k, v] of map) expect(recent.get(k)).toBe(v);
+    expect(recent.get("never added")).toBeUndefined();
   });
 });
 

@@ -6,6 +6,24 @@
 // stream where a record's WTAS and WQ come before its WTID), so a task's partner rows are never far
 // apart. The join keeps a window of recent WTIDs and, for WTAS/WQ rows that came before their WTID,
 // small running sums (never the rows): memory is bounded by the window, not by the input.
+import { RecentKeys } from "./recent-keys.js";
+
+const f64 = new Float64Array(1);
+const u8 = new Uint8Array(f64.buffer);
+
+/**
+ * The join key of a class 3 row: its queue manager (LPAR/QMGR), record time and correlator. One flat
+ * string made by join(): a key built with + or a template is a tree of its parts, and a Map keeps
+ * that tree, so a window of keys kept the correlators' whole chunks of text alive (a cell's text is a
+ * slice of its chunk's); the time as its 8 bytes, a character each (String(at) cost 180 ns a row;
+ * characters under 256 keep the key one byte a character). Two keys are equal when the queue
+ * managers, the times (as numbers) and the correlators are.
+ */
+export function taskKey(qm: string, at: unknown, correl: unknown): string {
+  f64[0] = typeof at === "number" ? at : NaN;
+  const t = String.fromCharCode(u8[0]!, u8[1]!, u8[2]!, u8[3]!, u8[4]!, u8[5]!, u8[6]!, u8[7]!);
+  return [qm, t, String(correl)].join("|");
+}
 
 /** Sums of one task's class 3 figures, or of many tasks'. */
 export interface TaskSums {
@@ -76,12 +94,8 @@ interface Pending {
 }
 
 export class TaskJoin {
-  private readonly ids = new Map<string, TaskIdentity>();
-  /** The keys of `ids` oldest first, in a ring: the oldest is dropped from here, not by a new iterator
-   * over `ids` (V8 leaves a deleted entry's slot in a Map until it is rehashed, and every new iterator
-   * steps over those slots: that cost a quarter of calibrate's CPU on a large class 3 file). */
-  private readonly order: string[] = [];
-  private oldest = 0;
+  /** The last `window` WTIDs by key. */
+  private readonly ids: RecentKeys<TaskIdentity>;
   private readonly pending = new Map<string, Pending>();
   private wtidSeen = 0;
   private wtidDone = false;
@@ -95,22 +109,15 @@ export class TaskJoin {
   constructor(
     private readonly add: (who: TaskIdentity | undefined, sums: TaskSums, qm: string) => void,
     private readonly window = 20_000,
-  ) {}
+  ) {
+    this.ids = new RecentKeys(window);
+  }
 
   wtid(key: string, who: TaskIdentity): void {
     this.stats.wtid++;
     this.wtidSeen++;
     if (this.ids.has(key)) this.stats.duplicateWtid++;
-    else {
-      this.ids.set(key, who);
-      if (this.order.length < this.window) this.order.push(key);
-      else {
-        // Full: the oldest key leaves the window and its slot takes the newest.
-        this.ids.delete(this.order[this.oldest]!);
-        this.order[this.oldest] = key;
-        this.oldest = (this.oldest + 1) % this.order.length;
-      }
-    }
+    else this.ids.add(key, who);
     const waiting = this.pending.get(key);
     if (waiting) {
       this.pending.delete(key);

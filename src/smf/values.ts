@@ -14,6 +14,27 @@ import { cellString } from "./csv-lines.js";
 /** A value that is not in the record (padding), as opposed to zero. */
 export const MISSING = undefined;
 
+const OWNED = new Map<string, string>();
+
+/**
+ * The same text, as a string of its own. A cell's text is often a slice of the text of the whole
+ * chunk it came in (V8 makes a substring of 13 characters or more a view of its parent), so a cell
+ * kept for the run (a channel name, a task's identity in the join's window) kept 64 KB alive. Copied
+ * once per distinct text, through a bounded cache.
+ */
+export function owned<T extends string | undefined>(s: T): T {
+  if (s === undefined) return s;
+  let o = OWNED.get(s);
+  if (o === undefined) {
+    if (OWNED.size >= 4096) OWNED.clear();
+    // JSON's parse makes a new string (nothing in V8 says whether a slice, a concatenation or a
+    // String() of a string shares its parent's characters).
+    o = JSON.parse(JSON.stringify(s)) as string;
+    OWNED.set(o, o);
+  }
+  return o as T;
+}
+
 /** Why a cell could not be read as what its column holds. */
 export class BadValue extends Error {
   constructor(
