@@ -348,17 +348,15 @@ export function class3Sums(r: SmfRecord): TaskSums {
   const s = emptySums();
   if (r.structure === "WTAS") {
     s.tasks = 1;
-    for (const verb of WTAS_VERBS) {
-      const k = verbKey(verb);
-      s.cpuUs += n(v[`${k}Ct`]);
-      s.calls += n(v[`${k}Count`]);
+    for (const [ct, count] of WTAS_KEYS) {
+      s.cpuUs += n(v[ct]);
+      s.calls += n(v[count]);
     }
   } else {
     s.queueRows = 1;
-    for (const verb of WQ_VERBS) {
-      const k = verbKey(verb);
-      s.cpuUs += n(v[`${k}Ct`]);
-      s.calls += n(v[`${k}Count`]);
+    for (const [ct, count] of WQ_KEYS) {
+      s.cpuUs += n(v[ct]);
+      s.calls += n(v[count]);
     }
     const puts = n(v.putCount) + n(v.put1Count);
     s.puts = puts;
@@ -373,9 +371,8 @@ export function class3Sums(r: SmfRecord): TaskSums {
   return s;
 }
 
-const VERB_KEYS = new Map<string, string>();
-function verbKey(verb: string): string {
-  let k = VERB_KEYS.get(verb);
-  if (k === undefined) VERB_KEYS.set(verb, (k = camel(verb)));
-  return k;
-}
+/** Each verb's CPU and count field names (made once: a name made per row cost more than the sums). */
+const verbKeys = (verbs: readonly string[]) =>
+  verbs.map((verb) => [`${camel(verb)}Ct`, `${camel(verb)}Count`] as const);
+const WTAS_KEYS = verbKeys(WTAS_VERBS);
+const WQ_KEYS = verbKeys(WQ_VERBS);
