@@ -105,6 +105,8 @@ class Run {
   readonly structuresSeen = new Set<Structure>();
   readonly joins: TaskJoin[] = [];
   window?: { from?: number; to?: number; openStart?: boolean };
+  private last = { lpar: "", qmgr: "", key: "/" };
+  private readonly identities: TaskIdentity[] = [];
 
   constructor(readonly opts: CalibrateOptions) {}
 
@@ -151,7 +153,6 @@ class Run {
     return s;
   }
 
-  private last = { lpar: "", qmgr: "", key: "/" };
   /** LPAR/QMGR, made once for a run of rows of one queue manager. */
   qmKey(lpar: string, qmgr: string): string {
     const l = this.last;
@@ -245,7 +246,6 @@ class Run {
     }
   }
 
-  private readonly identities: TaskIdentity[] = [];
   /** A WTID's identity, shared with earlier WTIDs of the same: the join keeps 20,000 of them, which
    * outlive the young generation, so each new one is garbage later in the old one. Its text owned
    * (values.ts): it outlives its chunk of text too. */

@@ -12,12 +12,12 @@ const f64 = new Float64Array(1);
 const u8 = new Uint8Array(f64.buffer);
 
 /**
- * The join key of a class 3 row: its queue manager (LPAR/QMGR), record time and correlator. One flat
- * string made by join(): a key built with + or a template is a tree of its parts, and a Map keeps
- * that tree, so a window of keys kept the correlators' whole chunks of text alive (a cell's text is a
- * slice of its chunk's); the time as its 8 bytes, a character each (String(at) cost 180 ns a row;
- * characters under 256 keep the key one byte a character). Two keys are equal when the queue
- * managers, the times (as numbers) and the correlators are.
+ * The join key of a class 3 row: its queue manager (LPAR/QMGR), record time and correlator, as one
+ * flat string made by join() (a key built with + or a template is a tree of its parts, and one kept
+ * waiting would keep its correlator's whole chunk of text alive: a cell's text is a slice of its
+ * chunk's). The time is its 8 bytes, a character each: String(at) cost 180 ns a row, and characters
+ * under 256 keep the key one byte a character. Two keys are equal when the queue managers, the times
+ * (as numbers) and the correlators are.
  */
 export function taskKey(qm: string, at: unknown, correl: unknown): string {
   f64[0] = typeof at === "number" ? at : NaN;
@@ -94,7 +94,7 @@ interface Pending {
 }
 
 export class TaskJoin {
-  /** The last `window` WTIDs by key. */
+  /** The last `window` WTIDs by key (RecentKeys, not a Map: see there). */
   private readonly ids: RecentKeys<TaskIdentity>;
   private readonly pending = new Map<string, Pending>();
   private wtidSeen = 0;
