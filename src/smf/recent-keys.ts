@@ -6,7 +6,8 @@
 // characters are copied into arrays made once, so adding a key allocates nothing.
 // Platform-neutral.
 
-/** Characters of a key kept in the pool; a longer key is kept as its string. */
+/** Characters of a key kept in the pool, one byte each; a longer key, or one with a character past
+ * 255, is kept as its string. */
 const STRIDE = 64;
 
 export class RecentKeys<V> {
@@ -14,7 +15,7 @@ export class RecentKeys<V> {
   private next = new Int32Array(0); // entry + 1 of the next key in the same bucket
   private hashes = new Int32Array(0);
   private lengths = new Int32Array(0);
-  private chars = new Uint16Array(0); // entry e's characters from e * STRIDE
+  private chars = new Uint8Array(0); // entry e's characters from e * STRIDE
   private long: (string | undefined)[] = [];
   private values: (V | undefined)[] = [];
   private count = 0;
@@ -52,11 +53,7 @@ export class RecentKeys<V> {
     const h = hash(key);
     this.hashes[e] = h;
     this.lengths[e] = key.length;
-    if (key.length <= STRIDE) {
-      const at = e * STRIDE;
-      for (let i = 0; i < key.length; i++) this.chars[at + i] = key.charCodeAt(i);
-      this.long[e] = undefined;
-    } else this.long[e] = key;
+    this.long[e] = key.length <= STRIDE && this.copy(key, e * STRIDE) ? undefined : key;
     this.values[e] = value;
     const b = h & (this.buckets.length - 1);
     this.next[e] = this.buckets[b]!;
@@ -71,7 +68,7 @@ export class RecentKeys<V> {
     this.next = new Int32Array(this.size);
     this.hashes = new Int32Array(this.size);
     this.lengths = new Int32Array(this.size);
-    this.chars = new Uint16Array(this.size * STRIDE);
+    this.chars = new Uint8Array(this.size * STRIDE);
     this.long = new Array<string | undefined>(this.size).fill(undefined);
     this.values = new Array<V | undefined>(this.size).fill(undefined);
   }
@@ -89,9 +86,20 @@ export class RecentKeys<V> {
     this.long[e] = undefined;
   }
 
+  /** Copies the key's characters into the pool from `at`; false for a character past 255. */
+  private copy(key: string, at: number): boolean {
+    for (let i = 0; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      if (c > 255) return false;
+      this.chars[at + i] = c;
+    }
+    return true;
+  }
+
   private equals(e: number, key: string): boolean {
     if (this.lengths[e] !== key.length) return false;
-    if (key.length > STRIDE) return this.long[e] === key;
+    const long = this.long[e];
+    if (long !== undefined) return long === key;
     const at = e * STRIDE;
     for (let i = 0; i < key.length; i++) if (this.chars[at + i] !== key.charCodeAt(i)) return false;
     return true;
