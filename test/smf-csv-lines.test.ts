@@ -1,10 +1,13 @@
 // calibrate splits most CSV lines with its own scanner (src/smf/csv-lines.ts: csv-parse read 16 MB/s)
 // and hands csv-parse every line the scanner does not take and the rest of that file. These tests
 // check that the rows are the same as csv-parse alone gives: on every CSV fixture, on the odd lines
-// the scanner leaves to csv-parse, and whatever the chunk boundaries.
+// the scanner leaves to csv-parse, and whatever the chunk boundaries. Rows after the header's select()
+// come as positions in a batch (scan()); those before it, in the header's chunk, as strings (split()):
+// small chunks give both.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { batchRow } from "../src/smf/csv-lines.js";
 import { csvParseRows, csvRows, type ByteStream } from "../src/smf/files.js";
 import type { RawRow } from "../src/smf/records.js";
 import { ROOT } from "./helpers/cli.js";
@@ -25,18 +28,39 @@ const plain = (r: RawRow): Plain =>
     ? { line: r.line, cells: [...r.cells] }
     : "error" in r
       ? { line: r.line, error: r.error }
-      : { line: r.line };
+      : { line: "line" in r ? r.line : -1 };
 
-async function byScanner(src: ByteStream, select?: number[]): Promise<{ rows: Plain[]; counts: number[] }> {
+/** The scanner's rows as csv-parse gives them; `select` names the columns after the header ("all": the
+ * header's). */
+async function byScanner(
+  src: ByteStream,
+  select?: number[] | "all",
+): Promise<{ rows: Plain[]; counts: number[]; scanned: boolean[] }> {
   const rows: Plain[] = [];
   const counts: number[] = [];
-  for await (const batch of csvRows(src, "t.csv"))
-    for (const r of batch) {
-      if ("cells" in r && r.select && select) r.select(select);
+  const scanned: boolean[] = [];
+  let columns: number[] = [];
+  for await (const got of csvRows(src, "t.csv"))
+    for (const r of got) {
+      if ("batch" in r) {
+        for (let k = 0; k < r.batch.n; k++) {
+          const { cells, count } = batchRow(r.batch, k, columns);
+          rows.push({ line: r.batch.lines[k]!, cells: [...cells] });
+          counts.push(count);
+          scanned.push(true);
+          scanned.push(true);
+        }
+        continue;
+      }
+      if ("cells" in r && r.select && select) {
+        columns = select === "all" ? r.cells.map((_, i) => i) : select;
+        r.select(columns);
+      }
       rows.push(plain(r));
       counts.push("cells" in r ? (r.count ?? r.cells.length) : -1);
+      scanned.push(false);
     }
-  return { rows, counts };
+  return { rows, counts, scanned };
 }
 
 async function byCsvParse(src: ByteStream): Promise<Plain[]> {
@@ -64,9 +88,30 @@ describe.skipIf(!there)("the CSV scanner reads every fixture as csv-parse does",
   it.each(files)("%s: the same rows, lines and cells", async (f) => {
     const b = readFileSync(join(FIX, f));
     const expected = await byCsvParse(chunks(b, 1 << 20));
-    const got = await byScanner(chunks(b, 65_536));
-    expect(got.rows).toEqual(expected);
-    expect(got.counts).toEqual(expected.map((r) => r.cells?.length ?? -1));
+    for (const size of [65_536, 1000]) {
+      const got = await byScanner(chunks(b, size), "all");
+      expect(got.rows, `chunks of ${size}`).toEqual(expected);
+      expect(got.counts, `chunks of ${size}`).toEqual(expected.map((r) => r.cells?.length ?? -1));
+    }
+    // A few columns, as calibrate selects them: the fields between them are passed over, not split.
+    const width = expected[0]?.cells?.length ?? 0;
+    for (const select of [
+      [0, 1, 5],
+      [7, 20, 21, width - 3],
+      [2, 11, 33, 34, 35, 60, 151],
+    ]) {
+      const cols = select.filter((c) => c >= 0 && c < width);
+      const got = await byScanner(chunks(b, 1000), cols);
+      // Rows of the header's chunk come before select() and keep every cell; the others, the selected.
+      const want = expected.map((r, i) =>
+        !got.scanned[i] || !r.cells
+          ? r
+          : { line: r.line, cells: cols.reduce<string[]>((a, c) => ((a[c] = r.cells![c]!), a), []) },
+      );
+      expect(got.rows, `columns ${cols.join(",")}`).toEqual(want);
+      expect(got.counts, `columns ${cols.join(",")}`).toEqual(expected.map((r) => r.cells?.length ?? -1));
+      if (b.length > 2000) expect(got.scanned.filter(Boolean).length).toBeGreaterThan(0);
+    }
   });
 });
 
@@ -89,10 +134,11 @@ describe("lines the scanner leaves to csv-parse, and chunk boundaries", () => {
     // it read earlier in the same chunk.
     const byLine = (rows: Plain[]) => [...rows].sort((x, y) => x.line - y.line);
     const expected = byLine(await byCsvParse(chunks(b, b.length)));
-    for (const size of [1, 2, 3, 7, b.length]) {
-      const got = await byScanner(chunks(b, size));
-      expect(byLine(got.rows), `chunks of ${size}`).toEqual(expected);
-    }
+    for (const size of [1, 2, 3, 7, b.length])
+      for (const select of [undefined, "all"] as const) {
+        const got = await byScanner(chunks(b, size), select);
+        expect(byLine(got.rows), `chunks of ${size}, ${select ?? "no"} select`).toEqual(expected);
+      }
   });
 });
 

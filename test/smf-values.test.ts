@@ -1,7 +1,18 @@
 // The formatter's cell forms, and the class 3 join, without fixtures.
 import { describe, expect, it } from "vitest";
-import { BadValue, parseCount, parseDuration, parseText, parseTimestamp, parseUserTime } from "../src/smf/values.js";
+import {
+  BadValue,
+  clockAt,
+  countAt,
+  parseCount,
+  parseDuration,
+  parseText,
+  parseTimeOfDay,
+  parseTimestamp,
+  parseUserTime,
+} from "../src/smf/values.js";
 import { TaskJoin, emptySums, type TaskIdentity, type TaskSums } from "../src/smf/join.js";
+import { RecentKeys } from "../src/smf/recent-keys.js";
 import { parseAsidCpu } from "../src/smf/asid.js";
 import { cipherName } from "../src/smf/ciphers.js";
 import { releaseOf } from "../src/smf/derive.js";
@@ -60,6 +71,76 @@ describe("SMF cell values", () => {
     expect(releaseOf("930")).toBe("9.3");
     expect(releaseOf("090300")).toBe("9.3");
     expect(releaseOf("100000")).toBeUndefined(); // MQ 10: no report covers it
+  });
+});
+
+describe("SMF cell values read from the bytes", () => {
+  // countAt and clockAt read the common forms from a line's bytes and hand every other cell, as text,
+  // to parseCount and parseTimeOfDay: for any cell both ways give the same value or the same error.
+  const outcome = (f: () => unknown) => {
+    try {
+      return { value: f() };
+    } catch (err) {
+      return { error: (err as Error).message };
+    }
+  };
+  /** The cell inside a line ("x,CELL,y"), as the scanner would point at it: ASCII lines also as text. */
+  const bytesOf = (cell: string) => {
+    const b = new TextEncoder().encode(`x,${cell},y`);
+    const ascii = b.every((c) => c < 128);
+    return { b, from: 2, to: b.length - 2, latin1: ascii ? `x,${cell},y` : undefined };
+  };
+  const counts = [
+    ...["", "0", "007", "313", " 313 ", "  4  ", '="800"', '=""', '="  7 "', '="12', "-1", " -1 ", "-0", "-5"],
+    ...["12 ", "\t12", " \t12", "....", "-", "--1", "+5", "=5", ' ="800"', "1e3", "1.5", "12x", "Zürich", "١٢"],
+    ...["123456789012345", "1234567890123456", "12345678901234567890", "123456789012345678901", " 9007199254740993 "],
+  ];
+  it.each(counts)("countAt(%j) is parseCount's", (cell) => {
+    const { b, from, to, latin1 } = bytesOf(cell);
+    const want = outcome(() => parseCount(cell, "Put"));
+    expect(outcome(() => countAt(b, from, to, latin1, "Put"))).toEqual(want);
+    expect(outcome(() => countAt(b, from, to, undefined, "Put"))).toEqual(want);
+  });
+  const clocks = [
+    ...["", "18:01:33,540000", "18:01:33", "18:01:33,", "18:01:33 ", " 18:01:33,5", "18:01:33,5 ", "00:00:00,000001"],
+    ...["24:00:00", "25:00:00", "18:60:00", "18:01:61", "18:01:33,-5", "1 :02:03", "18:01:3", "18-01-33", "18:01:33.5"],
+    ...["18:01:33,123456789012345", "18:01:33,1234567890123456", '="18:01:33,5"', "18:01:33é5", "18:01:33,5é"],
+  ];
+  it.each(clocks)("clockAt(%j) is parseTimeOfDay's", (cell) => {
+    const { b, from, to, latin1 } = bytesOf(cell);
+    const want = outcome(() => parseTimeOfDay(cell, "Time"));
+    expect(outcome(() => clockAt(b, from, to, latin1, "Time"))).toEqual(want);
+    expect(outcome(() => clockAt(b, from, to, undefined, "Time"))).toEqual(want);
+  });
+});
+
+describe("the join's window of recent keys", () => {
+  it("finds the last N keys added, as a Map that drops its oldest key would", () => {
+    // A reference: a Map and the keys in the order added. Keys of every length around the 64
+    // characters kept in the pool, non-ASCII ones, and many alike (hash buckets shared).
+    const size = 50;
+    const recent = new RecentKeys<number>(size);
+    const map = new Map<string, number>();
+    const order: string[] = [];
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    for (let i = 0; i < 5000; i++) {
+      const key = [
+        "k",
+        String(rand(200)),
+        "x".repeat(rand(3) === 0 ? 60 + rand(10) : rand(5)),
+        rand(9) === 0 ? "é☃" : "",
+      ].join("|");
+      expect(recent.get(key), `step ${i}`).toBe(map.get(key));
+      if (map.has(key)) continue;
+      recent.add(key, i);
+      map.set(key, i);
+      order.push(key);
+      if (order.length > size) map.delete(order.shift()!);
+      expect(recent.length).toBe(map.size);
+    }
+    for (const [k, v] of map) expect(recent.get(k)).toBe(v);
+    expect(recent.get("never added")).toBeUndefined();
   });
 });
 

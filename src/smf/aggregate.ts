@@ -4,6 +4,7 @@
 import { WQ_VERBS, WTAS_VERBS, camel, type Structure } from "./fields.js";
 import { emptySums, addSums, type TaskIdentity, type TaskSums } from "./join.js";
 import type { SmfRecord } from "./records.js";
+import { owned } from "./values.js";
 
 const n = (x: unknown): number => (typeof x === "number" ? x : 0);
 const has = (x: unknown): x is number => typeof x === "number";
@@ -135,8 +136,9 @@ export class QmgrState {
 
   add(r: SmfRecord): void {
     const v = r.v;
-    if (has(v.mqVersion) || typeof v.mqVersion === "string") this.mqVersion = String(v.mqVersion);
-    if (typeof v.qsg === "string") this.qsg = v.qsg;
+    // Owned (values.ts): kept after the row's text is done with.
+    if (has(v.mqVersion) || typeof v.mqVersion === "string") this.mqVersion = owned(String(v.mqVersion));
+    if (typeof v.qsg === "string") this.qsg = owned(v.qsg);
     switch (r.structure) {
       case "QMST": {
         this.used(r, n(v.duration));
@@ -230,7 +232,7 @@ export class QmgrState {
         this.used(r);
         const type = connectionType(v.applType as string | undefined);
         let s = this.class1.get(type);
-        if (!s) this.class1.set(type, (s = { rows: 0, cpuUs: 0, puts: 0, gets: 0 }));
+        if (!s) this.class1.set(owned(type), (s = { rows: 0, cpuUs: 0, puts: 0, gets: 0 }));
         s.rows++;
         s.cpuUs += n(v.cpu);
         const puts = [n(v.puts0), n(v.puts1), n(v.puts2), n(v.puts3)];
@@ -241,9 +243,10 @@ export class QmgrState {
       }
       case "QCST": {
         this.used(r);
-        const name = v.channel as string;
+        let name = v.channel as string;
         let c = this.channels.get(name);
         if (!c) {
+          name = owned(name);
           c = {
             name,
             types: new Set(),
@@ -269,7 +272,7 @@ export class QmgrState {
           c.instancesNow = 0;
         }
         c.instancesMax = Math.max(c.instancesMax, ++c.instancesNow);
-        if (typeof v.type === "string") c.types.add(v.type);
+        if (typeof v.type === "string" && !c.types.has(v.type)) c.types.add(owned(v.type));
         c.messages += n(v.messages);
         c.persistentMessages += n(v.persistentMessages);
         c.batches += n(v.batches);
@@ -278,10 +281,12 @@ export class QmgrState {
         c.bytesSent += n(v.bytesSent);
         c.bytesReceived += n(v.bytesReceived);
         if (has(v.batchSizeAttr) && v.batchSizeAttr > 0) c.batchSizeAttr = v.batchSizeAttr;
-        if (typeof v.cipher === "string" && v.cipher !== "0") c.ciphers.add(v.cipher);
+        if (typeof v.cipher === "string" && v.cipher !== "0" && !c.ciphers.has(v.cipher))
+          c.ciphers.add(owned(v.cipher));
         c.compressionRateMax = Math.max(c.compressionRateMax, n(v.compressionRate));
         // A bounded sample: a channel's partners are few; a server-connection's clients may be many.
-        if (typeof v.connection === "string" && c.connections.size < 50) c.connections.add(v.connection);
+        if (typeof v.connection === "string" && c.connections.size < 50 && !c.connections.has(v.connection))
+          c.connections.add(owned(v.connection));
         break;
       }
       default:
@@ -293,7 +298,7 @@ export class QmgrState {
   addTask(who: TaskIdentity | undefined, s: TaskSums): void {
     const type = who ? connectionType(who.applType) : UNKNOWN_TYPE;
     let t = this.class3.get(type);
-    if (!t) this.class3.set(type, (t = emptySums()));
+    if (!t) this.class3.set(owned(type), (t = emptySums()));
     addSums(t, s);
     if (who?.channel) {
       let c = this.class3Channels.get(who.channel);
@@ -343,17 +348,15 @@ export function class3Sums(r: SmfRecord): TaskSums {
   const s = emptySums();
   if (r.structure === "WTAS") {
     s.tasks = 1;
-    for (const verb of WTAS_VERBS) {
-      const k = verbKey(verb);
-      s.cpuUs += n(v[`${k}Ct`]);
-      s.calls += n(v[`${k}Count`]);
+    for (const [ct, count] of WTAS_KEYS) {
+      s.cpuUs += n(v[ct]);
+      s.calls += n(v[count]);
     }
   } else {
     s.queueRows = 1;
-    for (const verb of WQ_VERBS) {
-      const k = verbKey(verb);
-      s.cpuUs += n(v[`${k}Ct`]);
-      s.calls += n(v[`${k}Count`]);
+    for (const [ct, count] of WQ_KEYS) {
+      s.cpuUs += n(v[ct]);
+      s.calls += n(v[count]);
     }
     const puts = n(v.putCount) + n(v.put1Count);
     s.puts = puts;
@@ -368,9 +371,8 @@ export function class3Sums(r: SmfRecord): TaskSums {
   return s;
 }
 
-const VERB_KEYS = new Map<string, string>();
-function verbKey(verb: string): string {
-  let k = VERB_KEYS.get(verb);
-  if (k === undefined) VERB_KEYS.set(verb, (k = camel(verb)));
-  return k;
-}
+/** Each verb's CPU and count field names (made once: a name made per row cost more than the sums). */
+const verbKeys = (verbs: readonly string[]) =>
+  verbs.map((verb) => [`${camel(verb)}Ct`, `${camel(verb)}Count`] as const);
+const WTAS_KEYS = verbKeys(WTAS_VERBS);
+const WQ_KEYS = verbKeys(WQ_VERBS);

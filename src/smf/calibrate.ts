@@ -5,9 +5,9 @@ import { InputError, type Diagnostic } from "../util/diagnostic.js";
 import { QmgrState, class3Sums } from "./aggregate.js";
 import { derive, type AsidCpu, type Derivation } from "./derive.js";
 import { isStructure, STRUCTURE_NAMES, STRUCTURE_TITLES, type Structure } from "./fields.js";
-import { TaskJoin, type JoinStats } from "./join.js";
-import { CsvDecoder, decodeJson, RowError, type RawRow, type SmfRecord } from "./records.js";
-import { formatTimestamp } from "./values.js";
+import { TaskJoin, taskKey, type JoinStats, type TaskIdentity } from "./join.js";
+import { CsvDecoder, decodeJson, RowError, type RawRow, type SmfRecord, type Value } from "./records.js";
+import { formatTimestamp, owned } from "./values.js";
 
 /** A stream of rows: one CSV file of one structure (its first row the header), or NDJSON of many. */
 export interface RowSource {
@@ -105,6 +105,8 @@ class Run {
   readonly structuresSeen = new Set<Structure>();
   readonly joins: TaskJoin[] = [];
   window?: { from?: number; to?: number; openStart?: boolean };
+  private last = { lpar: "", qmgr: "", key: "/" };
+  private readonly identities: TaskIdentity[] = [];
 
   constructor(readonly opts: CalibrateOptions) {}
 
@@ -131,7 +133,7 @@ class Run {
       this.problem(r.file, r.line, "no record Date, Time, LPAR or QMgr");
       return undefined;
     }
-    const key = `${v.lpar}/${v.qmgr}`;
+    const key = this.qmKey(v.lpar, v.qmgr);
     const want = this.opts.qmgr;
     if (want && want !== v.qmgr && want !== key) {
       this.others.set(key, (this.others.get(key) ?? 0) + 1);
@@ -146,9 +148,16 @@ class Run {
       }
     }
     let s = this.states.get(key);
-    if (!s) this.states.set(key, (s = new QmgrState(v.lpar, v.qmgr)));
+    if (!s) this.states.set(key, (s = new QmgrState(owned(v.lpar), owned(v.qmgr))));
     this.used++;
     return s;
+  }
+
+  /** LPAR/QMGR, made once for a run of rows of one queue manager. */
+  qmKey(lpar: string, qmgr: string): string {
+    const l = this.last;
+    if (lpar !== l.lpar || qmgr !== l.qmgr) this.last = { lpar, qmgr, key: owned(`${lpar}/${qmgr}`) };
+    return this.last.key;
   }
 
   /** Decoded records of a source, a batch at a time (one per chunk the source hands over: a generator
@@ -179,6 +188,22 @@ class Run {
     if ("error" in raw) {
       this.read++;
       this.problem(src.name, raw.line, raw.error);
+      return;
+    }
+    if ("batch" in raw) {
+      const decoder = state.decoder;
+      const batch = raw.batch;
+      if (!decoder) return; // select() is called with a decoder only
+      for (let r = 0; r < batch.n; r++) {
+        this.read++;
+        use.rows++;
+        try {
+          out.push(decoder.decodeLine(batch, r));
+        } catch (err) {
+          if (err instanceof RowError) this.problem(err.file, err.line, err.message);
+          else throw err;
+        }
+      }
       return;
     }
     if ("cells" in raw) {
@@ -221,6 +246,29 @@ class Run {
     }
   }
 
+  /** A WTID's identity, shared with earlier WTIDs of the same: the join keeps 20,000 of them, which
+   * outlive the young generation, so each new one is garbage later in the old one. Its text owned
+   * (values.ts): it outlives its chunk of text too. */
+  private identity(v: Record<string, Value>, qm: string): TaskIdentity {
+    const applType = owned(v.applType as string | undefined);
+    const channel = owned(v.channel as string | undefined);
+    const connection = owned(v.connection as string | undefined);
+    const ids = this.identities;
+    for (const w of ids)
+      if (w.applType === applType && w.channel === channel && w.connection === connection && w.qm === qm) return w;
+    const w = { applType, channel, connection, qm };
+    // The last 16 seen, newest first: tasks of a few regions and channels, most of the time.
+    ids.unshift(w);
+    if (ids.length > 16) ids.pop();
+    return w;
+  }
+
+  /** The class 3 join key of a record. */
+  taskKey(r: SmfRecord): string {
+    const v = r.v;
+    return taskKey(this.qmKey(String(v.lpar), String(v.qmgr)), v.at, v.correl);
+  }
+
   /** `key`: the class 3 join key, when the caller has made it already (one string per row, not two). */
   feed(r: SmfRecord, join: TaskJoin, key?: string): void {
     const s = this.accept(r);
@@ -228,15 +276,10 @@ class Run {
     if (r.structure === "WTID" || r.structure === "WTAS" || r.structure === "WQ") {
       s.usedClass3(r);
       const v = r.v;
-      key ??= `${v.lpar}/${v.qmgr}|${v.at}|${v.correl}`;
-      if (r.structure === "WTID")
-        join.wtid(key, {
-          applType: v.applType as string | undefined,
-          channel: v.channel as string | undefined,
-          connection: v.connection as string | undefined,
-          qm: `${v.lpar}/${v.qmgr}`,
-        });
-      else join.part(key, r.structure, class3Sums(r), `${v.lpar}/${v.qmgr}`);
+      key ??= this.taskKey(r);
+      const qm = this.qmKey(v.lpar as string, v.qmgr as string);
+      if (r.structure === "WTID") join.wtid(key, this.identity(v, qm));
+      else join.part(key, r.structure, class3Sums(r), qm);
       return;
     }
     s.add(r);
@@ -467,7 +510,6 @@ async function joinInStep(run: Run, g: Partial<Record<"WTID" | "WTAS" | "WQ", Ro
   const ids = reader(g.WTID);
   const parts = [reader(g.WTAS), reader(g.WQ)];
   if (ids.done) join.wtidEnded();
-  const keyOf = (r: SmfRecord) => `${r.v.lpar}/${r.v.qmgr}|${r.v.at}|${r.v.correl}`;
   for (;;) {
     for (const p of parts) {
       while (!p.done && (p.last === undefined || !join.waiting(p.last))) {
@@ -476,7 +518,7 @@ async function joinInStep(run: Run, g: Partial<Record<"WTID" | "WTAS" | "WQ", Ro
           p.done = true;
           break;
         }
-        p.last = keyOf(next);
+        p.last = run.taskKey(next);
         run.feed(next, join, p.last);
       }
     }

@@ -16,7 +16,7 @@ import {
   type RowSource,
   type SkippedFile,
 } from "./calibrate.js";
-import { SimpleCsvLines } from "./csv-lines.js";
+import { SimpleCsvLines, type CsvLineBatch } from "./csv-lines.js";
 import { isStructure, type Structure } from "./fields.js";
 import type { RawRow } from "./records.js";
 
@@ -150,8 +150,8 @@ function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 /** CSV rows, a batch per chunk read: the common lines by SimpleCsvLines, everything from the first line
  * it does not take on by csv-parse. The header row carries select(): calibrate names the columns it
- * reads, and the other cells of later rows are left empty (count still says how many fields a row
- * has). */
+ * reads, and later lines come as a CsvLineBatch of where those cells are (count still says how many
+ * fields a row has). */
 export async function* csvRows(bytes: ByteStream, name: string): AsyncGenerator<RawRow[]> {
   const lines = new SimpleCsvLines();
   const it = bytes[Symbol.asyncIterator]();
@@ -159,10 +159,21 @@ export async function* csvRows(bytes: ByteStream, name: string): AsyncGenerator<
   let line = 0;
   let header = true;
   let fallback: Uint8Array | undefined;
+  let batch: CsvLineBatch | undefined; // the lines of the bytes take() was last given
   const take = (b: Uint8Array, i: number, j: number, out: RawRow[], latin1?: string): boolean => {
     line++;
     const end = j > i && b[j - 1] === 13 ? j - 1 : j;
     if (end === i) return true; // an empty line (skip_empty_lines)
+    if (lines.selected) {
+      if (batch?.bytes !== b) {
+        // Rows per chunk: a guess from the line's length, grown when short.
+        batch = lines.batch(b, latin1, Math.max(4, Math.ceil((b.length - i) / Math.max(16, end - i)) + 2));
+        out.push({ batch });
+      }
+      if (lines.scan(b, i, end, line, batch)) return true;
+      line--;
+      return false;
+    }
     // A carriage return inside the first line: csv-parse would take it for the record delimiter.
     const cr = header ? b.indexOf(13, i) : -1;
     const r = cr >= 0 && cr < end ? undefined : lines.split(b, i, end, latin1);
@@ -176,6 +187,12 @@ export async function* csvRows(bytes: ByteStream, name: string): AsyncGenerator<
     } else out.push({ line, cells: r.cells, count: r.count });
     return true;
   };
+  /** Drops an empty batch left at the end of out (its first line went to csv-parse). */
+  const trimmed = (out: RawRow[]) => {
+    const last = out[out.length - 1];
+    if (last && "batch" in last && last.batch.n === 0) out.pop();
+    return out;
+  };
   try {
     for (;;) {
       const n = await it.next();
@@ -183,7 +200,7 @@ export async function* csvRows(bytes: ByteStream, name: string): AsyncGenerator<
         if (carry && carry.length > 0) {
           const out: RawRow[] = [];
           if (!take(carry, 0, carry.length, out, latin1Of(carry))) fallback = carry;
-          else if (out.length > 0) yield out;
+          if (trimmed(out).length > 0) yield out;
         }
         break;
       }
@@ -200,7 +217,7 @@ export async function* csvRows(bytes: ByteStream, name: string): AsyncGenerator<
         carry = undefined;
         if (!take(first, 0, first.length, out, latin1Of(first))) {
           fallback = joined(first, b.subarray(nl));
-          if (out.length > 0) yield out;
+          if (trimmed(out).length > 0) yield out;
           break;
         }
         i = nl + 1;
@@ -213,7 +230,7 @@ export async function* csvRows(bytes: ByteStream, name: string): AsyncGenerator<
         }
         i = j + 1;
       }
-      if (out.length > 0) yield out;
+      if (trimmed(out).length > 0) yield out;
       if (fallback) break;
       // Copied: a view would keep the whole chunk alive for a few bytes.
       carry = i < b.length ? b.slice(i) : undefined;

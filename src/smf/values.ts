@@ -9,8 +9,31 @@
 // - a duration is two columns, seconds and microseconds (CSV) or one integer of microseconds (NDJSON);
 // - times are 18:01:33,540000 (CSV) or 18:01:33.540000 (NDJSON), dates 2016/02/27 or 2016-02-27.
 
+import { cellString } from "./csv-lines.js";
+
 /** A value that is not in the record (padding), as opposed to zero. */
 export const MISSING = undefined;
+
+const OWNED = new Map<string, string>();
+
+/**
+ * The same text, as a string of its own. A cell's text is often a slice of the text of the whole
+ * chunk it came in (V8 makes a substring of 13 characters or more a view of its parent), so a cell
+ * kept for the run (a channel name, a task's identity in the join's window) kept 64 KB alive. Copied
+ * once per distinct text, through a bounded cache.
+ */
+export function owned<T extends string | undefined>(s: T): T {
+  if (s === undefined) return s;
+  let o = OWNED.get(s);
+  if (o === undefined) {
+    if (OWNED.size >= 4096) OWNED.clear();
+    // JSON's parse makes a new string (nothing in V8 says whether a slice, a concatenation or a
+    // String() of a string shares its parent's characters).
+    o = JSON.parse(JSON.stringify(s)) as string;
+    OWNED.set(o, o);
+  }
+  return o as T;
+}
 
 /** Why a cell could not be read as what its column holds. */
 export class BadValue extends Error {
@@ -67,6 +90,73 @@ export function parseCount(raw: string | number | undefined | null, column: stri
   if (!isInteger(s)) throw new BadValue(column, raw, "a whole number");
   const n = Number(s);
   return n === -1 ? MISSING : n;
+}
+
+// The same readings on a cell's bytes (b[from, to), its text as csv-lines.ts's cellString makes it):
+// the common forms are read from the bytes without making a string; anything else goes, as text, to
+// the function above, so both give the same value or the same error.
+
+/** parseCount of a cell: digits with an optional minus, " 313 " and ="800" from the bytes. */
+export function countAt(
+  b: Uint8Array,
+  from: number,
+  to: number,
+  latin1: string | undefined,
+  column: string,
+): number | undefined {
+  if (from === to) return MISSING;
+  let p = from;
+  let end = to;
+  const c0 = b[p];
+  if (c0 === 32 || (c0 === 61 && end - p >= 3 && b[p + 1] === 34)) {
+    // cellText: the ="..." wrapping off, then the spaces (other white space: parseCount's).
+    if (c0 === 61) {
+      p += 2;
+      if (b[end - 1] === 34) end--;
+    }
+    while (p < end && b[p] === 32) p++;
+    while (end > p && b[end - 1] === 32) end--;
+  }
+  const neg = p < end && b[p] === 45;
+  if (neg) p++;
+  if (end - p < 1 || end - p > 15) return parseCount(cellString(b, from, to, latin1), column);
+  let n = 0;
+  for (; p < end; p++) {
+    const d = b[p]! - 48;
+    if (d < 0 || d > 9) return parseCount(cellString(b, from, to, latin1), column);
+    n = n * 10 + d;
+  }
+  if (!neg) return n;
+  return n === 1 ? MISSING : -n;
+}
+
+/** parseTimeOfDay of a cell: "18:01:33,540000" from the bytes. */
+export function clockAt(b: Uint8Array, from: number, to: number, latin1: string | undefined, column: string): number {
+  const len = to - from;
+  if (len === 0) return 0;
+  const digit = (i: number) => {
+    const d = b[from + i]! - 48;
+    return d >= 0 && d <= 9 ? d : -100;
+  };
+  const h = digit(0) * 10 + digit(1);
+  const m = digit(3) * 10 + digit(4);
+  const s = digit(6) * 10 + digit(7);
+  let frac = 0;
+  let ok = len >= 8 && b[from + 2] === 58 && b[from + 5] === 58 && h >= 0 && m >= 0 && s >= 0;
+  ok &&= h <= 24 && m <= 59 && s <= 60 && (len < 9 || b[from + 8]! < 128);
+  if (ok && len > 9) {
+    const digits = len - 9;
+    let f = 0;
+    for (let i = 9; i < len && ok; i++) {
+      const d = digit(i);
+      ok = d >= 0;
+      f = f * 10 + d;
+    }
+    ok &&= digits <= 15;
+    frac = f / 10 ** digits;
+  }
+  if (!ok) return parseTimeOfDay(cellString(b, from, to, latin1), column);
+  return ((h * 60 + m) * 60 + s + frac) * 1000;
 }
 
 /**
