@@ -164,7 +164,8 @@ describe("CSV cells a spreadsheet would run are neutralised", () => {
       }
     }
     expect(cli(["compare", "plan.yaml", "formula.yaml", "--format", "csv"]).stdout.split("\r\n")[0]).toBe(
-      "output,unit,quickstart - client capacity,'=1+1",
+      // The scenario names head their range and noise columns too (#16), each neutralised.
+      "output,unit,quickstart - client capacity,'=1+1,quickstart - client capacity low,quickstart - client capacity high,'=1+1 low,'=1+1 high,'=1+1 noise",
     );
     expect(cli(["estimate", "formula.yaml", "--format", "csv"]).stdout).toContain(
       "'@SUM(A1): channels that fit free CHIN storage",
