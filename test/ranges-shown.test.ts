@@ -167,6 +167,11 @@ describe("a range in the text table", () => {
     // 0.00478 MB rounds to "0.005" at fmt's three places, outside 0.00474..0.00483: all three get
     // three significant digits instead.
     expect(fmtRange({ value: 0.00478, low: 0.00474, high: 0.00483 }, "MB")).toBe("0.00478 MB (0.00474–0.00483)");
+    // Below 0.1 all three take three significant digits: fmt's three places would print 0.005 (0.004–0.005).
+    expect(fmtRange({ value: 0.00479, low: 0.0045, high: 0.00508 }, "MB")).toBe("0.00479 MB (0.0045–0.00508)");
+    // One of a counted unit is singular.
+    expect(fmtRange({ value: 1, low: 1, high: 1 }, "channels")).toBe("1 channel");
+    expect(fmtRange({ value: 2, low: 2, high: 2 }, "channels")).toBe("2 channels");
     // 140 (128..155) needs no more digits than the value's.
     expect(fmtRange({ value: 140, low: 128, high: 155 }, "us")).toBe("140 us (128–155)");
   });

@@ -74,6 +74,9 @@ export function fmt(n: number | null | undefined, unit = ""): string {
   return withUnit(formatNumber(n, digits), unit); // toLocaleString("en-US") without ICU's start-up cost
 }
 
+// Units that are counted nouns: one of them is "1 channel", not "1 channels".
+const COUNT_NOUNS = new Set(["channels", "conversations", "connections"]);
+
 function withUnit(s: string, unit: string): string {
   if (!unit) return s;
   return unit === "percent" || unit === "%" ? `${s}%` : `${s} ${unit}`;
@@ -87,7 +90,11 @@ export function isPoint(r: { value: number; low: number; high: number }): boolea
 /** A value with its range: "140 us (128–155)"; a range narrower than half a percent prints as the value. */
 export function fmtRange(r: { value: number; low: number; high: number } | null, unit = ""): string {
   if (!r) return "-";
-  if (isPoint(r)) return fmt(r.value, unit);
+  if (isPoint(r)) return fmt(r.value, r.value === 1 && COUNT_NOUNS.has(unit) ? unit.slice(0, -1) : unit);
+  // Below 0.1, fmt's three places keep one or two significant digits: 0.005 (0.004–0.005) says less
+  // than the range is; three significant digits for all three, 0.00479 (0.0045–0.00508).
+  if (Math.abs(r.value) < 0.1 && r.value !== 0)
+    return `${withUnit(sig3(r.value), unit)} (${sig3(r.low)}–${sig3(r.high)})`;
   const low = fmt(r.low);
   const high = fmt(r.high);
   // Ends that print alike at the value's digits (0.005 to 0.005) get three significant digits, and
