@@ -1,16 +1,33 @@
 // The README shows real output and a config reference generated from the schema: both must be current.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { refreshReadme } from "../scripts/readme-outputs.js";
 import { withReference } from "../scripts/config-reference.js";
 import { estimate, InputError } from "../src/api.js";
+import { loadModelDir } from "../src/model/loader.js";
+import { formatNumber } from "../src/util/number-format.js";
+import { parse } from "yaml";
 import { ROOT, run } from "./helpers/cli.js";
 
 describe("README", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
   it("shows the output the CLI gives today (tsx scripts/readme-outputs.ts refreshes it)", () => {
     expect(refreshReadme(readme, ROOT)).toBe(readme);
+  });
+  it("quotes the counts as they are: model entries, worked examples run, the bad-config corpus", () => {
+    const text = readme.replace(/\s+/g, " ");
+    const data = loadModelDir(join(ROOT, "models"), { displayRoot: ROOT });
+    const examples = data.entries.filter((e) => e.type === "example");
+    const computed = examples.filter((e) => e.check !== undefined).length;
+    expect(text).toContain(`${formatNumber(data.entries.length, 0)} entries, each value`);
+    expect(text).toContain(`${computed} of the ${examples.length} worked examples run through the engine`);
+    const corpus = join(ROOT, "test", "bad-configs");
+    const cases = Object.values(parse(readFileSync(join(corpus, "expected.yaml"), "utf8")) as object[]);
+    const made = cases.filter((c) => (c as { generated?: boolean }).generated).length;
+    const files = readdirSync(corpus).filter((f) => f !== "expected.yaml").length;
+    expect(text).toContain(`holds ${files} bad configs and the test makes ${made} more`);
+    expect(text).toContain(`${cases.length} cases,`);
   });
   it("gives the two set-up commands and the test command CI runs", () => {
     expect(readme).toContain("npm install && npx mqzcap estimate examples/quickstart.yaml");
