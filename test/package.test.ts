@@ -212,7 +212,11 @@ describe("the packed package", () => {
     );
     expect(html.code).toBe(0);
     expect(html.stdout).toContain("Chart.js v4");
-    const cal = sh(process.execPath, [cli, "calibrate", join(ROOT, "..", "shared", "fixtures", "smf", "TEST115")], dir);
+    // The SMF fixtures are beside the checkout (../shared), not in it: without them the calibrate half
+    // is skipped, as the fixture tests are.
+    const smf = join(ROOT, "..", "shared", "fixtures", "smf", "TEST115");
+    if (!existsSync(smf)) return;
+    const cal = sh(process.execPath, [cli, "calibrate", smf], dir);
     expect(cal.stderr).not.toContain("internal error");
     expect(cal.code).toBe(0);
   });
