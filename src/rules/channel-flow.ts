@@ -2,7 +2,7 @@
 // per message after COMPMSG. Shared by the TLS rule (renegotiations per second) and the channels rule
 // (data rate over the channel).
 import type { ChannelConfig } from "../config/types.js";
-import type { RuleContext } from "../engine/types.js";
+import type { InputValue, RuleContext } from "../engine/types.js";
 import { num, sizeLabel } from "./helpers.js";
 
 /**
@@ -46,4 +46,32 @@ export function bytesPerMessage(ch: ChannelConfig, size: number): { bytes: numbe
     bytes,
     text: `${sizeLabel(size)} x (1 - ${num(ch.compressibility)}% compressible)`,
   };
+}
+
+/** Whether COMPMSG shrinks what crosses the channel: compression set, and how compressible the data is. */
+export function isCompressed(ch: ChannelConfig): boolean {
+  return ch.compression !== "none" && ch.compressibility !== undefined;
+}
+
+/** A flow line's inputs: the message rate, the message size and, when COMPMSG applies, the compressibility. */
+export function flowInputs(
+  ch: ChannelConfig,
+  flow: { rate: number; from: string },
+  size: number,
+): Record<string, InputValue> {
+  const inputs: Record<string, InputValue> = {
+    rate: { value: flow.rate, unit: "per-second", from: flow.from },
+    messageSize: {
+      value: size,
+      unit: "bytes",
+      from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize",
+    },
+  };
+  if (isCompressed(ch))
+    inputs.compressibility = {
+      value: ch.compressibility!,
+      unit: "percent",
+      from: `channels.${ch.name}.compressibility`,
+    };
+  return inputs;
 }

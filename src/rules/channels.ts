@@ -4,7 +4,7 @@
 import type { ChannelConfig } from "../config/types.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
-import { bytesPerMessage, messageRate } from "./channel-flow.js";
+import { bytesPerMessage, flowInputs, isCompressed, messageRate } from "./channel-flow.js";
 import { checkConditions, outsideMessage, subjectOf, widen } from "./conditions.js";
 import { arithmetic, axisNumbers, chartsFor, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
 
@@ -350,7 +350,7 @@ function dataRate(ctx: RuleContext, ch: ChannelConfig, size: number): number | u
   const flow = messageRate(ctx, ch);
   if (flow === undefined) return undefined;
   const sent = bytesPerMessage(ch, size);
-  const compressed = ch.compression !== "none" && ch.compressibility !== undefined;
+  const compressed = isCompressed(ch);
   const mbs = (flow.rate * sent.bytes) / (1024 * 1024);
   const both = flow.perTxn === 2;
   ctx.item({
@@ -362,21 +362,7 @@ function dataRate(ctx: RuleContext, ch: ChannelConfig, size: number): number | u
     unit: "MB/s",
     formula: `${num(flow.rate)} msgs/s${flow.why ? ` (${flow.why})` : ""} x ${sent.text} / 1MB`,
     inputs: {
-      rate: { value: flow.rate, unit: "per-second", from: flow.from },
-      messageSize: {
-        value: size,
-        unit: "bytes",
-        from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize",
-      },
-      ...(compressed
-        ? {
-            compressibility: {
-              value: ch.compressibility!,
-              unit: "percent",
-              from: `channels.${ch.name}.compressibility`,
-            },
-          }
-        : {}),
+      ...flowInputs(ch, flow, size),
     },
     ...arithmetic(
       registry.citation(registry.formula(DATA_RATE)),

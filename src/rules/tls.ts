@@ -5,7 +5,7 @@ import type { ChannelConfig } from "../config/types.js";
 import { CIPHERS, ianaName, keyExchangeOf, tlsVersionOf } from "../config/ciphers.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult, Registry } from "../model/registry.js";
-import { bytesPerMessage, messageRate } from "./channel-flow.js";
+import { bytesPerMessage, flowInputs, isCompressed, messageRate } from "./channel-flow.js";
 import { pairSpread, widenForConditions, type PairSpread } from "./conditions.js";
 import { arithmetic, carried, cellValues, chartsFor, entryForRelease, fromLookups, num, sizeLabel } from "./helpers.js";
 
@@ -69,7 +69,7 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
   const { rate } = flow;
   const sent = bytesPerMessage(ch, size);
   const perSecond = (rate * sent.bytes) / reset;
-  const compressed = ch.compression !== "none" && ch.compressibility !== undefined;
+  const compressed = isCompressed(ch);
   // COMPMSG runs before the SSLRKEYC count.
   if (compressed) sent.text += ", compressed before the key is counted (003 line 289)";
   ctx.item({
@@ -82,21 +82,7 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
     unit: "per second",
     formula: `${num(rate)} msgs/s${flow.why ? ` (${flow.why})` : ""} x ${sent.text} / ${num(reset)} bytes`,
     inputs: {
-      rate: { value: rate, unit: "per-second", from: flow.from },
-      messageSize: {
-        value: size,
-        unit: "bytes",
-        from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize",
-      },
-      ...(compressed
-        ? {
-            compressibility: {
-              value: ch.compressibility!,
-              unit: "percent",
-              from: `channels.${ch.name}.compressibility`,
-            },
-          }
-        : {}),
+      ...flowInputs(ch, flow, size),
       resetBytes: { value: reset, unit: "bytes", from: `channels.${ch.name}.tls.resetBytes` },
     },
     ...arithmetic(
