@@ -59,13 +59,35 @@ function lsprImprovement(ctx: RuleContext): Lspr {
   return { pct: r.value, low: r.low ?? r.value, high: r.high ?? r.value, r };
 }
 
-function measuredOn(ctx: RuleContext, item: LineItem): Set<string> {
-  if (item.measuredOn) return new Set(item.measuredOn);
-  const machines = new Set<string>();
-  for (const c of item.citations) {
-    if (!c.userSupplied) for (const h of entryHardware(ctx.registry, c.id)) machines.add(h);
+/**
+ * The machines an item was measured on, each once, in the order first named: the item's own list, or
+ * its cited entries'. Read only (it may be the item's or the registry's list): copy it to keep it.
+ */
+function measuredOn(ctx: RuleContext, item: LineItem): readonly string[] {
+  if (item.measuredOn) return distinct(item.measuredOn);
+  const citations = item.citations;
+  // Most items cite one entry, or entries of one machine list: that list as it is.
+  let machines: readonly string[] = NONE;
+  let own: string[] | undefined;
+  for (let k = 0; k < citations.length; k++) {
+    const c = citations[k]!;
+    if (c.userSupplied) continue;
+    const hw = entryHardware(ctx.registry, c.id);
+    if (hw === machines || hw.length === 0) continue;
+    if (machines.length === 0 && own === undefined) {
+      machines = hw;
+      continue;
+    }
+    own ??= machines.slice();
+    for (let j = 0; j < hw.length; j++) if (!own.includes(hw[j]!)) own.push(hw[j]!);
   }
-  return machines;
+  return distinct(own ?? machines);
+}
+
+/** The list with each value once, in the order first seen (itself when it has no repeats). */
+function distinct(list: readonly string[]): readonly string[] {
+  for (let k = 1; k < list.length; k++) if (list.indexOf(list[k]!) < k) return [...new Set(list)];
+  return list;
 }
 
 // The machines a cited entry was measured on, by id, per registry: asked for every CPU line item.
@@ -98,8 +120,8 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
     }
     if (!CPU_METRICS.has(item.metric)) continue;
     const on = measuredOn(ctx, item);
-    if (on.size === 0 || on.has(target)) continue;
-    const from = [...on].join("/");
+    if (on.length === 0 || on.includes(target)) continue;
+    const from = on.join("/");
     if (userFactor !== undefined) {
       const k = 1 / userFactor;
       scaleItem(item, k, k, k, `/ hardware.factor ${num(userFactor, 3)} (user-supplied, ${from} -> ${target})`);
@@ -107,8 +129,8 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
       item.inputs.hardwareFactor = { value: userFactor, unit: "ratio", from: "hardware.factor" };
       continue;
     }
-    const z14toZ15 = target === "z15" && on.has("z14");
-    const z15toZ14 = target === "z14" && on.has("z15");
+    const z14toZ15 = target === "z15" && on.includes("z14");
+    const z15toZ14 = target === "z14" && on.includes("z15");
     if (z14toZ15 || z15toZ14) {
       lspr ??= lsprImprovement(ctx);
       const f = (p: number) => 1 + p / 100;
@@ -183,16 +205,16 @@ function fitLimit(ctx: RuleContext, item: LineItem, unfitted: Unfitted): boolean
   const on = measuredOn(ctx, item);
   if (item.hardwareFit) {
     // The rule fitted it itself; it still names a machine.
-    item.measuredOn ??= on.size === 0 ? [target] : [...on];
+    item.measuredOn ??= on.length === 0 ? [target] : on.slice();
     return false;
   }
   // A limit that cites nothing measured (the user's own budget) is the config's machine's.
-  if (on.size === 0 || on.has(target)) {
-    item.measuredOn = on.size === 0 ? [target] : [...on];
+  if (on.length === 0 || on.includes(target)) {
+    item.measuredOn = on.length === 0 ? [target] : on.slice();
     item.hardwareFit = "same";
     return false;
   }
-  item.measuredOn = [...on];
+  item.measuredOn = on.slice();
   const from = item.measuredOn.join("/");
   if (item.scalesWithCpu) {
     const userFactor = ctx.config.hardware.factor;
@@ -209,8 +231,8 @@ function fitLimit(ctx: RuleContext, item: LineItem, unfitted: Unfitted): boolean
       item.hardwareFit = "scaled";
       return false;
     }
-    const z14toZ15 = target === "z15" && on.has("z14");
-    const z15toZ14 = target === "z14" && on.has("z15");
+    const z14toZ15 = target === "z15" && on.includes("z14");
+    const z15toZ14 = target === "z14" && on.includes("z15");
     if (z14toZ15 || z15toZ14) {
       const l = lsprImprovement(ctx);
       const f = (p: number) => 1 + p / 100;

@@ -78,22 +78,44 @@ export function rangeOf(
   f: (...xs: number[]) => number,
   ...inputs: readonly { value: number; low: number; high: number }[]
 ): { value: number; low: number; high: number } {
-  const value = f(...inputs.map((x) => x.value));
+  // Indexed loops and direct calls for up to four inputs: a spread call and the arrays behind it cost
+  // more than the formula (every item with a quotient or a sum comes through here).
+  const n = inputs.length;
+  const xs: number[] = [];
+  for (let k = 0; k < n; k++) xs.push(inputs[k]!.value);
+  const value = apply(f, xs);
   let low = value;
   let high = value;
-  const ranged = inputs.map((x, k) => (x.low !== x.high ? k : -1)).filter((k) => k >= 0);
+  // Bit b of a corner picks the high end of the b-th ranged input.
+  const ranged: number[] = [];
+  for (let k = 0; k < n; k++) if (inputs[k]!.low !== inputs[k]!.high) ranged.push(k);
   if (ranged.length > MAX_CORNERS) throw new Error(`rangeOf: ${ranged.length} ranged inputs; at most ${MAX_CORNERS}`);
-  const xs = inputs.map((x) => x.value);
   for (let corner = 0; corner < 1 << ranged.length; corner++) {
     for (let b = 0; b < ranged.length; b++) {
       const x = inputs[ranged[b]!]!;
       xs[ranged[b]!] = corner & (1 << b) ? x.high : x.low;
     }
-    const y = f(...xs);
+    const y = apply(f, xs);
     if (y < low) low = y;
     if (y > high) high = y;
   }
   return { value, low, high };
+}
+
+/** f(...xs), called directly for up to four arguments. */
+function apply(f: (...xs: number[]) => number, xs: readonly number[]): number {
+  switch (xs.length) {
+    case 1:
+      return f(xs[0]!);
+    case 2:
+      return f(xs[0]!, xs[1]!);
+    case 3:
+      return f(xs[0]!, xs[1]!, xs[2]!);
+    case 4:
+      return f(xs[0]!, xs[1]!, xs[2]!, xs[3]!);
+    default:
+      return f(...xs);
+  }
 }
 
 function hasCitation(list: readonly Citation[], c: Citation): boolean {
