@@ -20,7 +20,7 @@
 // never compared). A test keeps every condition key of the models in one of the two lists.
 import type { Config } from "../config/types.js";
 import { formatSize } from "../config/units.js";
-import { widenBy, type RangePart } from "../model/ranges.js";
+import { runToRunOf, widenBy, type RangePart } from "../model/ranges.js";
 import type { LookupResult, Registry } from "../model/registry.js";
 import type { CarryEntry, ModelEntry } from "../model/types.js";
 import { RELEASES } from "../config/schema.js";
@@ -473,7 +473,8 @@ export function rankCandidates(
   const leaf = memoLeaf(registry, plan, subject);
   let ranked = leaf.get(RESULT) as readonly Candidate[] | undefined;
   if (!ranked) {
-    ranked = Object.freeze(rankUncached(registry, ids, subject, options).map((c) => Object.freeze(c)));
+    // Candidates frozen; the list shared and only read (not frozen: see freezeCheck).
+    ranked = rankUncached(registry, ids, subject, options).map((c) => Object.freeze(c));
     leaf.set(RESULT, ranked);
   } else for (let k = 0; k < ids.length; k++) registry.get(ids[k]!); // as a ranking reads them (tracing registries count reads)
   return ranked;
@@ -562,7 +563,7 @@ export function widen(r: LookupResult, check: ConditionCheck, spread?: { low: nu
   }
   // A carry's tolerance is the reports' run-to-run tolerance: counted once with it, and not at all on a
   // change (a percentage or ratio between two costs, which a release moves together): ranges.ts, helpers.ts.
-  const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
+  const between = runToRunOf(r.parts);
   const change = r.unit === "percent" || r.unit === "ratio";
   for (const o of check.outside) {
     if (!o.carry || o.tolerance === undefined) continue;
@@ -638,7 +639,7 @@ export function pairSpread(pairs: readonly (readonly [number, number])[]): PairS
  * between runs already in the range, marked and counted once (that spread is what runs vary by). A copy.
  */
 export function widenForConditions(r: LookupResult, spread: PairSpread, text: string, basis: string): LookupResult {
-  const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
+  const between = runToRunOf(r.parts);
   const pct = spread.pct;
   const t = Math.round(pct * 10) / 10;
   const counted = pct <= between + 1e-9;
@@ -662,8 +663,8 @@ export function widenForConditions(r: LookupResult, spread: PairSpread, text: st
 const RESULT = Symbol("result");
 /** A subject key that is absent (not compared), apart from one present and undefined (assumed). */
 const ABSENT = Symbol("absent");
-/** Results kept per registry before the memo starts afresh (an engineering bound, not a figure). */
-const MEMO_LIMIT = 20000;
+/** Map nodes kept per registry before the memo starts afresh (an engineering bound, not a figure). */
+const MEMO_LIMIT = 100000;
 
 /** The subject keys a check or a ranking reads, in order, and its memo by their values. */
 interface Plan {
@@ -711,7 +712,7 @@ function checkPlan(memo: Memo, entry: ModelEntry, only: readonly ConditionKey[] 
   if (!plan) {
     const text = only ? only.join(",") : "*";
     plan = byEntry.byText.get(text);
-    if (!plan) byEntry.byText.set(text, (plan = { keys: checkKeys(entry, only), root: new Map() }));
+    if (!plan) byEntry.byText.set(text, (plan = { keys: sizeLast(checkKeys(entry, only)), root: new Map() }));
     byEntry.byOnly.set(o, plan);
   }
   return plan;
@@ -727,12 +728,22 @@ function rankPlan(memo: Memo, registry: Registry, ids: readonly string[], option
   let plan = byWeights.get(weights);
   if (!plan) {
     // The ranking reads the message size and the release beside every check's keys.
-    const keys: (keyof Subject)[] = ["messageSize", "release"];
+    const keys: (keyof Subject)[] = ["release"];
     for (const id of ids)
       for (const k of checkKeys(registry.get(id), options.only)) if (!keys.includes(k)) keys.push(k);
-    byWeights.set(weights, (plan = { keys, root: new Map() }));
+    byWeights.set(weights, (plan = { keys: sizeLast([...keys, "messageSize"]), root: new Map() }));
   }
   return plan;
+}
+
+/**
+ * The keys with the message size, once, last: the size takes the most values, and a memo path that
+ * branches on it last makes the fewest maps.
+ */
+function sizeLast(keys: readonly (keyof Subject)[]): (keyof Subject)[] {
+  const out: (keyof Subject)[] = keys.filter((k) => k !== "messageSize");
+  if (keys.includes("messageSize")) out.push("messageSize");
+  return out;
 }
 
 /** The memo's map for the subject's values under the plan's keys (made on the way). */
@@ -758,11 +769,12 @@ function memoLeaf(registry: Registry, plan: Plan, subject: Subject): Map<unknown
   return node;
 }
 
+/**
+ * A kept check, frozen (its lists are shared too, and only read; they are not frozen, as array builtins
+ * such as filter, every and find take a slow path on frozen arrays).
+ */
 function freezeCheck(c: ConditionCheck): ConditionCheck {
   for (const o of c.outside) Object.freeze(o);
   for (const a of c.assumed) Object.freeze(a);
-  Object.freeze(c.outside);
-  Object.freeze(c.assumed);
-  Object.freeze(c.context);
   return Object.freeze(c);
 }

@@ -2,14 +2,12 @@
 // them scaled only by a factor a source gives (the z14-to-z15 LSPR table of the z15 report, by CPUs
 // and RNI) or by a factor the user supplies. Otherwise the figures stay as measured and a gap says so.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import type { LookupResult, Registry } from "../model/registry.js";
+import type { Citation, LookupResult, Registry } from "../model/registry.js";
 import { fromLookups, num } from "./helpers.js";
 
 const LSPR = "003.lspr-z15-vs-z14";
 const LSPR_RANGE = "003.lspr-improvement-range";
 const CARRY = "003.carry-z14-to-z15-lspr";
-
-const CPU_METRICS = new Set(["cpu-per-txn", "cpu-per-second"]);
 
 const RNI_LOW_CPUS = "003.rni-low-cpus";
 const RNI_AVERAGE_CPUS = "003.rni-average-cpus";
@@ -72,7 +70,7 @@ function measuredOn(ctx: RuleContext, item: LineItem): readonly string[] {
   for (let k = 0; k < citations.length; k++) {
     const c = citations[k]!;
     if (c.userSupplied) continue;
-    const hw = entryHardware(ctx.registry, c.id);
+    const hw = citedHardware(ctx.registry, c);
     if (hw === machines || hw.length === 0) continue;
     if (machines.length === 0 && own === undefined) {
       machines = hw;
@@ -94,6 +92,15 @@ function distinct(list: readonly string[]): readonly string[] {
 const hardwareOf = new WeakMap<Registry, Map<string, readonly string[]>>();
 const NONE: readonly string[] = [];
 
+// And by citation (citations are kept by the registry and shared): one lookup per citation, not two.
+const hardwareByCitation = new WeakMap<Citation, readonly string[]>();
+
+function citedHardware(registry: Registry, c: Citation): readonly string[] {
+  let machines = hardwareByCitation.get(c);
+  if (!machines) hardwareByCitation.set(c, (machines = entryHardware(registry, c.id)));
+  return machines;
+}
+
 function entryHardware(registry: Registry, id: string): readonly string[] {
   let byId = hardwareOf.get(registry);
   if (!byId) hardwareOf.set(registry, (byId = new Map()));
@@ -110,15 +117,18 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
   const target = ctx.config.hardware.generation;
   const userFactor = ctx.config.hardware.factor;
   let lspr: Lspr | undefined;
-  const unscaled = new Set<string>();
+  // Made on first use: most estimates have nothing unscaled.
+  let unscaled: Set<string> | undefined;
   const unfitted: Unfitted = new Map();
-  for (const item of items) {
+  for (let n = 0; n < items.length; n++) {
+    const item = items[n]!;
+    const metric = item.metric;
     // A measured rate shown beside a cost (a channel start rate) scales as a CPU-bound limit does.
-    if (item.metric === "limit" || (item.metric === "info" && item.scalesWithCpu)) {
+    if (metric === "limit" || (metric === "info" && item.scalesWithCpu)) {
       if (fitLimit(ctx, item, unfitted)) lspr ??= lsprImprovement(ctx);
       continue;
     }
-    if (!CPU_METRICS.has(item.metric)) continue;
+    if (metric !== "cpu-per-txn" && metric !== "cpu-per-second") continue;
     const on = measuredOn(ctx, item);
     if (on.length === 0 || on.includes(target)) continue;
     const from = on.join("/");
@@ -158,7 +168,7 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
       if (item.confidence === "measured") item.confidence = "carried-forward";
       continue;
     }
-    unscaled.add(from);
+    (unscaled ??= new Set()).add(from);
   }
   if (lspr) {
     const { cpus, rni } = ctx.config.hardware;
@@ -186,12 +196,13 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
     });
   }
   unfittedGaps(ctx, unfitted);
-  for (const from of unscaled) {
-    ctx.gap(
-      "hardware",
-      `CPU figures measured on ${from} are shown unscaled: the sources give no factor from ${from} to ${target}; supply hardware.factor (your capacity ratio, e.g. from LSPR) to scale them`,
-    );
-  }
+  if (unscaled)
+    for (const from of unscaled) {
+      ctx.gap(
+        "hardware",
+        `CPU figures measured on ${from} are shown unscaled: the sources give no factor from ${from} to ${target}; supply hardware.factor (your capacity ratio, e.g. from LSPR) to scale them`,
+      );
+    }
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type Registry,
 } from "../model/registry.js";
 import type { CarryEntry, TableEntry } from "../model/types.js";
-import { isMeasurement } from "../model/ranges.js";
+import { isMeasurement, runToRunOf } from "../model/ranges.js";
 import type { RuleContext, LineItem } from "../engine/types.js";
 import { compareText, formatNumber } from "../util/number-format.js";
 import { RELEASES } from "../config/schema.js";
@@ -408,7 +408,7 @@ function carriedBy(r: LookupResult, how: ReleaseCarry, tolerance: number, confid
   // (a percentage, a ratio) is not widened by a carry at all: the statement is about costs, which a
   // release moves together, so the change between two of them keeps its own range. A setting, limit
   // or count is exact: the carry lets it stand, and no tolerance between runs applies to it.
-  const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
+  const between = runToRunOf(r.parts);
   const change = r.unit === "percent" || r.unit === "ratio";
   const exact = !change && between === 0 && !isMeasurement(r.unit, false);
   const counted = change || exact || between >= tolerance;

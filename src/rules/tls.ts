@@ -39,7 +39,7 @@ function nearestMeasured(
   let found = byCipher.get(cipher);
   if (!found) {
     const n = nearestCiphers(cipher, measured);
-    byCipher.set(cipher, (found = Object.freeze({ nearest: n.nearest, alike: Object.freeze(n.alike) })));
+    byCipher.set(cipher, (found = Object.freeze({ nearest: n.nearest, alike: n.alike })));
   }
   return found;
 }
