@@ -352,15 +352,26 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
   // An entry a rule has already warned about as used outside its conditions ("measured with 1MB; this
   // config has 4KB, so the figure is extrapolated") needs no second, generic warning on each item
   // computed from it: the rule's names the condition, the generic one only repeats it.
-  // The cited entries so warned, by concern (no key string per citation).
-  const warnedOutside = new Map<Concern, Set<string>>();
-  for (let k = 0; k < warnings.length; k++) {
-    const w = warnings[k]!;
-    if (w.citations.length === 0 || !w.message.includes("extrapolated")) continue;
-    let ids = warnedOutside.get(w.concern);
-    if (!ids) warnedOutside.set(w.concern, (ids = new Set()));
-    for (const c of w.citations) ids.add(c.id);
+  // The cited entries so warned, by concern (no key string per citation). Only a warning that cites an
+  // entry an extrapolated item of its concern cites can matter: the others are not read (a message is
+  // a string built of parts, and searching it copies it whole).
+  const extrapolated = new Map<Concern, Set<string>>();
+  for (let k = 0; k < items.length; k++) {
+    const i = items[k]!;
+    if (i.confidence !== "extrapolated") continue;
+    let ids = extrapolated.get(i.concern);
+    if (!ids) extrapolated.set(i.concern, (ids = new Set()));
+    for (const c of i.citations) ids.add(c.id);
   }
+  const warnedOutside = new Map<Concern, Set<string>>();
+  if (extrapolated.size > 0)
+    for (let k = 0; k < warnings.length; k++) {
+      const w = warnings[k]!;
+      if (!citesAny(w.citations, extrapolated.get(w.concern)) || !w.message.includes("extrapolated")) continue;
+      let ids = warnedOutside.get(w.concern);
+      if (!ids) warnedOutside.set(w.concern, (ids = new Set()));
+      for (const c of w.citations) ids.add(c.id);
+    }
   // Through warn: the same note on several channels' items is one warning naming them all.
   for (let k = 0; k < items.length; k++) {
     const i = items[k]!;
