@@ -296,10 +296,13 @@ copyFileSync(join(dirname(req.resolve("chart.js")), "chart.umd.min.js"), join(ro
 const haveEditor = existsSync(join(root, "node_modules", "@codemirror", "view", "package.json"));
 if (haveEditor) writeFileSync(join(root, "dist", "mqzcap.html"), await buildPageHtml(root, models));
 else console.warn("build: the live page (dist/mqzcap.html) is not built: @codemirror/* is missing; run npm install");
-// V8's code cache for the CLI bundle, made by running one estimate (and one explain) with this Node.
+// V8's code cache for the CLI bundle, made by running estimates with this Node: each run adds what it
+// compiled to the cache the runs before it made (launcher.ts), so that the table, the explanation and
+// JSON are all in it (each run used to start afresh, and the last one's cache, JSON's, was shipped).
 // Named for this Node's V8 (src/cli/code-cache.ts): a launcher on another Node does not read it.
 const cacheFile = codeCacheFile(join(root, "dist", "cli-main.cjs"));
 for (const args of [
+  ["estimate", "examples/quickstart.yaml"],
   ["estimate", "examples/quickstart.yaml", "--explain"],
   ["estimate", "examples/z14-to-z15.yaml", "--format", "json"],
 ]) {

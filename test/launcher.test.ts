@@ -44,6 +44,30 @@ describe("the CLI launcher", () => {
     expect(r.stderr).toBe("mqzcap: start: code cache\n");
   });
 
+  it("adds each build run's compiled code to the cache the run before made", () => {
+    // As the build makes it (scripts/build.ts): with MQZCAP_BUILD_CODE_CACHE naming the cache file.
+    const cache = shipped();
+    const saved = readFileSync(cache);
+    rmSync(cache);
+    try {
+      const build = (args: string[]) =>
+        spawnSync(process.execPath, [join(dir, "dist", "cli.cjs"), ...args], {
+          encoding: "utf8",
+          env: { ...process.env, MQZCAP_DEBUG_START: "1", MQZCAP_BUILD_CODE_CACHE: cache, NO_COLOR: "1" },
+          cwd: ROOT,
+        });
+      const first = build(["estimate", "examples/quickstart.yaml"]);
+      expect(first.stderr).toBe("mqzcap: start: making the code cache\n");
+      const one = readFileSync(cache).length;
+      // A second run compiles what the first did not (the explanation): the cache holds both.
+      const second = build(["estimate", "examples/quickstart.yaml", "--explain"]);
+      expect(second.stderr).toBe("mqzcap: start: making the code cache (adding to the one before)\n");
+      expect(readFileSync(cache).length).toBeGreaterThan(one);
+    } finally {
+      writeFileSync(cache, saved);
+    }
+  });
+
   it("does not read a cache made by another V8; uses Node's compile cache where Node has one", () => {
     // As if the package had been built on another Node: the only cache file names another V8.
     const other = shipped().replace(/\.v8-[^/]*\.cache$/, ".v8-0.0.0-other.cache");

@@ -20,7 +20,9 @@ const cacheFile = codeCacheFile(file);
 const building = process.env.MQZCAP_BUILD_CODE_CACHE === cacheFile;
 let cachedData: Buffer | undefined;
 try {
-  cachedData = building ? undefined : readFileSync(cacheFile);
+  // The build runs several commands to make the cache, each adding the code it compiled to the cache
+  // the runs before it wrote (V8 serialises what it has compiled, the cached functions too).
+  cachedData = readFileSync(cacheFile);
 } catch {
   cachedData = undefined;
 }
@@ -28,7 +30,7 @@ try {
 let main: Main;
 let how: string;
 let script: vm.Script | undefined;
-if (cachedData || building) {
+if (cachedData !== undefined || building) {
   // The bundle is ASCII (the build checks), so it is read as latin1: a one-byte string without UTF-8
   // decoding, about 2 ms less than "utf8" for half a megabyte.
   script = new vm.Script(
@@ -45,7 +47,11 @@ if (cachedData || building) {
     dirname(file),
   );
   main = mod.exports.main;
-  how = building ? "making the code cache" : script.cachedDataRejected ? "code cache rejected by V8" : "code cache";
+  how = building
+    ? `making the code cache${cachedData ? ` (adding to the one before${script.cachedDataRejected ? ", rejected by V8" : ""})` : ""}`
+    : script.cachedDataRejected
+      ? "code cache rejected by V8"
+      : "code cache";
 } else {
   const enable = (nodeModule as { enableCompileCache?: () => { status: number; message?: string } }).enableCompileCache;
   if (typeof enable === "function") {

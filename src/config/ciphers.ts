@@ -81,6 +81,18 @@ export function mqCipherName(name: string): CipherName | undefined {
  * or the ANY_ aliases; undefined where a name says none of these.
  */
 export function keyExchangeOf(name: string): string | undefined {
+  // Kept by name: the TLS rule asks for it in every estimate, several times per cipher compared.
+  let k = keyExchanges.get(name);
+  if (k === undefined) {
+    if (keyExchanges.size >= 1000) keyExchanges.clear(); // names are the config's: bounded all the same
+    keyExchanges.set(name, (k = keyExchangeUncached(name) ?? null));
+  }
+  return k ?? undefined;
+}
+
+const keyExchanges = new Map<string, string | null>();
+
+function keyExchangeUncached(name: string): string | undefined {
   const n = name.toUpperCase();
   if (n.startsWith("ANY")) return "alias";
   if (/ECDHE_RSA/.test(n)) return "ECDHE_RSA";

@@ -6,7 +6,7 @@ import { InputError } from "../util/diagnostic.js";
 import { ADDRESS_SPACES, type AddressSpace } from "../model/vocabulary.js";
 import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
-import { rangedItem } from "./item-range.js";
+import { rangedFrom, rangedItem, readItem } from "./item-range.js";
 import { widenByInputs } from "./input-corners.js";
 import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
@@ -110,17 +110,9 @@ class ChannelFindings {
   /** concern + finding -> the entry it was first written as and the channels named so far. */
   private readonly seen = new Map<string, { entry: { message: string }; channels: string[] }>();
 
-  constructor(private readonly names: ReadonlySet<string>) {}
-
-  /** Writes the message with `push`, or names this channel in the same finding written before. */
-  write(concern: Concern, message: string, push: () => { message: string }): void {
-    const colon = this.names.size < 2 ? -1 : message.indexOf(": ");
-    const channel = colon < 0 ? "" : message.slice(0, colon);
-    if (!this.names.has(channel)) {
-      push();
-      return;
-    }
-    const finding = message.slice(colon + 2);
+  /** Writes the message about `channel` with `push`, or names the channel in the same finding written before. */
+  write(concern: Concern, message: string, channel: string, push: () => { message: string }): void {
+    const finding = message.slice(message.indexOf(": ") + 2);
     const key = `${concern}:${finding}`;
     const prior = this.seen.get(key);
     if (!prior) {
@@ -141,24 +133,38 @@ class RuleRun implements RuleContext {
   readonly warnings: Warning[] = [];
   readonly gaps: GapItem[] = [];
 
-  /** One warning and one gap per distinct finding, naming every channel it applies to. */
-  private readonly warned: ChannelFindings;
-  private readonly gapped: ChannelFindings;
+  /** The config's channel names, made on first use (only a config with two or more channels needs them). */
+  private names: ReadonlySet<string> | undefined = undefined;
+  /** One warning and one gap per distinct finding, naming every channel it applies to (made on first use). */
+  private warned: ChannelFindings | undefined = undefined;
+  private gapped: ChannelFindings | undefined = undefined;
 
   constructor(
     readonly config: Config,
     readonly registry: Registry,
-  ) {
-    const names = new Set((config.channels ?? []).map((c) => c.name));
-    this.warned = new ChannelFindings(names);
-    this.gapped = new ChannelFindings(names);
+  ) {}
+
+  /**
+   * The channel a message is about ("NAME: finding"), or undefined when it names none; with fewer
+   * than two channels every message is written as it is, without reading it (most estimates).
+   */
+  private channelOf(message: string): string | undefined {
+    const channels = this.config.channels;
+    if (channels === undefined || channels.length < 2) return undefined;
+    const names = (this.names ??= new Set(channels.map((c) => c.name)));
+    if (names.size < 2) return undefined;
+    const colon = message.indexOf(": ");
+    const channel = colon < 0 ? "" : message.slice(0, colon);
+    return names.has(channel) ? channel : undefined;
   }
 
   item(i: LineItem): void {
     // No number that is not finite reaches a report (JSON would print null, a table "-" as if none).
     // One sum tests all three (NaN and Infinity carry through it); the rare miss goes to notFinite.
     // Each item's low and high from its lookups' ranges, or the rule's own (item-range.ts).
-    if (Number.isFinite(i.value + (i.low ?? 0) + (i.high ?? 0))) this.items.push(rangedItem(i));
+    // The item's fields are read once, by slot (readItem: items are of many shapes).
+    const f = readItem(i);
+    if (Number.isFinite(f.value + (f.low ?? 0) + (f.high ?? 0))) this.items.push(rangedFrom(f));
     else this.notFinite(i);
   }
 
@@ -173,26 +179,36 @@ class RuleRun implements RuleContext {
   warn(concern: Concern, message: string, citations: Citation[] = []): void {
     const list = this.warnings;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
-    this.warned.write(concern, message, () => {
-      const w = { concern, message, citations };
-      list.push(w);
-      return w;
-    });
+    const channel = this.channelOf(message);
+    if (channel === undefined) list.push({ concern, message, citations });
+    else
+      (this.warned ??= new ChannelFindings()).write(concern, message, channel, () => {
+        const w = { concern, message, citations };
+        list.push(w);
+        return w;
+      });
   }
 
   gap(concern: Concern, message: string, chartIds: readonly string[] = []): void {
     const list = this.gaps;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
-    this.gapped.write(concern, message, () => {
-      const charts: GapItem["charts"] = [];
-      for (let k = 0; k < chartIds.length; k++) {
-        const chart = gapChart(this.registry, chartIds[k]!);
-        if (chart) charts.push(chart);
-      }
-      const g = { concern, message, charts };
-      list.push(g);
-      return g;
-    });
+    const channel = this.channelOf(message);
+    if (channel === undefined) list.push(this.newGap(concern, message, chartIds));
+    else
+      (this.gapped ??= new ChannelFindings()).write(concern, message, channel, () => {
+        const g = this.newGap(concern, message, chartIds);
+        list.push(g);
+        return g;
+      });
+  }
+
+  private newGap(concern: Concern, message: string, chartIds: readonly string[]): GapItem {
+    const charts: GapItem["charts"] = [];
+    for (let k = 0; k < chartIds.length; k++) {
+      const chart = gapChart(this.registry, chartIds[k]!);
+      if (chart) charts.push(chart);
+    }
+    return { concern, message, charts };
   }
 }
 
@@ -336,12 +352,30 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
   // An entry a rule has already warned about as used outside its conditions ("measured with 1MB; this
   // config has 4KB, so the figure is extrapolated") needs no second, generic warning on each item
   // computed from it: the rule's names the condition, the generic one only repeats it.
-  const warnedOutside = new Set<string>();
-  for (const w of warnings)
-    if (w.message.includes("extrapolated")) for (const c of w.citations) warnedOutside.add(`${w.concern} ${c.id}`);
+  // The cited entries so warned, by concern (no key string per citation). Only a warning that cites an
+  // entry an extrapolated item of its concern cites can matter: the others are not read (a message is
+  // a string built of parts, and searching it copies it whole).
+  const extrapolated = new Map<Concern, Set<string>>();
+  for (let k = 0; k < items.length; k++) {
+    const i = items[k]!;
+    if (i.confidence !== "extrapolated") continue;
+    let ids = extrapolated.get(i.concern);
+    if (!ids) extrapolated.set(i.concern, (ids = new Set()));
+    for (const c of i.citations) ids.add(c.id);
+  }
+  const warnedOutside = new Map<Concern, Set<string>>();
+  if (extrapolated.size > 0)
+    for (let k = 0; k < warnings.length; k++) {
+      const w = warnings[k]!;
+      if (!citesAny(w.citations, extrapolated.get(w.concern)) || !w.message.includes("extrapolated")) continue;
+      let ids = warnedOutside.get(w.concern);
+      if (!ids) warnedOutside.set(w.concern, (ids = new Set()));
+      for (const c of w.citations) ids.add(c.id);
+    }
   // Through warn: the same note on several channels' items is one warning naming them all.
-  for (const i of items) {
-    if (i.confidence === "extrapolated" && !i.citations.some((c) => warnedOutside.has(`${i.concern} ${c.id}`)))
+  for (let k = 0; k < items.length; k++) {
+    const i = items[k]!;
+    if (i.confidence === "extrapolated" && !citesAny(i.citations, warnedOutside.get(i.concern)))
       warn(i.concern, `${i.label}: extrapolated outside what the source measured (${i.formula})`, i.citations);
     for (const f of i.flags)
       warn(i.concern, `${i.label}: the source value is flagged (${f.code}): ${f.reason}`, i.citations);
@@ -508,6 +542,13 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     headroom: rooms,
     cpu: busy,
   };
+}
+
+/** Whether any of the citations is of an entry in `ids`. */
+function citesAny(citations: readonly Citation[], ids: ReadonlySet<string> | undefined): boolean {
+  if (ids === undefined) return false;
+  for (let k = 0; k < citations.length; k++) if (ids.has(citations[k]!.id)) return true;
+  return false;
 }
 
 function fmtN(n: number, digits: number): string {

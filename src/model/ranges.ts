@@ -48,6 +48,15 @@ export interface RangePart {
   readonly tolerance?: number;
 }
 
+/**
+ * The run-to-run tolerance among a value's parts, in percent (0 without one). A loop, not find: parts
+ * lists are kept frozen, and array builtins with a callback take a slow path on frozen arrays.
+ */
+export function runToRunOf(parts: readonly RangePart[]): number {
+  for (let k = 0; k < parts.length; k++) if (parts[k]!.reason === "run-to-run") return parts[k]!.tolerance ?? 0;
+  return 0;
+}
+
 export interface ValueRange {
   low: number;
   high: number;

@@ -49,6 +49,7 @@ function limit(ctx: RuleContext, l: Limit, lookups: LookupResult[], more: Citati
 
 // Which peak figure matches depends only on the registry, the release, syncpoint and message size:
 // ranked once per combination (the ranking builds a subject and checks every candidate).
+const PEAK_OPTIONS = { only: ["release", "messageSize"] as const };
 const bestPeaks = new WeakMap<Registry, Map<string, Candidate>>();
 
 function bestPeak(registry: Registry, release: string, syncpoint: boolean, messageSize: number): Candidate {
@@ -60,7 +61,7 @@ function bestPeak(registry: Registry, release: string, syncpoint: boolean, messa
     if (byKey.size > 10000) byKey.clear(); // a long sweep over message sizes must not grow it without end
     // Release and message size are compared here; the machine is fitted below, CPUs said in the label.
     const subject: Subject = { release, messageSize };
-    best = rankCandidates(registry, syncpoint ? IS_TXN : OOS_TXN, subject, { only: ["release", "messageSize"] })[0]!;
+    best = rankCandidates(registry, syncpoint ? IS_TXN : OOS_TXN, subject, PEAK_OPTIONS)[0]!;
     byKey.set(key, best);
   }
   return best;

@@ -4,11 +4,18 @@
 // the time to replay the log since the last backup, backup CPU, and the CF CPU of the expiry task's
 // scan of every shared queue.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import { widen, checkConditions, outsideMessage, subjectOf } from "./conditions.js";
+import { widen, checkConditions, outsideMessage, subjectOf, type ConditionKey } from "./conditions.js";
 import { parseSize } from "../config/units.js";
 import { withConfidence, type LookupResult } from "../model/registry.js";
 import { fromLookups, num, putsPerTransaction, rangeOf, sizeLabel } from "./helpers.js";
 import { LOG_VOLUME_USES, logBytesPerTransaction, volumeParts } from "./logging.js";
+
+// The conditions each figure is compared on (constants: the checks are memoised by them, conditions.ts).
+// The read rate is the disk's: the machine (a 9672 for V5.3) is not compared.
+const READ_BACK_ONLY: readonly ConditionKey[] = ["release", "disk"];
+const BACKUP_ONLY: readonly ConditionKey[] = ["release", "hardware", "messageSize"];
+const RESTORE_ONLY: readonly ConditionKey[] = ["release", "disk", "messageSize"];
+const EXPIRY_ONLY: readonly ConditionKey[] = ["release", "hardware"];
 
 const SIZING = "004.app-structure-size";
 /** The V5.3 chart readings the formula is checked against (seed 004 line 248). */
@@ -239,11 +246,10 @@ function admin(ctx: RuleContext): void {
 function readBackRate(ctx: RuleContext): LookupResult {
   const { config, registry } = ctx;
   // The read rate is the disk's: the machine (a 9672 for V5.3) is not compared.
-  const only = ["release", "disk"] as const;
   const subject = subjectOf(config);
   if (config.mq.release === "5.3") {
     const r = registry.figureValue(READ_BACK);
-    const check = checkConditions(registry, READ_BACK, subject, only);
+    const check = checkConditions(registry, READ_BACK, subject, READ_BACK_ONLY);
     if (check.inside) return r;
     ctx.warn("shared-queue", outsideMessage("log read-back rate", check), [r.citation]);
     return widen(r, check);
@@ -283,7 +289,7 @@ function backup(ctx: RuleContext): void {
   if (held !== undefined) {
     const cpu = registry.figureValue(BACKUP_CPU);
     const n = measuredMessages(ctx, BACKUP_CPU);
-    const check = checkConditions(registry, BACKUP_CPU, subjectOf(config), ["release", "hardware", "messageSize"]);
+    const check = checkConditions(registry, BACKUP_CPU, subjectOf(config), BACKUP_ONLY);
     const r = widen(cpu, check);
     if (!check.inside) ctx.warn("shared-queue", outsideMessage("CF structure backup CPU", check), [cpu.citation]);
     const k = held / n;
@@ -325,7 +331,7 @@ function backup(ctx: RuleContext): void {
   }
   // Restore of the fuzzy backup: the measured time for the measured messages, scaled by the messages
   // held. It was measured on the V5.3 example system: compared on release, disk and message size.
-  const restoreCheck = checkConditions(registry, RESTORE, subjectOf(config), ["release", "disk", "messageSize"]);
+  const restoreCheck = checkConditions(registry, RESTORE, subjectOf(config), RESTORE_ONLY);
   const restore = widen(registry.figureValue(RESTORE), restoreCheck);
   if (!restoreCheck.inside)
     ctx.warn("shared-queue", outsideMessage("CF structure restore time", restoreCheck), [restore.citation]);
@@ -458,7 +464,7 @@ function expiryScanQmgr(ctx: RuleContext, interval: number): void {
     return;
   }
   const cpu = registry.figureValue(EXPIRY_QMGR_CPU);
-  const check = checkConditions(registry, EXPIRY_QMGR_CPU, subjectOf(config), ["release", "hardware"]);
+  const check = checkConditions(registry, EXPIRY_QMGR_CPU, subjectOf(config), EXPIRY_ONLY);
   const r = widen(cpu, check);
   if (!check.inside)
     ctx.warn("shared-queue", outsideMessage("expiry scan CPU per shared queue", check), [cpu.citation]);

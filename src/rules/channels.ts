@@ -5,8 +5,11 @@ import type { ChannelConfig } from "../config/types.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
 import { bytesPerMessage, flowInputs, isCompressed, messageRate } from "./channel-flow.js";
-import { checkConditions, outsideMessage, subjectOf, widen } from "./conditions.js";
+import { checkConditions, outsideMessage, subjectOf, widen, type ConditionKey } from "./conditions.js";
 import { arithmetic, axisNumbers, chartsFor, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
+
+// The conditions the streaming runs are compared on (a constant: the checks are memoised by it, conditions.ts).
+const ZERO_LOSS_ONLY: readonly ConditionKey[] = ["release", "hardware", "persistent"];
 
 const COMPRESSED = "001.compressed-size";
 const HW_THRESHOLD = "003.z15-hw-compression-threshold";
@@ -416,11 +419,7 @@ function packetLoss(ctx: RuleContext, ch: ChannelConfig, size: number, mbs: numb
   }
   // The network sets these rates more than the machine or the release does, but nothing measured
   // says so: outside the runs' conditions the figures are extrapolated.
-  const check = checkConditions(registry, ZERO_LOSS, subjectOf(config, { messageSize: size }), [
-    "release",
-    "hardware",
-    "persistent",
-  ]);
+  const check = checkConditions(registry, ZERO_LOSS, subjectOf(config, { messageSize: size }), ZERO_LOSS_ONLY);
   const at = (p: string): LookupResult =>
     widen(registry.lookup(ZERO_LOSS, { transport: ch.transport, messageSize: size, networkProfile: p }), check);
   if (!check.inside)

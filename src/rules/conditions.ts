@@ -20,7 +20,7 @@
 // never compared). A test keeps every condition key of the models in one of the two lists.
 import type { Config } from "../config/types.js";
 import { formatSize } from "../config/units.js";
-import { widenBy, type RangePart } from "../model/ranges.js";
+import { runToRunOf, widenBy, type RangePart } from "../model/ranges.js";
 import type { LookupResult, Registry } from "../model/registry.js";
 import type { CarryEntry, ModelEntry } from "../model/types.js";
 import { RELEASES } from "../config/schema.js";
@@ -201,7 +201,7 @@ const ARCHIVE_ON_CHIP = new Set(["z15", "z16", "z17"]);
  * The config's values under the condition keys: the workload, logging, machine and AMS settings.
  * Channel conditions (transport, cipher, sharecnv...) differ per channel: a rule adds them with `extra`.
  */
-export function subjectOf(config: Config, extra: Subject = {}): Subject {
+export function subjectOf(config: Config, extra: Subject = NO_EXTRA): Subject {
   const w = config.workload;
   const lg = config.logging;
   const dual = lg?.dualLogs ?? true;
@@ -234,8 +234,10 @@ export function subjectOf(config: Config, extra: Subject = {}): Subject {
   if (config.ams?.policy === "confidentiality") s.keyReuse = config.ams.keyReuse;
   if (config.streamingQueues) s.streamQos = config.streamingQueues.quality === "must-duplicate" ? "mustdup" : "bestef";
   if (lg?.archiveCompression) s.compressibility = lg.archiveCompressibility;
-  return { ...s, ...extra };
+  return extra === NO_EXTRA ? s : { ...s, ...extra };
 }
+
+const NO_EXTRA: Subject = Object.freeze({});
 
 /** A condition the figure was measured under that the config does not meet. */
 export interface Outside {
@@ -272,10 +274,20 @@ export interface ConditionCheck {
 }
 
 /** An entry's measured conditions: its appliesTo conditions, with a figure's own condition over them. */
-export function conditionsOf(entry: ModelEntry): Record<string, Scalar> {
-  const applies = entry.appliesTo.conditions ?? {};
-  return entry.type === "figure" ? { ...applies, ...entry.condition } : applies;
+export function conditionsOf(entry: ModelEntry): Readonly<Record<string, Scalar>> {
+  // Kept per entry (frozen): rules and the ranking ask for it in every estimate.
+  let c = conditionsByEntry.get(entry);
+  if (!c) {
+    const applies = entry.appliesTo.conditions ?? {};
+    conditionsByEntry.set(
+      entry,
+      (c = Object.freeze(entry.type === "figure" ? { ...applies, ...entry.condition } : { ...applies })),
+    );
+  }
+  return c;
 }
+
+const conditionsByEntry = new WeakMap<ModelEntry, Readonly<Record<string, Scalar>>>();
 
 const isConfigKey = (k: string): k is ConditionKey => Object.prototype.hasOwnProperty.call(CONFIG_CONDITIONS, k);
 
@@ -363,7 +375,23 @@ export function checkConditions(
   subject: Subject,
   only?: readonly ConditionKey[],
 ): ConditionCheck {
+  // Kept per registry by the subject's values under the keys the check reads (frozen, shared): rules
+  // check the same entries against configs that differ in little else in every estimate.
   const entry = registry.get(id);
+  const plan = checkPlan(memoOf(registry), entry, only);
+  const leaf = memoLeaf(registry, plan, subject);
+  let check = leaf.get(RESULT) as ConditionCheck | undefined;
+  if (!check) leaf.set(RESULT, (check = freezeCheck(checkUncached(registry, entry, subject, only))));
+  return check;
+}
+
+function checkUncached(
+  registry: Registry,
+  entry: ModelEntry,
+  subject: Subject,
+  only: readonly ConditionKey[] | undefined,
+): ConditionCheck {
+  const id = entry.id;
   const outside: Outside[] = [];
   const assumed: Assumed[] = [];
   const context: string[] = [];
@@ -437,6 +465,26 @@ export function rankCandidates(
   ids: readonly string[],
   subject: Subject,
   options: MatchOptions = {},
+): readonly Candidate[] {
+  // Kept as checkConditions' results are: by the candidates, the options and the subject's values
+  // under every key a check of a candidate reads (and the message size and release it ranks by).
+  const memo = memoOf(registry);
+  const plan = rankPlan(memo, registry, ids, options);
+  const leaf = memoLeaf(registry, plan, subject);
+  let ranked = leaf.get(RESULT) as readonly Candidate[] | undefined;
+  if (!ranked) {
+    // Candidates frozen; the list shared and only read (not frozen: see freezeCheck).
+    ranked = rankUncached(registry, ids, subject, options).map((c) => Object.freeze(c));
+    leaf.set(RESULT, ranked);
+  } else for (let k = 0; k < ids.length; k++) registry.get(ids[k]!); // as a ranking reads them (tracing registries count reads)
+  return ranked;
+}
+
+function rankUncached(
+  registry: Registry,
+  ids: readonly string[],
+  subject: Subject,
+  options: MatchOptions,
 ): Candidate[] {
   const weight = (k: ConditionKey) => options.weights?.[k] ?? 1;
   const size = typeof subject.messageSize === "number" ? subject.messageSize : undefined;
@@ -515,7 +563,7 @@ export function widen(r: LookupResult, check: ConditionCheck, spread?: { low: nu
   }
   // A carry's tolerance is the reports' run-to-run tolerance: counted once with it, and not at all on a
   // change (a percentage or ratio between two costs, which a release moves together): ranges.ts, helpers.ts.
-  const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
+  const between = runToRunOf(r.parts);
   const change = r.unit === "percent" || r.unit === "ratio";
   for (const o of check.outside) {
     if (!o.carry || o.tolerance === undefined) continue;
@@ -591,7 +639,7 @@ export function pairSpread(pairs: readonly (readonly [number, number])[]): PairS
  * between runs already in the range, marked and counted once (that spread is what runs vary by). A copy.
  */
 export function widenForConditions(r: LookupResult, spread: PairSpread, text: string, basis: string): LookupResult {
-  const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
+  const between = runToRunOf(r.parts);
   const pct = spread.pct;
   const t = Math.round(pct * 10) / 10;
   const counted = pct <= between + 1e-9;
@@ -607,4 +655,126 @@ export function widenForConditions(r: LookupResult, spread: PairSpread, text: st
   if (counted) return { ...r, parts: [...r.parts, part] };
   const [low, high] = widenBy(r.low, r.high, pct, r.unit === "percent");
   return { ...r, low, high, parts: [...r.parts, part] };
+}
+
+// ---- The memo of checks and rankings, per registry ----------------------------------------------
+
+/** Where a memo path ends: the result is kept under this key of the last map. */
+const RESULT = Symbol("result");
+/** A subject key that is absent (not compared), apart from one present and undefined (assumed). */
+const ABSENT = Symbol("absent");
+/** Map nodes kept per registry before the memo starts afresh (an engineering bound, not a figure). */
+const MEMO_LIMIT = 100000;
+
+/** The subject keys a check or a ranking reads, in order, and its memo by their values. */
+interface Plan {
+  keys: readonly (keyof Subject)[];
+  root: Map<unknown, unknown>;
+}
+
+interface Memo {
+  /** By entry id, then by `only` (by identity, and by content for a list made per call). */
+  checks: Map<string, { byOnly: WeakMap<object, Plan>; byText: Map<string, Plan> }>;
+  /** By candidate ids, then options.only, then options.weights (each by identity). */
+  ranks: WeakMap<readonly string[], WeakMap<object, WeakMap<object, Plan>>>;
+  results: number;
+}
+
+const memos = new WeakMap<Registry, Memo>();
+const NO_ONLY: readonly ConditionKey[] = Object.freeze([]);
+const NO_WEIGHTS: Partial<Record<ConditionKey, number>> = Object.freeze({});
+
+function memoOf(registry: Registry): Memo {
+  let m = memos.get(registry);
+  if (!m) memos.set(registry, (m = { checks: new Map(), ranks: new WeakMap(), results: 0 }));
+  return m;
+}
+
+/** The subject keys checkConditions reads for an entry: release, machine, and its config conditions. */
+function checkKeys(entry: ModelEntry, only: readonly ConditionKey[] | undefined): (keyof Subject)[] {
+  const compared = (k: ConditionKey) => !only || only.includes(k);
+  const keys: (keyof Subject)[] = [];
+  if (compared("release")) keys.push("release");
+  if (compared("hardware")) keys.push("hardware");
+  for (const key of Object.keys(conditionsOf(entry))) {
+    if (!isConfigKey(key) || !compared(key)) continue;
+    const from: ConditionKey = SIZE_BOUNDS.has(key) ? "messageSize" : key;
+    if (!keys.includes(from)) keys.push(from);
+  }
+  return keys;
+}
+
+function checkPlan(memo: Memo, entry: ModelEntry, only: readonly ConditionKey[] | undefined): Plan {
+  let byEntry = memo.checks.get(entry.id);
+  if (!byEntry) memo.checks.set(entry.id, (byEntry = { byOnly: new WeakMap(), byText: new Map() }));
+  const o = only ?? NO_ONLY;
+  let plan = byEntry.byOnly.get(o);
+  if (!plan) {
+    const text = only ? only.join(",") : "*";
+    plan = byEntry.byText.get(text);
+    if (!plan) byEntry.byText.set(text, (plan = { keys: sizeLast(checkKeys(entry, only)), root: new Map() }));
+    byEntry.byOnly.set(o, plan);
+  }
+  return plan;
+}
+
+function rankPlan(memo: Memo, registry: Registry, ids: readonly string[], options: MatchOptions): Plan {
+  let byOnly = memo.ranks.get(ids);
+  if (!byOnly) memo.ranks.set(ids, (byOnly = new WeakMap()));
+  const only = options.only ?? NO_ONLY;
+  let byWeights = byOnly.get(only);
+  if (!byWeights) byOnly.set(only, (byWeights = new WeakMap()));
+  const weights = options.weights ?? NO_WEIGHTS;
+  let plan = byWeights.get(weights);
+  if (!plan) {
+    // The ranking reads the message size and the release beside every check's keys.
+    const keys: (keyof Subject)[] = ["release"];
+    for (const id of ids)
+      for (const k of checkKeys(registry.get(id), options.only)) if (!keys.includes(k)) keys.push(k);
+    byWeights.set(weights, (plan = { keys: sizeLast([...keys, "messageSize"]), root: new Map() }));
+  }
+  return plan;
+}
+
+/**
+ * The keys with the message size, once, last: the size takes the most values, and a memo path that
+ * branches on it last makes the fewest maps.
+ */
+function sizeLast(keys: readonly (keyof Subject)[]): (keyof Subject)[] {
+  const out: (keyof Subject)[] = keys.filter((k) => k !== "messageSize");
+  if (keys.includes("messageSize")) out.push("messageSize");
+  return out;
+}
+
+/** The memo's map for the subject's values under the plan's keys (made on the way). */
+function memoLeaf(registry: Registry, plan: Plan, subject: Subject): Map<unknown, unknown> {
+  const memo = memoOf(registry);
+  if (memo.results >= MEMO_LIMIT) {
+    // Bounded: a long sweep over many message sizes must not grow it without end.
+    memos.delete(registry);
+    return memoLeaf(registry, plan, subject);
+  }
+  let node = plan.root;
+  const keys = plan.keys;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
+    const v = key in subject ? subject[key] : ABSENT;
+    let next = node.get(v) as Map<unknown, unknown> | undefined;
+    if (!next) {
+      node.set(v, (next = new Map()));
+      memo.results++;
+    }
+    node = next;
+  }
+  return node;
+}
+
+/**
+ * A kept check, frozen (its lists are shared too, and only read; they are not frozen, as array builtins
+ * such as filter, every and find take a slow path on frozen arrays).
+ */
+function freezeCheck(c: ConditionCheck): ConditionCheck {
+  for (const o of c.outside) Object.freeze(o);
+  for (const a of c.assumed) Object.freeze(a);
+  return Object.freeze(c);
 }

@@ -2,14 +2,12 @@
 // them scaled only by a factor a source gives (the z14-to-z15 LSPR table of the z15 report, by CPUs
 // and RNI) or by a factor the user supplies. Otherwise the figures stay as measured and a gap says so.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import type { LookupResult, Registry } from "../model/registry.js";
+import type { Citation, LookupResult, Registry } from "../model/registry.js";
 import { fromLookups, num } from "./helpers.js";
 
 const LSPR = "003.lspr-z15-vs-z14";
 const LSPR_RANGE = "003.lspr-improvement-range";
 const CARRY = "003.carry-z14-to-z15-lspr";
-
-const CPU_METRICS = new Set(["cpu-per-txn", "cpu-per-second"]);
 
 const RNI_LOW_CPUS = "003.rni-low-cpus";
 const RNI_AVERAGE_CPUS = "003.rni-average-cpus";
@@ -59,18 +57,49 @@ function lsprImprovement(ctx: RuleContext): Lspr {
   return { pct: r.value, low: r.low ?? r.value, high: r.high ?? r.value, r };
 }
 
-function measuredOn(ctx: RuleContext, item: LineItem): Set<string> {
-  if (item.measuredOn) return new Set(item.measuredOn);
-  const machines = new Set<string>();
-  for (const c of item.citations) {
-    if (!c.userSupplied) for (const h of entryHardware(ctx.registry, c.id)) machines.add(h);
+/**
+ * The machines an item was measured on, each once, in the order first named: the item's own list, or
+ * its cited entries'. Read only (it may be the item's or the registry's list): copy it to keep it.
+ */
+function measuredOn(ctx: RuleContext, item: LineItem): readonly string[] {
+  if (item.measuredOn) return distinct(item.measuredOn);
+  const citations = item.citations;
+  // Most items cite one entry, or entries of one machine list: that list as it is.
+  let machines: readonly string[] = NONE;
+  let own: string[] | undefined;
+  for (let k = 0; k < citations.length; k++) {
+    const c = citations[k]!;
+    if (c.userSupplied) continue;
+    const hw = citedHardware(ctx.registry, c);
+    if (hw === machines || hw.length === 0) continue;
+    if (machines.length === 0 && own === undefined) {
+      machines = hw;
+      continue;
+    }
+    own ??= machines.slice();
+    for (let j = 0; j < hw.length; j++) if (!own.includes(hw[j]!)) own.push(hw[j]!);
   }
-  return machines;
+  return distinct(own ?? machines);
+}
+
+/** The list with each value once, in the order first seen (itself when it has no repeats). */
+function distinct(list: readonly string[]): readonly string[] {
+  for (let k = 1; k < list.length; k++) if (list.indexOf(list[k]!) < k) return [...new Set(list)];
+  return list;
 }
 
 // The machines a cited entry was measured on, by id, per registry: asked for every CPU line item.
 const hardwareOf = new WeakMap<Registry, Map<string, readonly string[]>>();
 const NONE: readonly string[] = [];
+
+// And by citation (citations are kept by the registry and shared): one lookup per citation, not two.
+const hardwareByCitation = new WeakMap<Citation, readonly string[]>();
+
+function citedHardware(registry: Registry, c: Citation): readonly string[] {
+  let machines = hardwareByCitation.get(c);
+  if (!machines) hardwareByCitation.set(c, (machines = entryHardware(registry, c.id)));
+  return machines;
+}
 
 function entryHardware(registry: Registry, id: string): readonly string[] {
   let byId = hardwareOf.get(registry);
@@ -88,18 +117,21 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
   const target = ctx.config.hardware.generation;
   const userFactor = ctx.config.hardware.factor;
   let lspr: Lspr | undefined;
-  const unscaled = new Set<string>();
+  // Made on first use: most estimates have nothing unscaled.
+  let unscaled: Set<string> | undefined;
   const unfitted: Unfitted = new Map();
-  for (const item of items) {
+  for (let n = 0; n < items.length; n++) {
+    const item = items[n]!;
+    const metric = item.metric;
     // A measured rate shown beside a cost (a channel start rate) scales as a CPU-bound limit does.
-    if (item.metric === "limit" || (item.metric === "info" && item.scalesWithCpu)) {
+    if (metric === "limit" || (metric === "info" && item.scalesWithCpu)) {
       if (fitLimit(ctx, item, unfitted)) lspr ??= lsprImprovement(ctx);
       continue;
     }
-    if (!CPU_METRICS.has(item.metric)) continue;
+    if (metric !== "cpu-per-txn" && metric !== "cpu-per-second") continue;
     const on = measuredOn(ctx, item);
-    if (on.size === 0 || on.has(target)) continue;
-    const from = [...on].join("/");
+    if (on.length === 0 || on.includes(target)) continue;
+    const from = on.join("/");
     if (userFactor !== undefined) {
       const k = 1 / userFactor;
       scaleItem(item, k, k, k, `/ hardware.factor ${num(userFactor, 3)} (user-supplied, ${from} -> ${target})`);
@@ -107,8 +139,8 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
       item.inputs.hardwareFactor = { value: userFactor, unit: "ratio", from: "hardware.factor" };
       continue;
     }
-    const z14toZ15 = target === "z15" && on.has("z14");
-    const z15toZ14 = target === "z14" && on.has("z15");
+    const z14toZ15 = target === "z15" && on.includes("z14");
+    const z15toZ14 = target === "z14" && on.includes("z15");
     if (z14toZ15 || z15toZ14) {
       lspr ??= lsprImprovement(ctx);
       const f = (p: number) => 1 + p / 100;
@@ -136,7 +168,7 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
       if (item.confidence === "measured") item.confidence = "carried-forward";
       continue;
     }
-    unscaled.add(from);
+    (unscaled ??= new Set()).add(from);
   }
   if (lspr) {
     const { cpus, rni } = ctx.config.hardware;
@@ -164,12 +196,13 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
     });
   }
   unfittedGaps(ctx, unfitted);
-  for (const from of unscaled) {
-    ctx.gap(
-      "hardware",
-      `CPU figures measured on ${from} are shown unscaled: the sources give no factor from ${from} to ${target}; supply hardware.factor (your capacity ratio, e.g. from LSPR) to scale them`,
-    );
-  }
+  if (unscaled)
+    for (const from of unscaled) {
+      ctx.gap(
+        "hardware",
+        `CPU figures measured on ${from} are shown unscaled: the sources give no factor from ${from} to ${target}; supply hardware.factor (your capacity ratio, e.g. from LSPR) to scale them`,
+      );
+    }
 }
 
 /**
@@ -183,16 +216,16 @@ function fitLimit(ctx: RuleContext, item: LineItem, unfitted: Unfitted): boolean
   const on = measuredOn(ctx, item);
   if (item.hardwareFit) {
     // The rule fitted it itself; it still names a machine.
-    item.measuredOn ??= on.size === 0 ? [target] : [...on];
+    item.measuredOn ??= on.length === 0 ? [target] : on.slice();
     return false;
   }
   // A limit that cites nothing measured (the user's own budget) is the config's machine's.
-  if (on.size === 0 || on.has(target)) {
-    item.measuredOn = on.size === 0 ? [target] : [...on];
+  if (on.length === 0 || on.includes(target)) {
+    item.measuredOn = on.length === 0 ? [target] : on.slice();
     item.hardwareFit = "same";
     return false;
   }
-  item.measuredOn = [...on];
+  item.measuredOn = on.slice();
   const from = item.measuredOn.join("/");
   if (item.scalesWithCpu) {
     const userFactor = ctx.config.hardware.factor;
@@ -209,8 +242,8 @@ function fitLimit(ctx: RuleContext, item: LineItem, unfitted: Unfitted): boolean
       item.hardwareFit = "scaled";
       return false;
     }
-    const z14toZ15 = target === "z15" && on.has("z14");
-    const z15toZ14 = target === "z14" && on.has("z15");
+    const z14toZ15 = target === "z15" && on.includes("z14");
+    const z15toZ14 = target === "z14" && on.includes("z15");
     if (z14toZ15 || z15toZ14) {
       const l = lsprImprovement(ctx);
       const f = (p: number) => 1 + p / 100;

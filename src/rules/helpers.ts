@@ -10,7 +10,7 @@ import {
   type Registry,
 } from "../model/registry.js";
 import type { CarryEntry, TableEntry } from "../model/types.js";
-import { isMeasurement } from "../model/ranges.js";
+import { isMeasurement, runToRunOf } from "../model/ranges.js";
 import type { RuleContext, LineItem } from "../engine/types.js";
 import { compareText, formatNumber } from "../util/number-format.js";
 import { RELEASES } from "../config/schema.js";
@@ -78,22 +78,44 @@ export function rangeOf(
   f: (...xs: number[]) => number,
   ...inputs: readonly { value: number; low: number; high: number }[]
 ): { value: number; low: number; high: number } {
-  const value = f(...inputs.map((x) => x.value));
+  // Indexed loops and direct calls for up to four inputs: a spread call and the arrays behind it cost
+  // more than the formula (every item with a quotient or a sum comes through here).
+  const n = inputs.length;
+  const xs: number[] = [];
+  for (let k = 0; k < n; k++) xs.push(inputs[k]!.value);
+  const value = apply(f, xs);
   let low = value;
   let high = value;
-  const ranged = inputs.map((x, k) => (x.low !== x.high ? k : -1)).filter((k) => k >= 0);
+  // Bit b of a corner picks the high end of the b-th ranged input.
+  const ranged: number[] = [];
+  for (let k = 0; k < n; k++) if (inputs[k]!.low !== inputs[k]!.high) ranged.push(k);
   if (ranged.length > MAX_CORNERS) throw new Error(`rangeOf: ${ranged.length} ranged inputs; at most ${MAX_CORNERS}`);
-  const xs = inputs.map((x) => x.value);
   for (let corner = 0; corner < 1 << ranged.length; corner++) {
     for (let b = 0; b < ranged.length; b++) {
       const x = inputs[ranged[b]!]!;
       xs[ranged[b]!] = corner & (1 << b) ? x.high : x.low;
     }
-    const y = f(...xs);
+    const y = apply(f, xs);
     if (y < low) low = y;
     if (y > high) high = y;
   }
   return { value, low, high };
+}
+
+/** f(...xs), called directly for up to four arguments. */
+function apply(f: (...xs: number[]) => number, xs: readonly number[]): number {
+  switch (xs.length) {
+    case 1:
+      return f(xs[0]!);
+    case 2:
+      return f(xs[0]!, xs[1]!);
+    case 3:
+      return f(xs[0]!, xs[1]!, xs[2]!);
+    case 4:
+      return f(xs[0]!, xs[1]!, xs[2]!, xs[3]!);
+    default:
+      return f(...xs);
+  }
 }
 
 function hasCitation(list: readonly Citation[], c: Citation): boolean {
@@ -386,7 +408,7 @@ function carriedBy(r: LookupResult, how: ReleaseCarry, tolerance: number, confid
   // (a percentage, a ratio) is not widened by a carry at all: the statement is about costs, which a
   // release moves together, so the change between two of them keeps its own range. A setting, limit
   // or count is exact: the carry lets it stand, and no tolerance between runs applies to it.
-  const between = r.parts.find((p) => p.reason === "run-to-run")?.tolerance ?? 0;
+  const between = runToRunOf(r.parts);
   const change = r.unit === "percent" || r.unit === "ratio";
   const exact = !change && between === 0 && !isMeasurement(r.unit, false);
   const counted = change || exact || between >= tolerance;

@@ -85,6 +85,12 @@ const COMPARED: readonly ConditionKey[] = [
 // The disk counts double: a figure of another release carried by a source's statement (within +/-6%,
 // which halves its weight) on the config's disk is nearer than one of this release on another disk.
 const WEIGHTS: Partial<Record<ConditionKey, number>> = { release: 2, disk: 2 };
+// Lists kept as constants: the condition checks are memoised by them (conditions.ts).
+const PEAKS: readonly string[] = [PEAK_93, PEAK_Z15, PEAK_92, SINGLE_4MB];
+const PEAK_OPTIONS = { weights: WEIGHTS, only: COMPARED };
+const V53_CANDIDATES: readonly string[] = [V53_DASD];
+const V53_OPTIONS = { only: ["messageSize", "disk"] as readonly ConditionKey[] };
+const RELEASE_ONLY: readonly ConditionKey[] = ["release"];
 
 /** The log-rate ceiling as a transactions-per-second limit, from the figure measured nearest the config. */
 export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: number): void {
@@ -98,10 +104,9 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
   const compressed = subject.archiveCompression === "on-chip" && archives > 0;
   const ranked = compressed ? { ...subject, archiveCompression: "none" } : subject;
   // The best-ranked figure whose release is the config's or carried to it by a source's statement.
-  const best = rankCandidates(registry, [PEAK_93, PEAK_Z15, PEAK_92, SINGLE_4MB], ranked, {
-    weights: WEIGHTS,
-    only: COMPARED,
-  }).find((c) => c.check.outside.every((o) => o.key !== "release" || o.carry !== undefined));
+  const best = rankCandidates(registry, PEAKS, ranked, PEAK_OPTIONS).find((c) =>
+    c.check.outside.every((o) => o.key !== "release" || o.carry !== undefined),
+  );
   const rel = best && entryForRelease(ctx, best.id, "logging", "peak log rate");
   if (!best || !rel) {
     ctx.gap("logging", `peak log rate for MQ ${config.mq.release}: the reports state it for 9.0 to 9.3 and V5.3`);
@@ -289,7 +294,7 @@ function compressionGain(ctx: RuleContext, size: number): { gain: LookupResult; 
 /** V5.3: 2,200 persistent 1KB messages a second was the maximum of the report's disk (004 line 333). */
 function v53Ceiling(ctx: RuleContext): void {
   const { config, registry } = ctx;
-  const [best] = rankCandidates(registry, [V53_DASD], subjectOf(config), { only: ["messageSize", "disk"] });
+  const [best] = rankCandidates(registry, V53_CANDIDATES, subjectOf(config), V53_OPTIONS);
   let max = registry.figureValue(V53_DASD);
   if (best!.check.outside.length > 0) {
     max = widen(max, best!.check);
@@ -333,7 +338,7 @@ function firstUse(ctx: RuleContext): { loss: LookupResult; keep: number; note: s
   let loss = registry.figureValue(PREFORMAT_LOSS);
   const response = registry.figureValue(PREFORMAT_RESPONSE);
   const throughput = registry.figureValue(PREFORMAT_THROUGHPUT);
-  const check = checkConditions(registry, PREFORMAT_LOSS, subjectOf(config), ["release"]);
+  const check = checkConditions(registry, PREFORMAT_LOSS, subjectOf(config), RELEASE_ONLY);
   if (check.outside.length > 0) {
     loss = widen(loss, check);
     ctx.warn("logging", outsideMessage("log data set pre-format loss", check), [loss.citation]);

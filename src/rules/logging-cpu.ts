@@ -5,10 +5,13 @@
 // the sources did not measure takes the nearest with a warning that names what differs.
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
-import { checkConditions, conditionsOf, outsideMessage, subjectOf, widen } from "./conditions.js";
+import { checkConditions, conditionsOf, outsideMessage, subjectOf, widen, type ConditionKey } from "./conditions.js";
 import { dseLogCost, logCopies } from "./encryption.js";
 import { carried, entryForRelease, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
 import { LOG_VOLUME_USES_AFTER_V53, logBytesPerTransaction, volumeParts } from "./logging.js";
+
+// The conditions the CPU per MB is compared on (a constant: the checks are memoised by it, conditions.ts).
+const COMPARED: readonly ConditionKey[] = ["messageSize", "logCopies", "archiveCopies"];
 
 const STACK = "001.dse-log-workload-cost-stack";
 const SINGLE = "001.zhw-4mb-cost-comparison";
@@ -52,7 +55,7 @@ export const loggingCpu: Rule = {
       return;
     }
     // The machine is left to the hardware rule; the release is handled by entryForRelease above.
-    const check = checkConditions(registry, id, subjectOf(config), ["messageSize", "logCopies", "archiveCopies"]);
+    const check = checkConditions(registry, id, subjectOf(config), COMPARED);
     const mirroring = lg?.metroMirror ? (lg.zHyperWrite ? "zhyperwrite" : "pprc") : "none";
     const notes: string[] = [];
     let base: LookupResult;

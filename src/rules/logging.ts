@@ -1,8 +1,9 @@
 // Logging of persistent messages: log data per transaction, log write rate against the measured
 // ceilings, disk write volume with dual copies and mirroring, log and archive volume per day,
 // zHyperWrite versus Metro Mirror, and archive log compression (z15).
-import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import type { Citation, Confidence, LookupResult } from "../model/registry.js";
+import type { Config } from "../config/types.js";
+import type { Concern, LineItem, Rule, RuleContext } from "../engine/types.js";
+import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
 import {
   carried,
   entryForRelease,
@@ -70,6 +71,69 @@ const ONE = { value: 1, low: 1, high: 1 };
  * V5.3 logging forward), none: message data only, a lower bound, said in a warning.
  */
 export function logBytesPerTransaction(ctx: RuleContext): LogVolume {
+  // Four rules ask for it in an estimate, and it depends on a few config values only: kept per registry
+  // by them (frozen, shared), with the warnings it gave, which are written again each time.
+  const { config, registry } = ctx;
+  const w = config.workload;
+  let node = volumes.get(registry);
+  if (!node) volumes.set(registry, (node = new Map()));
+  if (volumeCount >= VOLUME_LIMIT) {
+    node.clear();
+    volumeCount = 0;
+  }
+  node = step(step(step(step(step(node, config.mq.release), w.messageSize), w.pattern), w.queues), streams(config));
+  let kept = node.get(config.logging?.logOverheadPerMessage) as KeptVolume | undefined;
+  if (!kept) {
+    const warnings: KeptVolume["warnings"] = [];
+    const recorder: RuleContext = {
+      config,
+      registry,
+      item: () => {
+        throw new Error("logBytesPerTransaction makes no line items");
+      },
+      warn: (concern, message, citations = []) => void warnings.push({ concern, message, citations }),
+      gap: () => {
+        throw new Error("logBytesPerTransaction reports no gaps");
+      },
+    };
+    // Frozen; its lists are shared too, and only read (not frozen: array builtins take a slow path
+    // on frozen arrays).
+    const vol = Object.freeze(volumeUncached(recorder));
+    // The entries it read, read again on each use (as a tracing registry counts a rule's reads): those
+    // its figures, statements and warnings cite.
+    const reads = new Set<string>();
+    for (const r of vol.lookups) reads.add(r.citation.id);
+    for (const c of vol.statements) reads.add(c.id);
+    for (const w of warnings) for (const c of w.citations) reads.add(c.id);
+    kept = { vol, warnings, reads: [...reads] };
+    node.set(config.logging?.logOverheadPerMessage, kept);
+    volumeCount++;
+  } else for (const id of kept.reads) registry.get(id);
+  for (const k of kept.warnings) ctx.warn(k.concern, k.message, k.citations.slice());
+  return kept.vol;
+}
+
+interface KeptVolume {
+  vol: LogVolume;
+  warnings: { concern: Concern; message: string; citations: Citation[] }[];
+  reads: string[];
+}
+
+/** Volumes kept per registry before the memo starts afresh (an engineering bound, not a figure). */
+const VOLUME_LIMIT = 5000;
+let volumeCount = 0;
+const volumes = new WeakMap<Registry, Map<unknown, unknown>>();
+
+/** Whether the config has streaming queues (the volume doubles with them). */
+const streams = (config: Config) => (config.streamingQueues?.copies ?? 0) > 0;
+
+function step(map: Map<unknown, unknown>, key: unknown): Map<unknown, unknown> {
+  let next = map.get(key) as Map<unknown, unknown> | undefined;
+  if (!next) map.set(key, (next = new Map()));
+  return next;
+}
+
+function volumeUncached(ctx: RuleContext): LogVolume {
   const { config, registry } = ctx;
   const w = config.workload;
   const size = w.messageSize;
@@ -79,7 +143,7 @@ export function logBytesPerTransaction(ctx: RuleContext): LogVolume {
   const statements: Citation[] = [registry.citation(rule)];
   let factor: { value: number; low: number; high: number } = ONE;
   let streamText = "";
-  if ((config.streamingQueues?.copies ?? 0) > 0) {
+  if (streams(config)) {
     const f = registry.figureValue(STREAMING_LOG_FACTOR);
     lookups.push(f);
     factor = f;
@@ -161,6 +225,26 @@ function pctText(pct: number): string {
 export function volumeParts(
   vol: LogVolume,
   ...results: LookupResult[]
+): Pick<LineItem, "citations" | "confidence" | "flags" | "lookups"> {
+  if (results.length === 0) {
+    // The volume's own parts: made once per kept volume, handed out with lists of the item's own.
+    let own = volumeOwnParts.get(vol);
+    if (!own) volumeOwnParts.set(vol, (own = volumePartsOf(vol, results)));
+    return {
+      citations: own.citations.slice(),
+      confidence: own.confidence,
+      flags: own.flags.slice(),
+      lookups: own.lookups,
+    };
+  }
+  return volumePartsOf(vol, results);
+}
+
+const volumeOwnParts = new WeakMap<LogVolume, Pick<LineItem, "citations" | "confidence" | "flags" | "lookups">>();
+
+function volumePartsOf(
+  vol: LogVolume,
+  results: LookupResult[],
 ): Pick<LineItem, "citations" | "confidence" | "flags" | "lookups"> {
   const parts = fromLookups(...results, ...vol.lookups);
   const citations = [...parts.citations];

@@ -2,9 +2,9 @@
 // clients) fit the free channel initiator storage under the reports' 80% guideline.
 import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import { RELEASES } from "../config/schema.js";
-import type { Rule, RuleContext } from "../engine/types.js";
+import type { InputValue, Rule, RuleContext } from "../engine/types.js";
 import type { ChannelConfig } from "../config/types.js";
-import type { Confidence, LookupResult } from "../model/registry.js";
+import type { Confidence, LookupResult, Registry } from "../model/registry.js";
 import { axisNumbers, carried, chooseRelease, fromLookups, num, rangeOf, sizeLabel, tableReleases } from "./helpers.js";
 
 /**
@@ -31,7 +31,9 @@ const BOOKS = {
 } as const;
 type Book = (typeof BOOKS)["93"] | (typeof BOOKS)["92"];
 
-const bookFor = (release: string): Book => (["9.0", "9.1", "9.2"].includes(release) ? BOOKS["92"] : BOOKS["93"]);
+const BOOK_92_RELEASES: ReadonlySet<string> = new Set(["9.0", "9.1", "9.2"]);
+const bookFor = (release: string): Book => (BOOK_92_RELEASES.has(release) ? BOOKS["92"] : BOOKS["93"]);
+const PER_CHANNEL_TABLES: readonly string[] = [BOOKS["92"].perChannel, BOOKS["93"].perChannel];
 
 function footprint(
   ctx: RuleContext,
@@ -67,9 +69,7 @@ function footprint(
   }
   // The message-channel table of the release, or else of the nearest release measured (9.2's for 9.0
   // and 9.1): no statement covers storage across releases, so it is extrapolated (releaseChoice).
-  const PER_CHANNEL = nearestTable(ctx.config.mq.release, [BOOKS["92"].perChannel, BOOKS["93"].perChannel], (id) =>
-    tableReleases(registry, id),
-  );
+  const PER_CHANNEL = perChannelTable(registry, ctx.config.mq.release);
   const rel = chooseRelease(
     ctx,
     PER_CHANNEL,
@@ -83,6 +83,18 @@ function footprint(
   }
   const r = carried(registry.lookup(PER_CHANNEL, { messageSize: size }, "footprint"), rel.carried);
   return { r, perInstance: r.value };
+}
+
+// The message-channel table for a release depends only on the registry and the release: chosen once.
+const perChannelTables = new WeakMap<Registry, Map<string, string>>();
+
+function perChannelTable(registry: Registry, release: string): string {
+  let byRelease = perChannelTables.get(registry);
+  if (!byRelease) perChannelTables.set(registry, (byRelease = new Map()));
+  let id = byRelease.get(release);
+  if (id === undefined)
+    byRelease.set(release, (id = nearestTable(release, PER_CHANNEL_TABLES, (t) => tableReleases(registry, t))));
+  return id;
 }
 
 /** Of tables measured for different releases, the one for `want`, or else the nearest (earlier on a tie). */
@@ -184,12 +196,6 @@ export const storageChin: Rule = {
     }
     if (defs.length === 0) return;
     // A sum adds bounds (docs/ranges.md): each definition's MB moves with its own footprint only.
-    const mbOf = (d: Def, end: "value" | "low" | "high") => (d.fp.r[end] * d.instances) / 1024;
-    const sumOf = (list: readonly Def[]) => ({
-      value: list.reduce((sum, d) => sum + d.mb, 0),
-      low: list.reduce((sum, d) => sum + mbOf(d, "low"), 0),
-      high: list.reduce((sum, d) => sum + mbOf(d, "high"), 0),
-    });
     const total = sumOf(defs);
     const totalMB = total.value;
     const all = fromLookups(...defs.map((d) => d.fp.r));
@@ -248,7 +254,9 @@ export const storageChin: Rule = {
       formula: `${budgetText} = ${num(availableMB, 2)} MB, against ${defs.length === 1 ? "the channel definition's" : `all ${defs.length} channel definitions'`} footprint of ${num(totalMB, 2)} MB`,
       inputs: budgetInputs,
       demand: {
-        ...total,
+        value: total.value,
+        low: total.low,
+        high: total.high,
         from: defs.length === 1 ? `CHIN storage of ${defs[0]!.ch.name}` : "CHIN storage of all channel definitions",
       },
       ...budgetParts,
@@ -260,7 +268,7 @@ export const storageChin: Rule = {
       const { ch, fp, sharecnv, instances } = d;
       // What the other definitions take comes off the budget first: "channels that fit" is this
       // definition's share of what is left, not of the whole.
-      const others = sumOf(defs.filter((x) => x !== d));
+      const others = sumOf(defs, d);
       const othersMB = others.value;
       const leftMB = availableMB - othersMB;
       // Fewer as this footprint or the others' storage grows: the corners of both ranges (rangeOf).
@@ -283,11 +291,7 @@ export const storageChin: Rule = {
         formula:
           `floor((${budgetText}${othersText}) x 1024 / ${num(fp.perInstance, 2)} KB)` +
           ` = floor(${num(leftMB, 2)} MB x 1024 / ${num(fp.perInstance, 2)} KB) = ${num(channels)}`,
-        inputs: {
-          ...budgetInputs,
-          ...(othersMB > 0 ? { othersMB: { value: othersMB, unit: "MB", from: "storage.chin-footprint.*" } } : {}),
-          footprintKB: { value: fp.perInstance, unit: "KB", from: fp.r.citation.id },
-        },
+        inputs: capacityInputs(budgetInputs, othersMB, fp),
         ...parts,
       });
       if (channels > cap.value) {
@@ -347,6 +351,38 @@ export const storageChin: Rule = {
     }
   },
 };
+
+/** The definitions' MB summed (each at its footprint's value, low and high), leaving out `except`. */
+function sumOf(defs: readonly Def[], except?: Def): { value: number; low: number; high: number } {
+  let value = 0;
+  let low = 0;
+  let high = 0;
+  for (let k = 0; k < defs.length; k++) {
+    const d = defs[k]!;
+    if (d === except) continue;
+    value += d.mb;
+    low += (d.fp.r.low * d.instances) / 1024;
+    high += (d.fp.r.high * d.instances) / 1024;
+  }
+  return { value, low, high };
+}
+
+/** The inputs of a definition's channels that fit: the budget's, the others' storage, the footprint. */
+function capacityInputs(
+  budget: { usedMB: InputValue; freeMB: InputValue; headroom: InputValue },
+  othersMB: number,
+  fp: Def["fp"],
+): Record<string, InputValue> {
+  // Built key by key in the order a spread of the budget's would give (no copy of it per definition).
+  const inputs: Record<string, InputValue> = {
+    usedMB: budget.usedMB,
+    freeMB: budget.freeMB,
+    headroom: budget.headroom,
+  };
+  if (othersMB > 0) inputs.othersMB = { value: othersMB, unit: "MB", from: "storage.chin-footprint.*" };
+  inputs.footprintKB = { value: fp.perInstance, unit: "KB", from: fp.r.citation.id };
+  return inputs;
+}
 
 interface Def {
   ch: ChannelConfig;

@@ -3,9 +3,14 @@
 // task's cost per message expired (private: CPU; shared: CF requests), and the doubled log volume for
 // persistent messages.
 import type { Rule, RuleContext } from "../engine/types.js";
-import { checkConditions, outsideMessage, spreadOf, subjectOf, widen } from "./conditions.js";
+import { checkConditions, outsideMessage, spreadOf, subjectOf, widen, type ConditionKey } from "./conditions.js";
 import type { LookupResult } from "../model/registry.js";
 import { fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
+
+// The conditions each figure is compared on (constants: the checks are memoised by them, conditions.ts).
+const PERSISTENT_ONLY: readonly ConditionKey[] = ["release", "messageSize", "messageSizeMin", "messageSizeMax"];
+const SHARED_PUT_ONLY: readonly ConditionKey[] = ["release", "messageSize", "persistent"];
+const MUSTDUP_ONLY: readonly ConditionKey[] = ["release", "queueType", "persistent"];
 
 const PRIVATE = "000.streaming-private-mqput-cost-by-size";
 const SHARED = "000.streaming-shared-mqput-cost-by-size";
@@ -212,11 +217,7 @@ function mustDuplicate(ctx: RuleContext, copies: number): void {
     const cf = MUSTDUP_CF.map((id) => registry.figureValue(id));
     // Measured with 1KB non-persistent messages: compared on size and persistence only (the table is
     // the shared-queue one, and the machine is scaled by the hardware rule).
-    const check = checkConditions(registry, SHARED_PUT_TYPE, subjectOf(config), [
-      "release",
-      "messageSize",
-      "persistent",
-    ]);
+    const check = checkConditions(registry, SHARED_PUT_TYPE, subjectOf(config), SHARED_PUT_ONLY);
     const r = widen(must, check);
     if (!check.inside)
       ctx.warn("streaming", outsideMessage("STRMQOS(MUSTDUP) on shared queues", check), [must.citation]);
@@ -237,7 +238,7 @@ function mustDuplicate(ctx: RuleContext, copies: number): void {
     return;
   }
   const m = registry.figureValue(MUSTDUP);
-  const check = checkConditions(registry, MUSTDUP, subjectOf(config), ["release", "queueType", "persistent"]);
+  const check = checkConditions(registry, MUSTDUP, subjectOf(config), MUSTDUP_ONLY);
   const r = widen(m, check);
   if (!check.inside) ctx.warn("streaming", outsideMessage("STRMQOS(MUSTDUP) put cost", check), [m.citation]);
   ctx.item({
@@ -497,10 +498,9 @@ function costSources(ctx: RuleContext): void {
 function persistent(ctx: RuleContext): void {
   const { config, registry } = ctx;
   const subject = subjectOf(config);
-  const only = ["release", "messageSize", "messageSizeMin", "messageSizeMax"] as const;
   const pick = (ids: readonly string[], what: string) => {
     const id = nearestBySize(ctx, ids)[0]!;
-    const best = { id, check: checkConditions(registry, id, subject, only) };
+    const best = { id, check: checkConditions(registry, id, subject, PERSISTENT_ONLY) };
     const r = registry.figureValue(best.id);
     // "nearly doubled" is a ratio: as an increase, (ratio - 1) x 100%.
     const pct = (x: string) => {

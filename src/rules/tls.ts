@@ -26,6 +26,24 @@ const REKEY_BYTES = "003.tls-rekey-bytes";
 const RENEGOTIATION_METHOD = "001.tls-key-renegotiation-cost-method";
 const COMPRESSED = "001.compressed-size";
 
+// The nearest measured cipher depends only on the registry's table and the cipher: found once.
+const nearestByRegistry = new WeakMap<Registry, Map<string, { nearest: string; alike: readonly string[] }>>();
+
+function nearestMeasured(
+  registry: Registry,
+  cipher: string,
+  measured: readonly string[],
+): { nearest: string; alike: readonly string[] } {
+  let byCipher = nearestByRegistry.get(registry);
+  if (!byCipher) nearestByRegistry.set(registry, (byCipher = new Map()));
+  let found = byCipher.get(cipher);
+  if (!found) {
+    const n = nearestCiphers(cipher, measured);
+    byCipher.set(cipher, (found = Object.freeze({ nearest: n.nearest, alike: n.alike })));
+  }
+  return found;
+}
+
 /** The measured cipher nearest an unmeasured one: same key exchange first, then the most name parts in common. */
 function nearestCiphers(cipher: string, measured: readonly string[]): { nearest: string; alike: string[] } {
   const kx = (c: string) => {
@@ -103,7 +121,7 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
     return;
   }
   if (!rel || !hasCell(ctx, NEGOTIATION, tls.cipher)) {
-    const { nearest, alike } = nearestCiphers(tls.cipher, measured);
+    const { nearest, alike } = nearestMeasured(registry, tls.cipher, measured);
     const at = (c: string) => registry.lookup(NEGOTIATION, { cipher: c, hardware: hw });
     const near = at(nearest);
     const ms = alike.map((c) => at(c).value);
