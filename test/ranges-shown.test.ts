@@ -10,8 +10,8 @@ import { shippedRegistry } from "../src/model/models.js";
 import { chartJsConfig, estimateChart, sweepChart } from "../src/report/chart-spec.js";
 import { RANGES_PLUGIN_SOURCE } from "../src/report/chart-ranges.js";
 import { renderCompareCsv, renderDiffCsv, renderSweepCsv } from "../src/report/csv.js";
-import { renderCompareHtml } from "../src/report/html.js";
-import { renderCompareMarkdown, renderDiffMarkdown } from "../src/report/markdown.js";
+import { renderCompareHtml, renderHtml } from "../src/report/html.js";
+import { renderCompareMarkdown, renderDiffMarkdown, renderMarkdown } from "../src/report/markdown.js";
 import { renderCompareTable, renderDiffTable, renderSweepTable } from "../src/report/table.js";
 import { fmtRange } from "../src/report/text.js";
 
@@ -174,5 +174,16 @@ describe("a range in the text table", () => {
     expect(fmtRange({ value: 2, low: 2, high: 2 }, "channels")).toBe("2 channels");
     // 140 (128..155) needs no more digits than the value's.
     expect(fmtRange({ value: 140, low: 128, high: 155 }, "us")).toBe("140 us (128–155)");
+  });
+});
+
+describe("the CPU line of the HTML and Markdown reports", () => {
+  it("gives the CPU at the rate once, with its range: CPU seconds per second are the engines busy", () => {
+    // A: 130us (127..133) x 5000/s = 0.65 CPU s/s (0.635..0.665).
+    for (const text of [renderHtml(A), renderMarkdown(A)]) {
+      const line = text.split("\n").find((l) => l.includes("CPU s/s"))!;
+      expect(line).toContain("0.65 CPU s/s (0.635–0.665) (engines busy)");
+      expect(line.split("0.65").length - 1).toBe(1);
+    }
   });
 });

@@ -206,7 +206,7 @@ export function totalsSection(e: Estimate): string {
   }
   if (t.cpuSecondsPerSecond) {
     out.push(
-      `<p>${esc(cpuHeading(e))}: ${esc(fmtRange(t.cpuSecondsPerSecond, "CPU s/s"))} (${esc(fmtRange(t.engines))} engines)</p>`,
+      `<p>${esc(cpuHeading(e))}: ${esc(fmtRange(t.cpuSecondsPerSecond, "CPU s/s"))} (engines busy)</p>`,
     );
     const lpar = lparText(e);
     if (lpar) out.push(`<p>CPU ${esc(lpar)}</p>`);

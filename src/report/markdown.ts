@@ -110,7 +110,7 @@ function totals(e: Estimate): string[] {
   out.push(...mdTable(["address space", "baseline", "added", "total"], rows, [1, 2, 3]), "");
   if (t.cpuSecondsPerSecond) {
     out.push(
-      `${mdText(cpuHeading(e))}: ${fmtRange(t.cpuSecondsPerSecond, "CPU s/s")} (${fmtRange(t.engines)} engines)`,
+      `${mdText(cpuHeading(e))}: ${fmtRange(t.cpuSecondsPerSecond, "CPU s/s")} (engines busy)`,
       "",
     );
     const lpar = lparText(e);
