@@ -205,9 +205,7 @@ export function totalsSection(e: Estimate): string {
     out.push(table(["address space", "baseline", "added", "total"], rows, [1, 2, 3]));
   }
   if (t.cpuSecondsPerSecond) {
-    out.push(
-      `<p>${esc(cpuHeading(e))}: ${esc(fmtRange(t.cpuSecondsPerSecond, "CPU s/s"))} (engines busy)</p>`,
-    );
+    out.push(`<p>${esc(cpuHeading(e))}: ${esc(fmtRange(t.cpuSecondsPerSecond, "CPU s/s"))} (engines busy)</p>`);
     const lpar = lparText(e);
     if (lpar) out.push(`<p>CPU ${esc(lpar)}</p>`);
   }

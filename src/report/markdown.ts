@@ -109,10 +109,7 @@ function totals(e: Estimate): string[] {
   rows.push(["all", "", fmtRange(t.added), fmtRange(t.total)]);
   out.push(...mdTable(["address space", "baseline", "added", "total"], rows, [1, 2, 3]), "");
   if (t.cpuSecondsPerSecond) {
-    out.push(
-      `${mdText(cpuHeading(e))}: ${fmtRange(t.cpuSecondsPerSecond, "CPU s/s")} (engines busy)`,
-      "",
-    );
+    out.push(`${mdText(cpuHeading(e))}: ${fmtRange(t.cpuSecondsPerSecond, "CPU s/s")} (engines busy)`, "");
     const lpar = lparText(e);
     if (lpar) out.push(`CPU ${mdText(lpar)}`, "");
   }
