@@ -187,3 +187,9 @@ describe("the CPU line of the HTML and Markdown reports", () => {
     }
   });
 });
+
+describe("a negative range in the text table", () => {
+  it("joins its ends with 'to', not a dash beside a minus sign", () => {
+    expect(fmtRange({ value: -551, low: -803, high: -267 }, "channels")).toBe("-551 channels (-803 to -267)");
+  });
+});

@@ -74,6 +74,11 @@ export function fmt(n: number | null | undefined, unit = ""): string {
   return withUnit(formatNumber(n, digits), unit); // toLocaleString("en-US") without ICU's start-up cost
 }
 
+/** A range's two ends: "128–155", or "-803 to -267" where a minus sign would sit beside the dash. */
+function between(low: string, high: string): string {
+  return low.startsWith("-") || high.startsWith("-") ? `${low} to ${high}` : `${low}–${high}`;
+}
+
 // Units that are counted nouns: one of them is "1 channel", not "1 channels".
 const COUNT_NOUNS = new Set(["channels", "conversations", "connections"]);
 
@@ -94,15 +99,15 @@ export function fmtRange(r: { value: number; low: number; high: number } | null,
   // Below 0.1, fmt's three places keep one or two significant digits: 0.005 (0.004–0.005) says less
   // than the range is; three significant digits for all three, 0.00479 (0.0045–0.00508).
   if (Math.abs(r.value) < 0.1 && r.value !== 0)
-    return `${withUnit(sig3(r.value), unit)} (${sig3(r.low)}–${sig3(r.high)})`;
+    return `${withUnit(sig3(r.value), unit)} (${between(sig3(r.low), sig3(r.high))})`;
   const low = fmt(r.low);
   const high = fmt(r.high);
   // Ends that print alike at the value's digits (0.005 to 0.005) get three significant digits, and
   // so does the value, or it would print outside its own range ("0.005 (0.00474–0.00483)").
   if (low === high) {
-    return `${withUnit(sig3(r.value), unit)} (${sig3(r.low)}–${sig3(r.high)})`;
+    return `${withUnit(sig3(r.value), unit)} (${between(sig3(r.low), sig3(r.high))})`;
   }
-  return `${fmt(r.value, unit)} (${low}–${high})`;
+  return `${fmt(r.value, unit)} (${between(low, high)})`;
 }
 
 function sig3(n: number): string {
