@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { quantile, summarise, type Summary } from "./lib/stats.js";
+import type { Timings } from "../src/page/timings.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 
@@ -35,16 +36,6 @@ export interface PageBench {
   /** The chart's update after each keystroke's estimate. */
   chart: Summary;
   byExample: Record<string, { median: number; max: number }>;
-}
-
-interface Timings {
-  scriptStart: number;
-  first: number | null;
-  painted: number | null;
-  editor: number | null;
-  chart: number | null;
-  estimates: number[];
-  charts: number[];
 }
 
 const timingsOf = (page: Page) => page.evaluate(() => (window as unknown as { mqzcapTimings: Timings }).mqzcapTimings);

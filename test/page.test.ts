@@ -10,18 +10,11 @@ import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, run } from "./helpers/cli.js";
+import type { Timings } from "../src/page/timings.js";
 
 interface Engine {
   estimateJson(text: string): string | null;
   text(): string;
-}
-
-interface Timings {
-  scriptStart: number;
-  first: number | null;
-  painted: number | null;
-  editor: number | null;
-  chart: number | null;
 }
 
 /** Waits until the page has painted its first estimate, built its editor and drawn its chart. */

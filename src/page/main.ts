@@ -28,6 +28,7 @@ import { diffTexts, estimateText, sweepText, type TextEstimate } from "./core.js
 import type { EditorHost, Editors } from "./editor-host.js";
 import type { SchemaNode } from "./schema-help.js";
 import { decodeFragment, encodeFragment } from "./share.js";
+import type { Timings } from "./timings.js";
 
 interface PageData {
   version: string;
@@ -47,22 +48,6 @@ type PageChartConfig = ChartJsConfig & { plugins: { id: string }[] };
 declare const Chart: new (canvas: HTMLCanvasElement, config: PageChartConfig) => ChartInstance;
 
 /** What the bench and the browser test read: the page's own timings (performance.now), in ms. */
-interface Timings {
-  /** When the page's script began: its first module ran (boot.ts), before any library's setup. */
-  scriptStart: number;
-  /** When the first estimate's results had been written into the page (not yet painted). */
-  first: number | null;
-  /** When the browser painted them: the status line's Element Timing render time (else the next frame). */
-  painted: number | null;
-  /** When the editor had been built (its script run after the first paint). */
-  editor: number | null;
-  /** When the first chart had been drawn (Chart.js compiled and run after the first paint). */
-  chart: number | null;
-  /** Each estimate's time: parse, validate, estimate and show the results (not the chart). */
-  estimates: number[];
-  /** Each chart update's time. */
-  charts: number[];
-}
 const timings: Timings = {
   scriptStart,
   first: null,

@@ -53,36 +53,25 @@ function footprint(
       );
       return undefined;
     }
-    const rel = chooseRelease(
-      ctx,
-      SVRCONN,
-      tableReleases(registry, SVRCONN),
-      "storage",
-      `SVRCONN footprint for ${ch.name}`,
-    );
-    if (!rel) {
-      ctx.gap("storage", `channel ${ch.name}: no SVRCONN footprint for MQ ${ctx.config.mq.release}`);
-      return undefined;
-    }
+    const rel = footprintRelease(ctx, ch, SVRCONN, "SVRCONN footprint");
+    if (!rel) return undefined;
     const r = carried(registry.lookup(SVRCONN, { release: rel.release, sharecnv, messageSize: size }), rel.carried);
     return { r, perInstance: r.value };
   }
   // The message-channel table of the release, or else of the nearest release measured (9.2's for 9.0
   // and 9.1): no statement covers storage across releases, so it is extrapolated (releaseChoice).
   const PER_CHANNEL = perChannelTable(registry, ctx.config.mq.release);
-  const rel = chooseRelease(
-    ctx,
-    PER_CHANNEL,
-    tableReleases(registry, PER_CHANNEL),
-    "storage",
-    `channel footprint for ${ch.name}`,
-  );
-  if (!rel) {
-    ctx.gap("storage", `channel ${ch.name}: no message-channel footprint for MQ ${ctx.config.mq.release}`);
-    return undefined;
-  }
+  const rel = footprintRelease(ctx, ch, PER_CHANNEL, "message-channel footprint");
+  if (!rel) return undefined;
   const r = carried(registry.lookup(PER_CHANNEL, { messageSize: size }, "footprint"), rel.carried);
   return { r, perInstance: r.value };
+}
+
+/** The release whose footprint table a channel takes (warned when carried), or a gap saying there is none. */
+function footprintRelease(ctx: RuleContext, ch: ChannelConfig, table: string, what: string) {
+  const rel = chooseRelease(ctx, table, tableReleases(ctx.registry, table), "storage", `${what} for ${ch.name}`);
+  if (!rel) ctx.gap("storage", `channel ${ch.name}: no ${what} for MQ ${ctx.config.mq.release}`);
+  return rel;
 }
 
 // The message-channel table for a release depends only on the registry and the release: chosen once.
