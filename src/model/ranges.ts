@@ -268,11 +268,17 @@ export function widenBy(low: number, high: number, pct: number, change = false):
   return [a, b];
 }
 
+/**
+ * Fewer points than this give no p90 worth the name: a width taken from measured errors is then the
+ * worst of them (interpolation's leave-one-out errors, storage's release-to-release changes).
+ */
+export const P90_MIN_POINTS = 5;
+
 /** The error to widen an interpolated value by: the table axis's p90 over enough points, else more. */
 export function interpolationError(own: LooStats | undefined, pooled: LooStats): { pct: number; how: string } {
-  // Fewer than five dropped points give no p90 worth the name: the worst of them. A table too short to
-  // drop a point from takes the p90 of every table's points on the same kind of axis.
-  if (own && own.n >= 5) return { pct: own.p90, how: `p90 of ${own.n} leave-one-out predictions in this table` };
+  // A table too short to drop a point from takes the p90 of every table's points on the same kind of axis.
+  if (own && own.n >= P90_MIN_POINTS)
+    return { pct: own.p90, how: `p90 of ${own.n} leave-one-out predictions in this table` };
   if (own && own.n > 0) return { pct: own.max, how: `worst of ${own.n} leave-one-out predictions in this table` };
   return { pct: pooled.p90, how: `p90 of ${pooled.n} leave-one-out predictions over every table` };
 }

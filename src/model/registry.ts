@@ -3,6 +3,7 @@ import { argError } from "../util/args.js";
 import { interpolate, type Scheme } from "./interpolate.js";
 import {
   interpolationError,
+  P90_MIN_POINTS,
   pctText,
   STORAGE_UNITS,
   valueRange,
@@ -600,8 +601,9 @@ export class Registry {
     const xs = steps.map((s) => s.pct).sort((a, b) => a - b);
     const tables = [...new Set(steps.map((s) => s.table))];
     const releases = this.storageReleases();
-    const pct = xs.length >= 5 ? quantile(xs, 0.9) : xs[xs.length - 1]!;
-    const how = `${xs.length >= 5 ? "p90" : "worst"} of ${xs.length} release-to-release changes in ${tables.join(", ")}`;
+    const p90 = xs.length >= P90_MIN_POINTS;
+    const pct = p90 ? quantile(xs, 0.9) : xs[xs.length - 1]!;
+    const how = `${p90 ? "p90" : "worst"} of ${xs.length} release-to-release changes in ${tables.join(", ")}`;
     return { pct, n: xs.length, how, releases };
   }
 }
