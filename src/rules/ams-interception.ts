@@ -3,7 +3,7 @@
 // sustain or flattened at, and what two independently protected data islands add. The protect and
 // unprotect costs themselves, wherever they run, are the ams rule's.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import type { LookupResult } from "../model/registry.js";
+import type { LookupResult, Registry } from "../model/registry.js";
 import { interceptionSides, measuredUnder } from "./ams.js";
 import { carried, chartsFor, entryForRelease, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
 
@@ -325,7 +325,7 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
       ctx.item({
         id: "ams.chidisps-measured",
         concern: "ams",
-        label: `AMS interception with ${d} dispatchers (10 adapters): transactions per second measured`,
+        label: `AMS interception with ${d} dispatchers${adaptersMeasured(registry)}: transactions per second measured`,
         addressSpace: "chin",
         metric: "info",
         value: rate.value,
@@ -347,7 +347,7 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
       ctx.item({
         id: "ams.adapter-wait",
         concern: "ams",
-        label: `AMS interception with ${d} dispatchers (10 adapters): adapter wait per request, on the local lock`,
+        label: `AMS interception with ${d} dispatchers${adaptersMeasured(registry)}: adapter wait per request, on the local lock`,
         addressSpace: "chin",
         metric: "info",
         ...wait,
@@ -390,4 +390,10 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
       });
     }
   }
+}
+
+/** " (10 adapters)": the adapter tasks the dispatcher runs were measured with, the table's own condition (001 line 1472). */
+function adaptersMeasured(registry: Registry): string {
+  const n = registry.table(VARY_DISPATCHERS).appliesTo.conditions?.chiadaps;
+  return n === undefined ? "" : ` (${String(n)} adapters)`;
 }

@@ -52,6 +52,7 @@ const SYSPLEX: Record<string, string[]> = {
 /** The sizes the blog reports besides 2KB (002 line 205: "measurements are reported for 64KB and 4MB messages"). */
 const SYSPLEX_SIZES = ["002.msg-size-64kb", "002.msg-size-4mb"];
 const FASP_NETWORK = "001.fasp-bandwidth-limit";
+const FASP_BATCH = "001.fasp-streaming-batch-size";
 const FASP_RR_N1 = ["001.fasp-rr-small-msgs-n1", "001.fasp-rr-medium-msgs-n1"];
 /** One channel's streaming throughput with and without packet loss at 50ms, TCP/IP and fasp.io (001 lines 2053-2071). */
 const ZERO_LOSS = "001.fasp-zero-loss-throughput";
@@ -429,7 +430,10 @@ function packetLoss(ctx: RuleContext, ch: ChannelConfig, size: number, mbs: numb
   const mine = at(profile);
   const withLoss = at(lossy);
   const without = at(clean);
-  const measuredWith = "one channel, persistent messages, BATCHSZ 200, 1Gb/s network (001 lines 1928, 1956)";
+  // The runs' conditions as the report states them: its batch size and its network (001 lines 1928, 1956).
+  const batch = registry.figureValue(FASP_BATCH);
+  const net = registry.figureValue(FASP_NETWORK);
+  const measuredWith = `one channel, persistent messages, ${batch.raw}, ${net.raw} network (001 lines ${net.citation.lines}, ${batch.citation.lines})`;
   const interpolated = (r: LookupResult) =>
     r.points ? `interpolated from ${r.points.map((x) => x.raw).join(" and ")}` : r.raw;
   const inputs = { networkProfile: { value: profile, from: `channels.${ch.name}.networkProfile` } };
@@ -557,6 +561,7 @@ export const channels: Rule = {
     ...new Set(Object.values(SYSPLEX).flat()),
     ...SYSPLEX_SIZES,
     FASP_NETWORK,
+    FASP_BATCH,
     ...FASP_RR_N1,
     ZERO_LOSS,
     PROFILES,

@@ -418,7 +418,7 @@ function activeLogs(ctx: RuleContext, count: number): void {
   if (!rel) {
     ctx.gap(
       "logging",
-      `the most active log data sets for MQ ${config.mq.release}: the sources state it for MQ 9.3 (up to 310, 64-bit log RBA)`,
+      `the most active log data sets for MQ ${config.mq.release}: the sources state it for MQ ${registry.get(ACTIVE_LOGS_MAX).appliesTo.releases.join(", ")} only ("${registry.figureValue(ACTIVE_LOGS_MAX).raw}", 64-bit log RBA)`,
     );
     return;
   }
