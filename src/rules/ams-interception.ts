@@ -3,8 +3,9 @@
 // sustain or flattened at, and what two independently protected data islands add. The protect and
 // unprotect costs themselves, wherever they run, are the ams rule's.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import type { LookupResult, Registry } from "../model/registry.js";
+import type { LookupResult } from "../model/registry.js";
 import { interceptionSides, measuredUnder } from "./ams.js";
+import { conditionsOf } from "./conditions.js";
 import { carried, chartsFor, entryForRelease, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
 
 const ADAPTER_USAGE = "001.ams-adapter-usage-inbound";
@@ -77,7 +78,7 @@ export const amsInterception: Rule = {
     else
       ctx.gap(
         "ams",
-        `AMS interception with ${policy}: the rate at which the channel initiator's local lock flattens throughput was measured for Confidentiality with key reuse 32 only (001 line 1640)`,
+        `AMS interception with ${policy}: the rate at which the channel initiator's local lock flattens throughput was measured for Confidentiality with key reuse ${measuredUnder(registry, PLATEAU, "keyReuse")} only (001 line 1640)`,
         chartsFor(ctx, "ams", /scal/i),
       );
     const crypto = look(registry.figureValue(config.ams?.partnerInterception ? ISLANDS_CRYPTO : CRYPTO_LOAD));
@@ -132,12 +133,14 @@ function inboundLimits(ctx: RuleContext, policy: Policy, look: (r: LookupResult)
       chartsFor(ctx, "ams", /adapter/i),
     );
   } else {
-    // Only the Confidentiality row states a key reuse; the others hold for any (the axis left out).
-    const at = { amsPolicy: policy, keyReuse: 32 };
+    // Only the Confidentiality row states a key reuse (the table's one value); the others hold for any
+    // (the axis left out).
+    const measuredReuse = Number(registry.table(ADAPTER_USAGE).axes.find((a) => a.name === "keyReuse")!.values[0]);
+    const at = { amsPolicy: policy, keyReuse: measuredReuse };
     const elapsed = look(registry.lookup(ADAPTER_USAGE, at, "adapterElapsed"));
     const cpu = look(registry.lookup(ADAPTER_USAGE, at, "adapterCpu"));
     const keyReuse = config.ams?.keyReuse;
-    const other = policy === "confidentiality" && keyReuse !== 32;
+    const other = policy === "confidentiality" && keyReuse !== measuredReuse;
     const r = rangeOf((e) => 1e6 / e, elapsed);
     const item: LineItem = {
       id: "ams.channel-serial-rate",
@@ -150,7 +153,7 @@ function inboundLimits(ctx: RuleContext, policy: Policy, look: (r: LookupResult)
       low: r.low,
       high: r.high,
       unit: "msg/s",
-      formula: `1,000,000 / ${elapsed.raw} us adapter elapsed per inbound message (${policy}${policy === "confidentiality" ? ", key reuse 32" : ""}; adapter CPU ${cpu.raw} us of it): one message at a time per channel; the table does not state its message size`,
+      formula: `1,000,000 / ${elapsed.raw} us adapter elapsed per inbound message (${policy}${policy === "confidentiality" ? `, key reuse ${measuredReuse}` : ""}; adapter CPU ${cpu.raw} us of it): one message at a time per channel; the table does not state its message size`,
       inputs: { adapterElapsedUs: { value: elapsed.value, unit: "us", from: ADAPTER_USAGE } },
       ...fromLookups(elapsed, cpu),
       measuredOn: ["z15"],
@@ -163,7 +166,7 @@ function inboundLimits(ctx: RuleContext, policy: Policy, look: (r: LookupResult)
     if (other)
       ctx.warn(
         "ams",
-        `AMS interception: the adapter time per inbound Confidentiality message was measured with key reuse 32 (001 line 1366); ${keyReuse === undefined ? "ams.keyReuse is not given" : `this config has ${String(keyReuse)}`}, and key reuse 1 waits far longer (001 line 1835)`,
+        `AMS interception: the adapter time per inbound Confidentiality message was measured with key reuse ${measuredReuse} (001 line 1366); ${keyReuse === undefined ? "ams.keyReuse is not given" : `this config has ${String(keyReuse)}`}, and key reuse 1 waits far longer (001 line 1835)`,
         [elapsed.citation],
       );
   }
@@ -265,7 +268,7 @@ function islands(ctx: RuleContext, look: (r: LookupResult) => LookupResult): voi
     low: Math.min(cost.low, upTo50.low),
     high: Math.max(cost.high, upTo50.high),
     unit: "us",
-    formula: `"${cost.raw}" with one channel pair (001 line 1753), "${upTo50.raw}" up to 50 (line 1771), Confidentiality key reuse 32, 32KB request/reply; the partner's LPAR costs about what this one does (line 1757)`,
+    formula: `"${cost.raw}" with one channel pair (001 line 1753), "${upTo50.raw}" over ${String(conditionsOf(registry.get(ISLANDS_COST_50)).channelPairs)} channel pairs (line 1771), Confidentiality key reuse ${measuredUnder(registry, ISLANDS_COST, "keyReuse")}, ${sizeLabel(measuredUnder(registry, ISLANDS_COST, "messageSize"))} request/reply; the partner's LPAR costs about what this one does (line 1757)`,
     inputs: {},
     ...fromLookups(cost, upTo50),
   });
@@ -313,7 +316,10 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
       [cite(CHIADAPS), cite(UNUSED_AT_PEAK)],
     );
   }
-  const measuredWith = "Confidentiality key reuse 32, 32KB request/reply over 50 channel pairs";
+  // The runs' conditions as the dispatcher table states them (001 lines 1440, 1468).
+  const at = (key: string) => measuredUnder(registry, VARY_DISPATCHERS, key);
+  const policy = String(registry.table(VARY_DISPATCHERS).appliesTo.conditions?.amsPolicy ?? "AMS");
+  const measuredWith = `${policy[0]!.toUpperCase()}${policy.slice(1)} key reuse ${at("keyReuse")}, ${sizeLabel(at("messageSize"))} request/reply over ${at("channelPairs")} channel pairs`;
   if (chin?.dispatchers !== undefined) {
     const d = chin.dispatchers;
     const axis = registry.table(VARY_DISPATCHERS).axes[0]!.values.map(Number);
@@ -325,7 +331,7 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
       ctx.item({
         id: "ams.chidisps-measured",
         concern: "ams",
-        label: `AMS interception with ${d} dispatchers${adaptersMeasured(registry)}: transactions per second measured`,
+        label: `AMS interception with ${d} dispatchers (${at("chiadaps")} adapters): transactions per second measured`,
         addressSpace: "chin",
         metric: "info",
         value: rate.value,
@@ -347,7 +353,7 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
       ctx.item({
         id: "ams.adapter-wait",
         concern: "ams",
-        label: `AMS interception with ${d} dispatchers${adaptersMeasured(registry)}: adapter wait per request, on the local lock`,
+        label: `AMS interception with ${d} dispatchers (${at("chiadaps")} adapters): adapter wait per request, on the local lock`,
         addressSpace: "chin",
         metric: "info",
         ...wait,
@@ -362,7 +368,7 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
       const wait = registry.figure(LOCK_WAIT);
       ctx.warn(
         "ams",
-        `AMS interception: channelInitiator.dispatchers (CHIDISPS) ${d} is above the ${peak.raw} with which the report's interception peaked; more dispatchers made the adapters wait on the local lock (${wait.v.raw} per adapter call with 10, 001 line 1488)`,
+        `AMS interception: channelInitiator.dispatchers (CHIDISPS) ${d} is above the ${peak.raw} with which the report's interception peaked; more dispatchers made the adapters wait on the local lock (${wait.v.raw} per adapter call with ${measuredUnder(registry, LOCK_WAIT, "chidisps")}, 001 line 1488)`,
         [peak.citation, cite(LOCK_WAIT)],
       );
     }
@@ -376,7 +382,7 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
       ctx.item({
         id: "ams.chiadaps-measured",
         concern: "ams",
-        label: `AMS interception with ${a} adapters (3 dispatchers): transactions per second measured`,
+        label: `AMS interception with ${a} adapters (${measuredUnder(registry, VARY_ADAPTERS, "chidisps")} dispatchers): transactions per second measured`,
         addressSpace: "chin",
         metric: "info",
         value: rate.value,
@@ -390,10 +396,4 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
       });
     }
   }
-}
-
-/** " (10 adapters)": the adapter tasks the dispatcher runs were measured with, the table's own condition (001 line 1472). */
-function adaptersMeasured(registry: Registry): string {
-  const n = registry.table(VARY_DISPATCHERS).appliesTo.conditions?.chiadaps;
-  return n === undefined ? "" : ` (${String(n)} adapters)`;
 }
