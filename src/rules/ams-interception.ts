@@ -4,8 +4,8 @@
 // unprotect costs themselves, wherever they run, are the ams rule's.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
-import { interceptionSides, measuredUnder } from "./ams.js";
-import { conditionsOf } from "./conditions.js";
+import { interceptionSides } from "./ams.js";
+import { conditionsOf, measuredUnder } from "./conditions.js";
 import { carried, chartsFor, entryForRelease, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
 
 const ADAPTER_USAGE = "001.ams-adapter-usage-inbound";

@@ -4,7 +4,7 @@
 // tasks and the rates interception sustained are in ams-interception.ts.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import type { RangePart, RangeReason } from "../model/ranges.js";
-import { ModelError, type Confidence, type LookupResult, type Registry } from "../model/registry.js";
+import type { Confidence, LookupResult } from "../model/registry.js";
 import type { AddressSpace } from "../model/vocabulary.js";
 import {
   arithmetic,
@@ -18,6 +18,7 @@ import {
   rangeOf,
   sizeLabel,
 } from "./helpers.js";
+import { measuredUnder } from "./conditions.js";
 
 /** 2KB, business partner streaming: chin protect (Confidentiality) and the getter's unprotect per policy. */
 export const BP_2KB = "001.ams-bp-streaming-cost-increments";
@@ -90,14 +91,6 @@ function stretch(u: Unit, low: number, high: number, from: string, reason: Range
   const h = Math.max(u.high, high);
   const pct = (x: number) => (u.value === 0 ? 0 : ((x - u.value) / Math.abs(u.value)) * 100);
   return { ...u, low: l, high: h, parts: [...u.parts, { from, reason, low: pct(l), high: pct(h), text }] };
-}
-
-/** A number from the conditions a model entry was measured under (message size, key reuse). */
-export function measuredUnder(registry: Registry, id: string, key: string): number {
-  const e = registry.get(id);
-  const v = e.type === "figure" ? e.condition[key] : e.appliesTo.conditions?.[key];
-  if (typeof v !== "number") throw new ModelError(`${id} does not state the ${key} it was measured at`);
-  return v;
 }
 
 /** The measured message size nearest in log terms. */

@@ -21,7 +21,7 @@
 import type { Config } from "../config/types.js";
 import { formatSize } from "../config/units.js";
 import { runToRunOf, widenBy, type RangePart } from "../model/ranges.js";
-import type { LookupResult, Registry } from "../model/registry.js";
+import { ModelError, type LookupResult, type Registry } from "../model/registry.js";
 import type { CarryEntry, ModelEntry } from "../model/types.js";
 import { RELEASES } from "../config/schema.js";
 import { releaseChoice } from "./helpers.js";
@@ -288,6 +288,16 @@ export function conditionsOf(entry: ModelEntry): Readonly<Record<string, Scalar>
 }
 
 const conditionsByEntry = new WeakMap<ModelEntry, Readonly<Record<string, Scalar>>>();
+
+/**
+ * A number from the conditions a model entry was measured under (message size, key reuse, a size
+ * bound): a rule's thresholds are the sources' own, read here rather than typed into the rule.
+ */
+export function measuredUnder(registry: Registry, id: string, key: string): number {
+  const v = conditionsOf(registry.get(id))[key];
+  if (typeof v !== "number") throw new ModelError(`${id} does not state the ${key} it was measured at`);
+  return v;
+}
 
 const isConfigKey = (k: string): k is ConditionKey => Object.prototype.hasOwnProperty.call(CONFIG_CONDITIONS, k);
 

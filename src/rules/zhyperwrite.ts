@@ -5,6 +5,7 @@
 import type { RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
 import { carried, fromLookups, num, sizeLabel, type ReleaseCarry } from "./helpers.js";
+import { measuredUnder } from "./conditions.js";
 
 const COST_DUAL = "001.zhw-cost-increase-typical-dual";
 const COST_SINGLE = "001.zhw-cost-increase-typical-single";
@@ -89,9 +90,6 @@ export const ZHW_USES: readonly string[] = [
   DFW_THRESHOLD,
 ];
 
-const KB = 1024;
-const MB = 1048576;
-
 /** The zHyperWrite items for a config with zHyperWrite under Metro Mirror, release already chosen. */
 export function zHyperWrite(ctx: RuleContext, copies: number, archives: number, how: false | ReleaseCarry): void {
   const size = ctx.config.workload.messageSize;
@@ -99,8 +97,10 @@ export function zHyperWrite(ctx: RuleContext, copies: number, archives: number, 
   testConditions(ctx, size);
   diskSaturation(ctx, copies, size);
   cost(ctx, copies, fig);
-  if (size === 4 * MB && copies === 1) fourMegabyteTable(ctx, how);
-  if (size === 4 * MB && copies === 2) constrainedSrb(ctx, fig);
+  // Each figure at the size it was measured at, as its model entry states.
+  const at = (id: string, key = "messageSize") => measuredUnder(ctx.registry, id, key);
+  if (size === at(TABLE_4MB) && copies === 1) fourMegabyteTable(ctx, how);
+  if (size === at(SRB_ZHW) && copies === 2) constrainedSrb(ctx, fig);
   logRate(ctx, copies, fig, how);
   commitTime(ctx, archives, fig);
   ioTime(ctx, copies, fig);
@@ -147,10 +147,17 @@ function diskSaturation(ctx: RuleContext, copies: number, size: number): void {
   const observed = registry.figureValue(NVS_OBSERVED);
   const dfw = registry.figureValue(DFW_DUAL);
   const at4mb = registry.figureValue(DFW_DUAL_4MB);
+  const at4mbSize = measuredUnder(registry, DFW_DUAL_4MB, "messageSize");
   ctx.warn(
     "logging",
-    `zHyperWrite: with dual logs and archives, messages of ${from.raw} and more saturated the test disk subsystem's non-volatile storage (NVS saturation "${observed.raw}", DFW bypass commonly over ${dfw.raw} of I/O${size >= 4 * MB ? `, "${at4mb.raw}" of requests with 4MB` : ""}), bringing zHyperWrite's I/O times close to PPRC's${rmf}`,
-    [from.citation, observed.citation, dfw.citation, ...(size >= 4 * MB ? [at4mb.citation] : []), threshold.citation],
+    `zHyperWrite: with dual logs and archives, messages of ${from.raw} and more saturated the test disk subsystem's non-volatile storage (NVS saturation "${observed.raw}", DFW bypass commonly over ${dfw.raw} of I/O${size >= at4mbSize ? `, "${at4mb.raw}" of requests with ${sizeLabel(at4mbSize)}` : ""}), bringing zHyperWrite's I/O times close to PPRC's${rmf}`,
+    [
+      from.citation,
+      observed.citation,
+      dfw.citation,
+      ...(size >= at4mbSize ? [at4mb.citation] : []),
+      threshold.citation,
+    ],
   );
 }
 
@@ -166,7 +173,12 @@ function cost(ctx: RuleContext, copies: number, fig: Fig): void {
   // single (7.5%): a second copy cannot lower the cost, so with dual logs the planning value is the
   // larger figure. Measured sizes take their own figure: 12% at 32KB (001 line 595), 2.7% at 4MB (611).
   // Both were measured with single logs and archives (the chapter's configuration, 001 line 490).
-  const measuredSingle = size === 32 * KB ? max : size === 4 * MB ? at4mb : undefined;
+  const measuredSingle =
+    size === measuredUnder(ctx.registry, COST_MAX_32KB, "messageSize")
+      ? max
+      : size === measuredUnder(ctx.registry, COST_TOTAL_4MB, "messageSize")
+        ? at4mb
+        : undefined;
   // With dual logs the same holds against the single-log figure this size takes (12% at 32KB): the
   // second copy cannot make it cheaper.
   const singleHere = measuredSingle ?? single;
@@ -274,6 +286,7 @@ function logRate(ctx: RuleContext, copies: number, fig: Fig, how: false | Releas
   const { registry } = ctx;
   const size = ctx.config.workload.messageSize;
   const max = fig(RATE_MAX);
+  const at = (id: string, key = "messageSize") => measuredUnder(registry, id, key);
   const ratio = (id: string) => {
     const r = fig(id);
     ctx.item({
@@ -309,8 +322,8 @@ function logRate(ctx: RuleContext, copies: number, fig: Fig, how: false | Releas
     });
   };
   if (copies === 1) {
-    if (size <= 128 * KB) return ratio(RATE_SINGLE);
-    if (size === 256 * KB) return gain(RATE_256KB);
+    if (size <= at(RATE_SINGLE, "messageSizeMax")) return ratio(RATE_SINGLE);
+    if (size === at(RATE_256KB)) return gain(RATE_256KB);
     // Above 128KB: the 4MB table's rates (386 / 368 MB/s) at the low end, double at the high end.
     const z = carried(registry.lookup(TABLE_4MB, { mirroring: "zhyperwrite" }, "logRate"), how);
     const p = carried(registry.lookup(TABLE_4MB, { mirroring: "pprc" }, "logRate"), how);
@@ -324,10 +337,10 @@ function logRate(ctx: RuleContext, copies: number, fig: Fig, how: false | Releas
       metric: "info",
       value: at4mb,
       low: at4mb,
-      high: size === 4 * MB ? at4mb : two.value,
+      high: size === at(TABLE_4MB) ? at4mb : two.value,
       unit: "x",
       formula:
-        size === 4 * MB
+        size === at(TABLE_4MB)
           ? `${z.raw} / ${p.raw} MB/s (zHyperWrite / PPRC, the 4MB table)`
           : `between ${z.raw} / ${p.raw} MB/s at 4MB (the value taken) and "${two.raw}" up to 128KB; the sizes between are charts only`,
       inputs: {},
@@ -335,8 +348,8 @@ function logRate(ctx: RuleContext, copies: number, fig: Fig, how: false | Releas
     });
     return;
   }
-  if (size <= 64 * KB) return ratio(RATE_DUAL);
-  if (size <= 256 * KB) return gain(RATE_DUAL_PEAK);
+  if (size <= at(RATE_DUAL, "messageSizeMax")) return ratio(RATE_DUAL);
+  if (size <= at(RATE_DUAL_PEAK, "messageSizeMax")) return gain(RATE_DUAL_PEAK);
   ctx.gap(
     "logging",
     `zHyperWrite's log rate with dual logs above 256KB: the MQ 9.2 report's disk cache (NVS) saturated, bringing zHyperWrite's I/O times close to PPRC's, and the rates are given only as a chart`,
@@ -357,7 +370,7 @@ function commitTime(ctx: RuleContext, archives: number, fig: Fig): void {
   let high: number;
   let formula: string;
   const parts = [max];
-  if (size <= 128 * KB) {
+  if (size <= measuredUnder(ctx.registry, COMMIT_SMALL, "messageSizeMax")) {
     value = small.value;
     high = small.value;
     formula = `"${small.raw}" of the PPRC commit time up to 128KB; "${max.raw}" less at best, the low end`;
@@ -366,11 +379,11 @@ function commitTime(ctx: RuleContext, archives: number, fig: Fig): void {
     // Above 128KB the saving shrinks to 4% at 4MB (001 line 547); sizes between are charts only.
     value = 100 - at4mb.value;
     high = 100 - at4mb.value;
-    low = size === 4 * MB ? value : small.value;
-    formula =
-      size === 4 * MB
-        ? `${at4mb.raw} less than PPRC at 4MB`
-        : `between "${small.raw}" (up to 128KB) and ${at4mb.raw} less (4MB, the value taken)`;
+    const is4mb = size === measuredUnder(ctx.registry, COMMIT_4MB, "messageSize");
+    low = is4mb ? value : small.value;
+    formula = is4mb
+      ? `${at4mb.raw} less than PPRC at 4MB`
+      : `between "${small.raw}" (up to 128KB) and ${at4mb.raw} less (4MB, the value taken)`;
     parts.push(small, at4mb);
     if (noArchive) {
       value = Math.min(value, 100 - noArchive.value);
@@ -406,14 +419,14 @@ function ioTime(ctx: RuleContext, copies: number, fig: Fig): void {
   let formula: string;
   let used: LookupResult;
   const extra: LookupResult[] = [];
-  if (copies === 2 && size <= 128 * KB) {
+  if (copies === 2 && size <= measuredUnder(ctx.registry, IO_DUAL, "messageSizeMax")) {
     // "between 32% and 60% less time per I/O" (001 line 646)
     used = fig(IO_DUAL);
     value = 100 - used.value;
     low = 100 - used.high;
     high = 100 - used.low;
     formula = `"${used.raw}" less time per I/O than PPRC, dual logs up to 128KB`;
-  } else if (size <= 96 * KB) {
+  } else if (size <= measuredUnder(ctx.registry, IO_SMALL, "messageSizeMax")) {
     used = fig(IO_SMALL);
     value = used.value;
     high = used.value;
