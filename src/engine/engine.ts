@@ -6,7 +6,7 @@ import { InputError } from "../util/diagnostic.js";
 import { ADDRESS_SPACES, type AddressSpace } from "../model/vocabulary.js";
 import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
-import { rangedFrom, rangedItem, readItem } from "./item-range.js";
+import { rangedIfFinite, rangedItem } from "./item-range.js";
 import { widenByInputs } from "./input-corners.js";
 import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
@@ -159,12 +159,11 @@ class RuleRun implements RuleContext {
   }
 
   item(i: LineItem): void {
-    // No number that is not finite reaches a report (JSON would print null, a table "-" as if none).
-    // One sum tests all three (NaN and Infinity carry through it); the rare miss goes to notFinite.
-    // Each item's low and high from its lookups' ranges, or the rule's own (item-range.ts).
-    // The item's fields are read once, by slot (readItem: items are of many shapes).
-    const f = readItem(i);
-    if (Number.isFinite(f.value + (f.low ?? 0) + (f.high ?? 0))) this.items.push(rangedFrom(f));
+    // No number that is not finite reaches a report (JSON would print null, a table "-" as if none):
+    // the rare miss goes to notFinite. Each item's low and high from its lookups' ranges, or the
+    // rule's own (item-range.ts).
+    const ranged = rangedIfFinite(i);
+    if (ranged !== undefined) this.items.push(ranged);
     else this.notFinite(i);
   }
 

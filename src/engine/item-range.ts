@@ -6,192 +6,172 @@
 import type { RangePart } from "../model/ranges.js";
 import type { LineItem, RangedLineItem } from "./types.js";
 
-/**
- * A line item's fields, read into one object of one shape. Rules make items with some 150 object
- * literals, each its own hidden class: reading their fields by name is megamorphic, and at that many
- * classes V8's stub cache misses (a runtime lookup per field, about 0.1 us each: most of an item's cost).
- * A for-in walk reads each own field by its slot, through the class's enum cache, whatever the class.
- */
-export interface ItemFields {
-  id: LineItem["id"];
-  concern: LineItem["concern"];
-  label: LineItem["label"];
-  addressSpace: LineItem["addressSpace"];
-  metric: LineItem["metric"];
-  value: LineItem["value"];
-  low: LineItem["low"];
-  high: LineItem["high"];
-  unit: LineItem["unit"];
-  formula: LineItem["formula"];
-  inputs: LineItem["inputs"];
-  citations: LineItem["citations"];
-  confidence: LineItem["confidence"];
-  flags: LineItem["flags"];
-  measuredOn: LineItem["measuredOn"];
-  limitOf: LineItem["limitOf"];
-  demand: LineItem["demand"];
-  hardwareFit: LineItem["hardwareFit"];
-  scalesWithCpu: LineItem["scalesWithCpu"];
-  lookups: LineItem["lookups"];
-  spread: LineItem["spread"];
+/** An estimate's line item before its range is set: every key, in the order estimates give them. */
+type Copy = Record<keyof RangedLineItem, unknown>;
+
+/** A line item of no fields yet (absent ones stay undefined): one literal, one shape for every item. */
+function blank(): Copy {
+  return {
+    id: undefined,
+    concern: undefined,
+    label: undefined,
+    addressSpace: undefined,
+    metric: undefined,
+    value: undefined,
+    low: undefined,
+    high: undefined,
+    unit: undefined,
+    formula: undefined,
+    inputs: undefined,
+    citations: undefined,
+    confidence: undefined,
+    flags: undefined,
+    spread: undefined,
+    measuredOn: undefined,
+    limitOf: undefined,
+    demand: undefined,
+    hardwareFit: undefined,
+    scalesWithCpu: undefined,
+  };
 }
 
-// Every key of a line item (the compiler checks the list is whole): a field added to LineItem must be
-// added to ItemFields, readItem and rangedFrom, or estimates would drop it.
-type Whole<T extends Record<keyof LineItem, unknown>> = T;
-
-/** The one object readItem fills: estimates are made one at a time, and it is read before the next. */
-const scratch: Whole<ItemFields> = {
-  id: "",
-  concern: "workload",
-  label: "",
-  addressSpace: undefined,
-  metric: "info",
-  value: 0,
-  low: undefined,
-  high: undefined,
-  unit: "",
-  formula: "",
-  inputs: {},
-  citations: [],
-  confidence: "measured",
-  flags: [],
-  measuredOn: undefined,
-  limitOf: undefined,
-  demand: undefined,
-  hardwareFit: undefined,
-  scalesWithCpu: undefined,
-  lookups: undefined,
-  spread: undefined,
-};
+/** The lookups of the item copyFields copied last (they are not part of an estimate's item). */
+let copiedLookups: LineItem["lookups"] = undefined;
 
 /**
- * The item's fields (an absent one undefined, as reading it gives), in a shared object overwritten by
- * the next call: read what you need from it before then.
+ * The item's fields copied into a blank item (lookups to copiedLookups). Rules make items with some
+ * 150 object literals of many hidden classes: reading their fields by name is megamorphic (a runtime
+ * lookup per field when V8's stub cache misses). A for-in walk reads each own field by its slot,
+ * through the class's enum cache, whatever the class; each is stored by name into the one shape.
  */
-export function readItem(i: LineItem): ItemFields {
-  const f = scratch;
-  f.addressSpace = undefined;
-  f.low = undefined;
-  f.high = undefined;
-  f.measuredOn = undefined;
-  f.limitOf = undefined;
-  f.demand = undefined;
-  f.hardwareFit = undefined;
-  f.scalesWithCpu = undefined;
-  f.lookups = undefined;
-  f.spread = undefined;
-  // The required fields are set by every item; read like the optional ones, so that one left out by
-  // an untyped caller reads undefined, as before.
-  f.id = undefined as unknown as string;
-  f.concern = undefined as unknown as LineItem["concern"];
-  f.label = undefined as unknown as string;
-  f.metric = undefined as unknown as LineItem["metric"];
-  f.value = undefined as unknown as number;
-  f.unit = undefined as unknown as string;
-  f.formula = undefined as unknown as string;
-  f.inputs = undefined as unknown as LineItem["inputs"];
-  f.citations = undefined as unknown as LineItem["citations"];
-  f.confidence = undefined as unknown as LineItem["confidence"];
-  f.flags = undefined as unknown as LineItem["flags"];
+function copyFields(i: LineItem): Copy {
+  const out = blank();
+  copiedLookups = undefined;
   const item = i as unknown as Record<string, unknown>;
   for (const k in item) {
     const v = item[k];
-    switch (k) {
+    // Cases in the order rules mostly write the fields (a string switch compares one case at a time).
+    const key = k as keyof LineItem;
+    switch (key) {
       case "id":
-        f.id = v as string;
+        out.id = v;
         break;
       case "concern":
-        f.concern = v as LineItem["concern"];
+        out.concern = v;
         break;
       case "label":
-        f.label = v as string;
-        break;
-      case "addressSpace":
-        f.addressSpace = v as LineItem["addressSpace"];
+        out.label = v;
         break;
       case "metric":
-        f.metric = v as LineItem["metric"];
+        out.metric = v;
         break;
       case "value":
-        f.value = v as number;
-        break;
-      case "low":
-        f.low = v as number | undefined;
-        break;
-      case "high":
-        f.high = v as number | undefined;
+        out.value = v;
         break;
       case "unit":
-        f.unit = v as string;
+        out.unit = v;
         break;
       case "formula":
-        f.formula = v as string;
+        out.formula = v;
         break;
       case "inputs":
-        f.inputs = v as LineItem["inputs"];
+        out.inputs = v;
         break;
       case "citations":
-        f.citations = v as LineItem["citations"];
+        out.citations = v;
         break;
       case "confidence":
-        f.confidence = v as LineItem["confidence"];
+        out.confidence = v;
         break;
       case "flags":
-        f.flags = v as LineItem["flags"];
-        break;
-      case "measuredOn":
-        f.measuredOn = v as LineItem["measuredOn"];
-        break;
-      case "limitOf":
-        f.limitOf = v as LineItem["limitOf"];
-        break;
-      case "demand":
-        f.demand = v as LineItem["demand"];
-        break;
-      case "hardwareFit":
-        f.hardwareFit = v as LineItem["hardwareFit"];
-        break;
-      case "scalesWithCpu":
-        f.scalesWithCpu = v as LineItem["scalesWithCpu"];
+        out.flags = v;
         break;
       case "lookups":
-        f.lookups = v as LineItem["lookups"];
+        copiedLookups = v as LineItem["lookups"];
+        break;
+      case "addressSpace":
+        out.addressSpace = v;
+        break;
+      case "low":
+        out.low = v;
+        break;
+      case "high":
+        out.high = v;
         break;
       case "spread":
-        f.spread = v as LineItem["spread"];
+        out.spread = v;
         break;
+      case "measuredOn":
+        out.measuredOn = v;
+        break;
+      case "limitOf":
+        out.limitOf = v;
+        break;
+      case "demand":
+        out.demand = v;
+        break;
+      case "hardwareFit":
+        out.hardwareFit = v;
+        break;
+      case "scalesWithCpu":
+        out.scalesWithCpu = v;
+        break;
+      default: {
+        // A field added to LineItem must be copied above, or estimates would drop it (the compiler
+        // says so here); a key no LineItem has (an untyped caller's) is left out.
+        const unknownKey: never = key;
+        void unknownKey;
+      }
     }
   }
-  return f;
+  return out;
 }
 
 /** The item with low, high and spread set, keys in one order (one shape for every item of every estimate). */
 export function rangedItem(i: LineItem): RangedLineItem {
-  return rangedFrom(readItem(i));
+  const out = copyFields(i);
+  setRange(out, copiedLookups);
+  return out as RangedLineItem;
 }
 
-/** rangedItem of an item's fields as readItem gives them. */
-export function rangedFrom(i: ItemFields): RangedLineItem {
-  const lookups = i.lookups;
-  const value = i.value;
+/**
+ * rangedItem of an item whose value, low and high (as the rule set them) are finite; undefined for
+ * any other, which is left to the caller to say.
+ */
+export function rangedIfFinite(i: LineItem): RangedLineItem | undefined {
+  const out = copyFields(i);
+  // One sum tests all three (NaN and Infinity carry through it; an overflow is the caller's to sort out).
+  if (
+    !Number.isFinite(
+      (out.value as number) + ((out.low as number | undefined) ?? 0) + ((out.high as number | undefined) ?? 0),
+    )
+  )
+    return undefined;
+  setRange(out, copiedLookups);
+  return out as RangedLineItem;
+}
+
+/** Sets a copied item's low, high and spread from its own bounds and spread and its lookups. */
+function setRange(i: Copy, lookups: LineItem["lookups"]): void {
+  const value = i.value as number;
+  const own = i.spread as readonly RangePart[] | undefined;
   let spread: readonly RangePart[];
-  let low = i.low;
-  let high = i.high;
+  let low = i.low as number | undefined;
+  let high = i.high as number | undefined;
   if (lookups === undefined || lookups.length === 0) {
-    spread = i.spread ?? [];
+    spread = own ?? [];
     if (low !== undefined && high !== undefined && (low !== value || high !== value) && spread.length === 0)
-      spread = [ruleBounds(i.id, value, low, high)];
+      spread = [ruleBounds(i.id as string, value, low, high)];
   } else {
     // One lookup and nothing else: its parts as they are (frozen, shared); several: gathered once each.
-    let own: RangePart[] | undefined;
-    if (lookups.length === 1 && !i.spread) spread = lookups[0]!.parts;
+    if (lookups.length === 1 && !own) spread = lookups[0]!.parts;
     else {
-      spread = own = i.spread ? i.spread.slice() : [];
+      const gathered = own ? own.slice() : [];
       for (let k = 0; k < lookups.length; k++) {
         const parts = lookups[k]!.parts;
-        for (let j = 0; j < parts.length; j++) if (!own.includes(parts[j]!)) own.push(parts[j]!);
+        for (let j = 0; j < parts.length; j++) if (!gathered.includes(parts[j]!)) gathered.push(parts[j]!);
       }
+      spread = gathered;
     }
     // The product of the lookups' factors, as an interval: [fl, fh] x [a, b] at each step.
     let fl = 1;
@@ -219,37 +199,15 @@ export function rangedFrom(i: ItemFields): RangedLineItem {
       low ??= a < b ? a : b;
       high ??= a < b ? b : a;
     } else if (low !== value || high !== value) {
-      spread = [...spread, ruleBounds(i.id, value, low, high)];
+      spread = [...spread, ruleBounds(i.id as string, value, low, high)];
     }
   }
   // A rule's bounds hold the value (a bound set beside a point taken from elsewhere must not exclude it).
   if (low === undefined || low > value) low = value;
   if (high === undefined || high < value) high = value;
-  // Every key of a line item, in one order: a field added to LineItem must be added here (the type
-  // makes the compiler say so), or estimates would drop it.
-  const out: Record<keyof RangedLineItem, unknown> = {
-    id: i.id,
-    concern: i.concern,
-    label: i.label,
-    addressSpace: i.addressSpace,
-    metric: i.metric,
-    value,
-    low,
-    high,
-    unit: i.unit,
-    formula: i.formula,
-    inputs: i.inputs,
-    citations: i.citations,
-    confidence: i.confidence,
-    flags: i.flags,
-    spread,
-    measuredOn: i.measuredOn,
-    limitOf: i.limitOf,
-    demand: i.demand,
-    hardwareFit: i.hardwareFit,
-    scalesWithCpu: i.scalesWithCpu,
-  };
-  return out as RangedLineItem;
+  i.low = low;
+  i.high = high;
+  i.spread = spread;
 }
 
 function ruleBounds(id: string, value: number, low: number, high: number): RangePart {
