@@ -365,9 +365,7 @@ function dataRate(ctx: RuleContext, ch: ChannelConfig, size: number): number | u
     value: mbs,
     unit: "MB/s",
     formula: `${num(flow.rate)} msgs/s${flow.why ? ` (${flow.why})` : ""} x ${sent.text} / 1MB`,
-    inputs: {
-      ...flowInputs(ch, flow, size),
-    },
+    inputs: flowInputs(ch, flow, size),
     ...arithmetic(
       registry.citation(registry.formula(DATA_RATE)),
       ...(compressed ? [registry.citation(registry.formula(COMPRESSED))] : []),

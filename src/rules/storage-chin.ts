@@ -5,7 +5,17 @@ import { RELEASES } from "../config/schema.js";
 import type { InputValue, Rule, RuleContext } from "../engine/types.js";
 import type { ChannelConfig } from "../config/types.js";
 import type { Confidence, LookupResult, Registry } from "../model/registry.js";
-import { axisNumbers, carried, chooseRelease, fromLookups, num, rangeOf, sizeLabel, tableReleases } from "./helpers.js";
+import {
+  axisNumbers,
+  carried,
+  chooseRelease,
+  fromLookups,
+  num,
+  rangeOf,
+  sizeLabel,
+  tableReleases,
+  type ReleaseCarry,
+} from "./helpers.js";
 
 /**
  * Which report's figures serve the release: the 9.2 report's (001) for 9.0 to 9.2, whose table has
@@ -35,12 +45,22 @@ const BOOK_92_RELEASES: ReadonlySet<string> = new Set(["9.0", "9.1", "9.2"]);
 const bookFor = (release: string): Book => (BOOK_92_RELEASES.has(release) ? BOOKS["92"] : BOOKS["93"]);
 const PER_CHANNEL_TABLES: readonly string[] = [BOOKS["92"].perChannel, BOOKS["93"].perChannel];
 
-function footprint(
-  ctx: RuleContext,
-  book: Book,
-  ch: ChannelConfig,
-  size: number,
-): { r: LookupResult; perInstance: number } | undefined {
+/** A footprint per channel instance, and where it was read (sizeOverhead reads the 1KB one there too). */
+interface Footprint {
+  r: LookupResult;
+  perInstance: number;
+  from: FootprintTable;
+}
+
+/** The table, release and SHARECNV (server-connection channels) a channel's footprint is read from. */
+interface FootprintTable {
+  table: string;
+  release: string;
+  carried: false | ReleaseCarry;
+  sharecnv: number | undefined;
+}
+
+function footprint(ctx: RuleContext, book: Book, ch: ChannelConfig, size: number): Footprint | undefined {
   const { registry } = ctx;
   if (ch.type === "server-connection") {
     const SVRCONN = book.svrconn;
@@ -55,16 +75,28 @@ function footprint(
     }
     const rel = footprintRelease(ctx, ch, SVRCONN, "SVRCONN footprint");
     if (!rel) return undefined;
-    const r = carried(registry.lookup(SVRCONN, { release: rel.release, sharecnv, messageSize: size }), rel.carried);
-    return { r, perInstance: r.value };
+    return footprintIn(registry, { table: SVRCONN, release: rel.release, carried: rel.carried, sharecnv }, size);
   }
   // The message-channel table of the release, or else of the nearest release measured (9.2's for 9.0
   // and 9.1): no statement covers storage across releases, so it is extrapolated (releaseChoice).
   const PER_CHANNEL = perChannelTable(registry, ctx.config.mq.release);
   const rel = footprintRelease(ctx, ch, PER_CHANNEL, "message-channel footprint");
   if (!rel) return undefined;
-  const r = carried(registry.lookup(PER_CHANNEL, { messageSize: size }, "footprint"), rel.carried);
-  return { r, perInstance: r.value };
+  return footprintIn(
+    registry,
+    { table: PER_CHANNEL, release: rel.release, carried: rel.carried, sharecnv: undefined },
+    size,
+  );
+}
+
+function footprintIn(registry: Registry, from: FootprintTable, size: number): Footprint {
+  const r = carried(
+    from.sharecnv !== undefined
+      ? registry.lookup(from.table, { release: from.release, sharecnv: from.sharecnv, messageSize: size })
+      : registry.lookup(from.table, { messageSize: size }, "footprint"),
+    from.carried,
+  );
+  return { r, perInstance: r.value, from };
 }
 
 /** The release whose footprint table a channel takes (warned when carried), or a gap saying there is none. */
@@ -101,11 +133,12 @@ const ONE_KB = 1024;
  * reports' own "Overhead of message size increase on 1KB messages" row (seed 000 line 371, seed 001
  * line 392), as the difference of the two footprints.
  */
-function sizeOverhead(ctx: RuleContext, book: Book, ch: ChannelConfig, size: number, at: LookupResult): void {
-  const base = footprint(ctx, book, ch, ONE_KB);
-  if (!base) return;
+function sizeOverhead(ctx: RuleContext, ch: ChannelConfig, size: number, at: Footprint): void {
+  // From the table and release the footprint came from: choosing them again would only repeat its
+  // warnings (each written once).
+  const base = footprintIn(ctx.registry, at.from, ONE_KB);
   // More storage for a larger message, never less: noise does not reverse the overhead (docs/ranges.md).
-  const r = rangeOf((a, b) => Math.max(0, a - b), at, base.r);
+  const r = rangeOf((a, b) => Math.max(0, a - b), at.r, base.r);
   ctx.item({
     id: `storage.chin-size-overhead.${ch.name}`,
     concern: "storage",
@@ -114,9 +147,9 @@ function sizeOverhead(ctx: RuleContext, book: Book, ch: ChannelConfig, size: num
     metric: "info",
     ...r,
     unit: "KB",
-    formula: `${at.raw} KB at ${sizeLabel(size)} - ${base.r.raw} KB at 1KB`,
+    formula: `${at.r.raw} KB at ${sizeLabel(size)} - ${base.r.raw} KB at 1KB`,
     inputs: { messageSize: { value: size, unit: "bytes", from: `channels.${ch.name}.messageSize` } },
-    ...fromLookups(at, base.r),
+    ...fromLookups(at.r, base.r),
   });
 }
 
@@ -181,7 +214,7 @@ export const storageChin: Rule = {
       });
       // Only at a measured size, as the tables print it: between sizes the interpolation's spread
       // would swamp the difference.
-      if (size > ONE_KB && !fp.r.points) sizeOverhead(ctx, book, ch, size, fp.r);
+      if (size > ONE_KB && !fp.r.points) sizeOverhead(ctx, ch, size, fp);
     }
     if (defs.length === 0) return;
     // A sum adds bounds (docs/ranges.md): each definition's MB moves with its own footprint only.
@@ -375,7 +408,7 @@ function capacityInputs(
 
 interface Def {
   ch: ChannelConfig;
-  fp: { r: LookupResult; perInstance: number };
+  fp: Footprint;
   sharecnv: number;
   instances: number;
   mb: number;

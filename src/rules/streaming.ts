@@ -4,7 +4,7 @@
 // persistent messages.
 import type { Rule, RuleContext } from "../engine/types.js";
 import { checkConditions, outsideMessage, spreadOf, subjectOf, widen, type ConditionKey } from "./conditions.js";
-import type { LookupResult } from "../model/registry.js";
+import type { LookupResult, Registry } from "../model/registry.js";
 import { fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
 
 // The conditions each figure is compared on (constants: the checks are memoised by them, conditions.ts).
@@ -499,18 +499,13 @@ function persistent(ctx: RuleContext): void {
   const { config, registry } = ctx;
   const subject = subjectOf(config);
   const pick = (ids: readonly string[], what: string) => {
-    const id = nearestBySize(ctx, ids)[0]!;
+    const id = nearestBySize(ctx, ids);
     const best = { id, check: checkConditions(registry, id, subject, PERSISTENT_ONLY) };
     const r = registry.figureValue(best.id);
-    // "nearly doubled" is a ratio: as an increase, (ratio - 1) x 100%.
-    const pct = (x: string) => {
-      const v = registry.figureValue(x);
-      return registry.figure(x).unit === "ratio" ? withValues(v, (n) => (n - 1) * 100) : v;
-    };
-    const asPct = pct(id);
+    const asPct = increaseOf(registry, id);
     if (best.check.inside) return { r: asPct, raw: r.raw };
     ctx.warn("streaming", outsideMessage(what, best.check), [r.citation]);
-    return { r: widen(asPct, best.check, spreadOf(...ids.map(pct))), raw: r.raw };
+    return { r: widen(asPct, best.check, increasesSpread(registry, ids)), raw: r.raw };
   };
   const size = sizeLabel(config.workload.messageSize);
   const pages = registry.figureValue(LOGGER_PAGES);
@@ -551,6 +546,33 @@ function persistent(ctx: RuleContext): void {
   });
 }
 
+// A figure as an increase and the spread of a list of them depend only on the registry: made once
+// (kept frozen, as lookup results are) and shared.
+const increases = new WeakMap<Registry, Map<string, LookupResult>>();
+const increaseSpreads = new WeakMap<Registry, Map<readonly string[], { low: number; high: number }>>();
+
+/** A figure as a percentage increase: "nearly doubled" is a ratio, as an increase (ratio - 1) x 100%. */
+function increaseOf(registry: Registry, id: string): LookupResult {
+  let byId = increases.get(registry);
+  if (!byId) increases.set(registry, (byId = new Map()));
+  let r = byId.get(id);
+  if (!r) {
+    const v = registry.figureValue(id);
+    r = registry.figure(id).unit === "ratio" ? Object.freeze(withValues(v, (n) => (n - 1) * 100)) : v;
+    byId.set(id, r);
+  }
+  return r;
+}
+
+/** The range the figures span as increases (spreadOf). */
+function increasesSpread(registry: Registry, ids: readonly string[]): { low: number; high: number } {
+  let byIds = increaseSpreads.get(registry);
+  if (!byIds) increaseSpreads.set(registry, (byIds = new Map()));
+  let spread = byIds.get(ids);
+  if (!spread) byIds.set(ids, (spread = Object.freeze(spreadOf(...ids.map((id) => increaseOf(registry, id))))));
+  return spread;
+}
+
 /** A lookup result with its value and bounds mapped (a copy: results are shared). */
 function withValues(r: LookupResult, f: (v: number) => number): LookupResult {
   return {
@@ -562,11 +584,11 @@ function withValues(r: LookupResult, f: (v: number) => number): LookupResult {
 }
 
 /**
- * The ids ordered by how far the config's message size lies from the sizes each was measured at (0
- * inside a measured range; else the log ratio to its nearer end). bestMatch (conditions.ts) measures
- * the distance to an exact size only, which ranks "up to 32KB" and "1-4MB" as near as any size.
+ * Of the ids, the one measured nearest the config's message size (0 inside a measured range; else the
+ * log ratio to its nearer end; the first on a tie). bestMatch (conditions.ts) measures the distance to
+ * an exact size only, which ranks "up to 32KB" and "1-4MB" as near as any size.
  */
-function nearestBySize(ctx: RuleContext, ids: readonly string[]): string[] {
+function nearestBySize(ctx: RuleContext, ids: readonly string[]): string {
   const size = ctx.config.workload.messageSize;
   const distance = (id: string) => {
     const c = ctx.registry.figure(id).condition;
@@ -577,10 +599,17 @@ function nearestBySize(ctx: RuleContext, ids: readonly string[]): string[] {
     if (size > hi) return Math.log(size / hi);
     return 0;
   };
-  return ids
-    .map((id, order) => ({ id, d: distance(id), order }))
-    .sort((a, b) => a.d - b.d || a.order - b.order)
-    .map((x) => x.id);
+  // One pass, no sort: the nearest is all the rule reads.
+  let best = ids[0]!;
+  let bestD = distance(best);
+  for (let k = 1; k < ids.length; k++) {
+    const d = distance(ids[k]!);
+    if (d < bestD) {
+      best = ids[k]!;
+      bestD = d;
+    }
+  }
+  return best;
 }
 
 /** A difference of two lookups times a count, never below zero, with its range at the corners (not as a product). */
