@@ -14,6 +14,7 @@ import {
   fromLookups,
   mapItems,
   num,
+  perRegistry,
   putsPerTransaction,
   rangeOf,
   sizeLabel,
@@ -527,11 +528,10 @@ interface Z14Change {
 
 // The change for a policy at a measured size depends only on the registry: worked out once (three
 // lookups, the factors and their text) and shared.
-const z14Changes = new WeakMap<Registry, Map<string, Map<number, Z14Change>>>();
+const z14Changes = perRegistry(() => new Map<string, Map<number, Z14Change>>());
 
 function z14Change(registry: Registry, policy: Policy, measuredAt: number): Z14Change {
-  let byPolicy = z14Changes.get(registry);
-  if (!byPolicy) z14Changes.set(registry, (byPolicy = new Map()));
+  const byPolicy = z14Changes(registry);
   let bySize = byPolicy.get(policy);
   if (!bySize) byPolicy.set(policy, (bySize = new Map()));
   let z = bySize.get(measuredAt);

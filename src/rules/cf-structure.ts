@@ -7,7 +7,7 @@ import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import { widen, checkConditions, outsideMessage, subjectOf, type ConditionKey } from "./conditions.js";
 import { parseSize } from "../config/units.js";
 import { withConfidence, type LookupResult, type Registry } from "../model/registry.js";
-import { fromLookups, num, putsPerTransaction, rangeOf, sizeLabel } from "./helpers.js";
+import { fromLookups, num, perRegistry, putsPerTransaction, rangeOf, sizeLabel } from "./helpers.js";
 import { LOG_VOLUME_USES, logBytesPerTransaction, volumeParts } from "./logging.js";
 
 // The conditions each figure is compared on (constants: the checks are memoised by them, conditions.ts).
@@ -53,8 +53,7 @@ interface Element {
 }
 
 /** The formula's storage per message (seed 004 lines 226-231): its size includes all headers. */
-function element(ctx: RuleContext, messageSize: number): Element {
-  const r = ctx.registry;
+function element(r: Registry, messageSize: number): Element {
   const boundary = r.parameter(SIZING, "elementBoundary");
   const minElement = r.parameter(SIZING, "minElementSize");
   const overhead = r.parameter(SIZING, "overhead");
@@ -77,24 +76,22 @@ function element(ctx: RuleContext, messageSize: number): Element {
  * formula holds more messages than the charts show, which count the CF's own control storage.
  */
 function chartSpread(ctx: RuleContext): { ratio: number; lookups: readonly LookupResult[] } {
-  // Depends on the registry alone: worked out once (three element sizes, figure reads) and shared.
-  let spread = chartSpreads.get(ctx.registry);
-  if (!spread) chartSpreads.set(ctx.registry, (spread = chartSpreadOf(ctx)));
-  return spread;
+  return chartSpreadKept(ctx.registry);
 }
 
-const chartSpreads = new WeakMap<Registry, { ratio: number; lookups: readonly LookupResult[] }>();
+// Depends on the registry alone: worked out once (three element sizes, figure reads) and shared.
+const chartSpreadKept = perRegistry(chartSpreadOf);
 
-function chartSpreadOf(ctx: RuleContext): { ratio: number; lookups: readonly LookupResult[] } {
+function chartSpreadOf(registry: Registry): { ratio: number; lookups: readonly LookupResult[] } {
   let ratio = 1;
   const lookups: LookupResult[] = [];
   for (const id of READINGS) {
-    const f = ctx.registry.figure(id);
-    const reading = ctx.registry.figureValue(id);
+    const f = registry.figure(id);
+    const reading = registry.figureValue(id);
     const size = Number(f.condition.messageSize ?? f.condition.messageSizeMax);
     const structure = parseSize(String(f.condition.structureSize));
     if (!Number.isFinite(size) || structure === undefined) continue;
-    const e = element(ctx, size);
+    const e = element(registry, size);
     const formula = Math.floor(structure / (e.bytes * (1 + e.overhead.value / 100)));
     ratio = Math.min(ratio, reading.value / formula);
     lookups.push(reading);
@@ -132,7 +129,7 @@ function sizing(ctx: RuleContext): void {
     );
     return;
   }
-  const e = element(ctx, size);
+  const e = element(ctx.registry, size);
   const spread = chartSpread(ctx);
   const alter = registry.figureValue(AUTOALTER);
   if (size < alter.value) {

@@ -484,3 +484,16 @@ function findCharts(registry: Registry, concern: string, match: RegExp, release:
     .slice(0, most)
     .map((g) => g.id);
 }
+
+/**
+ * What a rule works out from the models alone (no config), made on first use and kept per registry:
+ * model data does not change, and an estimate would otherwise repeat it.
+ */
+export function perRegistry<T>(make: (registry: Registry) => T): (registry: Registry) => T {
+  const kept = new WeakMap<Registry, T>();
+  return (registry) => {
+    let value = kept.get(registry);
+    if (value === undefined) kept.set(registry, (value = make(registry)));
+    return value;
+  };
+}

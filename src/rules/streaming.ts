@@ -5,7 +5,7 @@
 import type { Rule, RuleContext } from "../engine/types.js";
 import { checkConditions, outsideMessage, spreadOf, subjectOf, widen, type ConditionKey } from "./conditions.js";
 import type { LookupResult, Registry } from "../model/registry.js";
-import { fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
+import { fromLookups, num, perRegistry, rangeOf, sizeLabel } from "./helpers.js";
 
 // The conditions each figure is compared on (constants: the checks are memoised by them, conditions.ts).
 const PERSISTENT_ONLY: readonly ConditionKey[] = ["release", "messageSize", "messageSizeMin", "messageSizeMax"];
@@ -548,13 +548,12 @@ function persistent(ctx: RuleContext): void {
 
 // A figure as an increase and the spread of a list of them depend only on the registry: made once
 // (kept frozen, as lookup results are) and shared.
-const increases = new WeakMap<Registry, Map<string, LookupResult>>();
-const increaseSpreads = new WeakMap<Registry, Map<readonly string[], { low: number; high: number }>>();
+const increases = perRegistry(() => new Map<string, LookupResult>());
+const increaseSpreads = perRegistry(() => new Map<readonly string[], { low: number; high: number }>());
 
 /** A figure as a percentage increase: "nearly doubled" is a ratio, as an increase (ratio - 1) x 100%. */
 function increaseOf(registry: Registry, id: string): LookupResult {
-  let byId = increases.get(registry);
-  if (!byId) increases.set(registry, (byId = new Map()));
+  const byId = increases(registry);
   let r = byId.get(id);
   if (!r) {
     const v = registry.figureValue(id);
@@ -566,8 +565,7 @@ function increaseOf(registry: Registry, id: string): LookupResult {
 
 /** The range the figures span as increases (spreadOf). */
 function increasesSpread(registry: Registry, ids: readonly string[]): { low: number; high: number } {
-  let byIds = increaseSpreads.get(registry);
-  if (!byIds) increaseSpreads.set(registry, (byIds = new Map()));
+  const byIds = increaseSpreads(registry);
   let spread = byIds.get(ids);
   if (!spread) byIds.set(ids, (spread = Object.freeze(spreadOf(...ids.map((id) => increaseOf(registry, id))))));
   return spread;
