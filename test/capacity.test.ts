@@ -64,6 +64,28 @@ describe("capacity: the rate", () => {
     expect(r.answers[0]!.max!.value / (5.6e6 / 215)).toBeCloseTo(1, 5);
   });
 
+  it("says when the CPU the engines allow is not counted, and why", () => {
+    const { baseline: _b, ...noBaseline } = hub;
+    void _b;
+    // No hardware.cpus: no share of an LPAR to bound the rate.
+    const noCpus = answer(capacity({ ...hub, hardware: { generation: "z15" } }), "workload.rate");
+    expect(noCpus.notCounted).toEqual([expect.stringMatching(/^CPU: hardware.cpus is not given/)]);
+    expect(noCpus.summary).toMatch(/; not counted: CPU: hardware.cpus is not given/);
+    // 8 CPs but no cost per transaction (no baseline, nothing added per transaction).
+    const noCost = answer(capacity(noBaseline), "workload.rate");
+    expect(noCost.binding?.id).not.toBe("capacity.cpu");
+    expect(noCost.notCounted).toEqual([expect.stringMatching(/^CPU: no CPU cost per transaction is known/)]);
+    // AMS privacy adds microseconds per transaction: a CPU limit exists, counting those alone.
+    const added = answer(capacity({ ...noBaseline, ams: { policy: "privacy" } }), "workload.rate");
+    expect(added.limits.map((l) => l.id)).toContain("capacity.cpu");
+    expect(added.notCounted).toEqual([expect.stringMatching(/^CPU: counted for what this config adds only/)]);
+    // With the baseline nothing is left out; the channel counts never have a CPU note.
+    const full = capacity({ ...hub, channels: [{ name: "TO.HUB", type: "sender" }] });
+    expect(full.answers.map((a) => a.notCounted)).toEqual([[], []]);
+    const text = renderCapacityTable(capacity(noBaseline), { color: false });
+    expect(text).toContain("! not counted: CPU: no CPU cost per transaction is known");
+  });
+
   it("says no limit binds when nothing bounds the rate, and lists limits exceeded at any rate", () => {
     const free = answer(capacity({ version: 1, workload: { queues: "shared", rate: "100/s" } }), "workload.rate");
     expect(free.max).toBeNull();

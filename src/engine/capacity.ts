@@ -72,6 +72,13 @@ export interface CapacityAnswer {
   limits: Binding[];
   /** Limits exceeded at every value of the target: the config cannot fit by changing it alone. */
   alwaysExceeded: string[];
+  /**
+   * Limits the answer does not count, each with why and what to give: for the rate, the CPU the
+   * engines allow when the config has no hardware.cpus, no CPU cost per transaction (no baseline and
+   * nothing added per transaction), or only what the config adds (no baseline). An answer with one
+   * is an upper bound the CPU may well be below.
+   */
+  notCounted: string[];
   /** max - configured: how many more fit (negative: over by that much); null without either. */
   headroom: number | null;
   /** In words: the answer as a planner reads it. */
@@ -217,7 +224,8 @@ export function capacityOf(input: Config, registry: Registry, opts: CapacityOpti
       ]);
     return t;
   });
-  const answers = targets.map((t) => solve(config, registry, t));
+  const estimate = estimateWith(config, registry);
+  const answers = targets.map((t) => solve(config, registry, t, notCountedOf(t, estimate)));
   const first = targets[0];
   const curve =
     first && (opts.curvePoints ?? 25) > 0
@@ -230,8 +238,30 @@ export function capacityOf(input: Config, registry: Registry, opts: CapacityOpti
     budgets: opts.budgets ?? {},
     answers,
     curve,
-    estimate: estimateWith(config, registry),
+    estimate,
   };
+}
+
+/**
+ * What the answer for a target leaves out. Only the rate has such a limit: the CPU the engines allow
+ * is a limit of the rate alone, and exists only with hardware.cpus and a CPU cost per transaction.
+ */
+function notCountedOf(t: CapacityTarget, e: Estimate): string[] {
+  if (t.path !== "workload.rate") return [];
+  const cpu = e.cpu;
+  if (cpu.cpus === null)
+    return [
+      "CPU: hardware.cpus is not given, so the rate the LPAR's engines allow is not a limit here (set hardware.cpus, or --cpus)",
+    ];
+  if (cpu.maxRate === null)
+    return [
+      "CPU: no CPU cost per transaction is known (no baseline.cost, and nothing this config adds is per transaction), so the rate the engines allow is not counted: give baseline.cost (mqzcap calibrate makes it from SMF data)",
+    ];
+  if (cpu.covers === "added-only")
+    return [
+      "CPU: counted for what this config adds only (no baseline.cost), so the rate the engines allow is far above the real one: give baseline.cost (mqzcap calibrate makes it from SMF data)",
+    ];
+  return [];
 }
 
 function roomsOf(e: Estimate): Rooms {
@@ -247,7 +277,7 @@ function roomsOf(e: Estimate): Rooms {
   return rooms;
 }
 
-function solve(config: Config, registry: Registry, t: CapacityTarget): CapacityAnswer {
+function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted: string[]): CapacityAnswer {
   const memo = new Map<number, Rooms>();
   const at = (v: number): Rooms => {
     let r = memo.get(v);
@@ -311,6 +341,7 @@ function solve(config: Config, registry: Registry, t: CapacityTarget): CapacityA
     next: second ? { ...second, times: second.at!.value / binding!.at!.value } : null,
     limits: ordered,
     alwaysExceeded: always,
+    notCounted,
     headroom,
     summary: "",
   };
@@ -374,7 +405,8 @@ function summaryOf(a: CapacityAnswer, limits: Binding[]): string {
   const unit = t.unit === "txn/s" ? "/s" : ` ${t.unit}`;
   const always = limits.filter((l) => l.status === "always").map((l) => l.label);
   const also = always.length ? `; exceeded whatever the ${t.path}: ${always.join("; ")}` : "";
-  if (!a.max || !a.binding) return `${t.path}: no limit binds up to ${fmtN(t.max, t.integer)}${unit}${also}`;
+  if (!a.max || !a.binding)
+    return `${t.path}: no limit binds up to ${fmtN(t.max, t.integer)}${unit}${also}${a.notCounted.length ? `; not counted: ${a.notCounted.join("; ")}` : ""}`;
   const conf =
     t.configured === null
       ? ""
@@ -382,7 +414,8 @@ function summaryOf(a: CapacityAnswer, limits: Binding[]): string {
         ? `, ${fmtN(a.max.value - t.configured, t.integer)}${unit} above the configured ${fmtN(t.configured, t.integer)}`
         : `, ${fmtN(t.configured - a.max.value, t.integer)}${unit} below the configured ${fmtN(t.configured, t.integer)}`;
   const next = a.next ? `; next ${a.next.label}, ${a.next.times.toFixed(2)}x higher` : "";
-  return `${t.path} up to ${fmtN(a.max.value, t.integer)}${unit}${conf}: ${a.binding.label} binds first${next}${also}`;
+  const left = a.notCounted.length ? `; not counted: ${a.notCounted.join("; ")}` : "";
+  return `${t.path} up to ${fmtN(a.max.value, t.integer)}${unit}${conf}: ${a.binding.label} binds first${next}${also}${left}`;
 }
 
 /** Demand against each limit, as a share of it, as the target grows from its start to past the binding. */

@@ -92,6 +92,7 @@ export function renderCapacityTable(r: CapacityResult, opts: { color: boolean; w
           "  ! ",
         ).map((l) => s.yellow(l)),
       );
+    for (const n of a.notCounted) out.push(...wrap(n, W, "  ! not counted: ").map((l) => s.yellow(l)));
     const binds = a.limits.filter((l) => l.status === "binds");
     if (binds.length) {
       out.push(s.dim("  limits in the order they bind:"));
@@ -132,7 +133,8 @@ export function renderCapacityMarkdown(r: CapacityResult): string {
     if (a.binding) out.push(`- binds first: ${mdText(a.binding.label)}`);
     if (a.next)
       out.push(`- next: ${mdText(`${a.next.label}, at ${rangeText(a, a.next.at!)} (${fmt(a.next.times)}x)`)}`);
-    if (a.binding || a.next) out.push("");
+    for (const n of a.notCounted) out.push(`- not counted: ${mdText(n)}`);
+    if (a.binding || a.next || a.notCounted.length) out.push("");
     if (a.limits.length) {
       out.push("| # | limit | binds |", "| ---: | --- | --- |");
       a.limits.forEach((l, k) =>
@@ -175,6 +177,7 @@ export function renderCapacityCsv(r: CapacityResult): string {
         l.at?.high ?? null,
       ]),
     );
+    for (const n of a.notCounted) rows.push([t.path, t.unit, t.configured, null, n, "not counted", null, null, null]);
   }
   return rows.map((row) => row.map(csvField).join(",") + "\r\n").join("");
 }
