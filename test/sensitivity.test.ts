@@ -86,6 +86,22 @@ describe("sensitivity of a small config (baseline only)", () => {
     expect(r.rows.some((x) => x.name === "name" || x.name === "version")).toBe(false);
   });
 
+  it("lists a choice's other spellings (SDR for sender, a cipher suite's IANA name) not as options of their own", () => {
+    const c = sensitivity({
+      version: 1,
+      mq: { release: "9.3" },
+      workload: { rate: "100/s" },
+      channels: [{ name: "TO.HUB", type: "sender", tls: { cipher: "ECDHE_RSA_AES_256_GCM_SHA384" } }],
+    });
+    // schema.ts CHANNEL_TYPES: sender, receiver, server, requester, server-connection, cluster-sender,
+    // cluster-receiver; SDR, RCVR, ... are MQ's names for them.
+    const type = row(c, "channels.TO.HUB.type");
+    expect(type.basis).toBe("its 7 options");
+    expect([...type.tried, ...type.skipped.map((x) => x.value)].filter((v) => /^[A-Z]+$/.test(v))).toEqual([]);
+    const cipher = row(c, "channels.TO.HUB.tls.cipher");
+    expect([...cipher.tried, ...cipher.skipped.map((x) => x.value)].some((v) => v.startsWith("TLS_ECDHE_"))).toBe(false);
+  });
+
   it("gives byte-identical JSON for the same config", () => {
     expect(toJson(sensitivity(SMALL))).toBe(toJson(r));
   });

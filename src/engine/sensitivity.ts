@@ -5,7 +5,8 @@
 // at the rate, and the binding limit (its headroom, and its value) is recorded, one estimate per end.
 // Platform-neutral: the config arrives as the object its YAML was (units as written).
 import { stringify } from "yaml";
-import { Config as ConfigSchema } from "../config/schema.js";
+import { CHANNEL_TYPE_ALIASES, Config as ConfigSchema } from "../config/schema.js";
+import { IANA_CIPHER_NAMES } from "../config/ciphers.js";
 import { parseConfigText } from "../config/load.js";
 import { parseInterval } from "../config/units.js";
 import type { Config, InputRange } from "../config/types.js";
@@ -110,6 +111,12 @@ function childOf(s: AnySchema | undefined, key: string | number): AnySchema | un
   return undefined;
 }
 
+/**
+ * Other spellings of an option the config accepts (MQ's SDR for sender, a cipher suite's IANA name for
+ * its CipherSpec): not alternatives of their own, so not listed or tried as such.
+ */
+const ALIAS_SPELLINGS: ReadonlySet<string> = new Set([...Object.keys(CHANNEL_TYPE_ALIASES), ...IANA_CIPHER_NAMES]);
+
 /** The string options a schema allows (enum values and string literals, through unions); [] if none. */
 function optionsOf(s: AnySchema | undefined): string[] {
   if (!s) return [];
@@ -178,7 +185,7 @@ function candidates(
       });
       return;
     }
-    const options = optionsOf(schema);
+    const options = optionsOf(schema).filter((o) => o === v || !ALIAS_SPELLINGS.has(o));
     if (typeof v === "string" && options.includes(v)) {
       found.push({
         kind: "choice",
