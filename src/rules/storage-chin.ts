@@ -319,7 +319,10 @@ export const storageChin: Rule = {
       if (channels > cap.value) {
         ctx.warn(
           "storage",
-          `${ch.name}: storage allows ${num(channels)} channels, above the channel initiator's limit of ${cap.raw} (or MAXCHL)`,
+          // The source states the maximum for connected clients (000 line 330): a message channel is told so.
+          ch.type === "server-connection"
+            ? `${ch.name}: storage allows ${num(channels)} channels, above the channel initiator's limit of ${cap.raw} (or MAXCHL)`
+            : `${ch.name}: storage allows ${num(channels)} channels, above ${cap.raw} (or MAXCHL), the channel initiator's maximum the source gives for connected clients; it does not say whether ${ch.type} channels count towards it`,
           [cap.citation],
         );
       }
