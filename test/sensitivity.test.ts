@@ -99,7 +99,9 @@ describe("sensitivity of a small config (baseline only)", () => {
     expect(type.basis).toBe("its 7 options");
     expect([...type.tried, ...type.skipped.map((x) => x.value)].filter((v) => /^[A-Z]+$/.test(v))).toEqual([]);
     const cipher = row(c, "channels.TO.HUB.tls.cipher");
-    expect([...cipher.tried, ...cipher.skipped.map((x) => x.value)].some((v) => v.startsWith("TLS_ECDHE_"))).toBe(false);
+    expect([...cipher.tried, ...cipher.skipped.map((x) => x.value)].some((v) => v.startsWith("TLS_ECDHE_"))).toBe(
+      false,
+    );
   });
 
   it("gives byte-identical JSON for the same config", () => {

@@ -26,7 +26,9 @@ describe("storage-chin rule", () => {
     const e = estimate({ ...base, workload: { messageSize: "4KB" }, channels: [{ name: "TO.HUB", type: "sender" }] });
     expect(item(e, "storage.chin-capacity.TO.HUB").value).toBeGreaterThan(9999);
     const w = e.warnings.find((x) => x.message.startsWith("TO.HUB: storage allows"))!;
-    expect(w.message).toMatch(/above 9,999 \(or MAXCHL\), the channel initiator's maximum the source gives for connected clients; it does not say whether sender channels count towards it$/);
+    expect(w.message).toMatch(
+      /above 9,999 \(or MAXCHL\), the channel initiator's maximum the source gives for connected clients; it does not say whether sender channels count towards it$/,
+    );
     expect(w.citations.map((c) => c.id)).toContain("000.chin-max-clients");
   });
 
