@@ -259,7 +259,7 @@ function notCountedOf(t: CapacityTarget, e: Estimate): string[] {
     ];
   if (cpu.covers === "added-only")
     return [
-      "CPU: counted for what this config adds only (no baseline.cost), so the rate the engines allow is far above the real one: give baseline.cost (mqzcap calibrate makes it from SMF data)",
+      "CPU: counted for what this config adds only (no baseline.cost), so the rate the engines allow is above the real one: give baseline.cost (mqzcap calibrate makes it from SMF data)",
     ];
   return [];
 }
