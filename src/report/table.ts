@@ -342,18 +342,16 @@ export function renderDiffTable(d: Diff, opts: { color: boolean; width?: number 
 export function renderSweepTable(r: SweepResult): string {
   r = visibleDeep(r);
   const inputs = r.vary.map((v) => v.path);
-  const header = [...inputs, ...r.metrics, ...r.metrics.flatMap((m) => [`${m} low`, `${m} high`])];
-  const units = [
-    ...inputs.map(() => ""),
-    ...r.metrics.map((m) => r.units[m] ?? ""),
-    ...r.metrics.flatMap((m) => [r.units[m] ?? "", r.units[m] ?? ""]),
-  ];
+  const header = [...inputs, ...r.metrics];
+  const units = [...inputs.map(() => ""), ...r.metrics.map((m) => r.units[m] ?? "")];
+  // Each output with its range in the cell, as the estimate prints one: "0.52 (0.508–0.532)". (Columns
+  // of their own for the ends made a default sweep 26 columns wide; CSV and JSON keep them apart.)
   const rows = r.points.map((p) => [
     ...inputs.map((i) => inputText(i, p.inputs[i])),
-    ...r.metrics.map((m) => fmt(p.outputs[m] ?? null)),
-    ...r.metrics.flatMap((m) => {
+    ...r.metrics.map((m) => {
+      const v = p.outputs[m] ?? null;
       const b = p.ranges[m];
-      return b ? [fmt(b[0]), fmt(b[1])] : [fmt(null), fmt(null)];
+      return v !== null && b ? fmtRange({ value: v, low: b[0], high: b[1] }) : fmt(v);
     }),
   ]);
   // Columns as wide as their widest cell (at least 10), two spaces apart: names are never cut.
