@@ -405,8 +405,8 @@ function summaryOf(a: CapacityAnswer, limits: Binding[]): string {
   const unit = t.unit === "txn/s" ? "/s" : ` ${t.unit}`;
   const always = limits.filter((l) => l.status === "always").map((l) => l.label);
   const also = always.length ? `; exceeded whatever the ${t.path}: ${always.join("; ")}` : "";
-  if (!a.max || !a.binding)
-    return `${t.path}: no limit binds up to ${fmtN(t.max, t.integer)}${unit}${also}${a.notCounted.length ? `; not counted: ${a.notCounted.join("; ")}` : ""}`;
+  const left = a.notCounted.length ? `; not counted: ${a.notCounted.join("; ")}` : "";
+  if (!a.max || !a.binding) return `${t.path}: no limit binds up to ${fmtN(t.max, t.integer)}${unit}${also}${left}`;
   const conf =
     t.configured === null
       ? ""
@@ -414,7 +414,6 @@ function summaryOf(a: CapacityAnswer, limits: Binding[]): string {
         ? `, ${fmtN(a.max.value - t.configured, t.integer)}${unit} above the configured ${fmtN(t.configured, t.integer)}`
         : `, ${fmtN(t.configured - a.max.value, t.integer)}${unit} below the configured ${fmtN(t.configured, t.integer)}`;
   const next = a.next ? `; next ${a.next.label}, ${a.next.times.toFixed(2)}x higher` : "";
-  const left = a.notCounted.length ? `; not counted: ${a.notCounted.join("; ")}` : "";
   return `${t.path} up to ${fmtN(a.max.value, t.integer)}${unit}${conf}: ${a.binding.label} binds first${next}${also}${left}`;
 }
 
