@@ -76,6 +76,7 @@ const modelsCore =
     sources: models.sources,
     files: models.files,
     interpolationErrors: models.interpolationErrors,
+    conditionEvidence: models.conditionEvidence,
     index: entryIndex,
   }) +
   "\n" +
@@ -106,6 +107,7 @@ const data = {
   get entries() { return (all ??= c().head.index.map((_, i) => c().load(i))); },
   get files() { return c().head.files; },
   get interpolationErrors() { return c().head.interpolationErrors; },
+  get conditionEvidence() { return c().head.conditionEvidence; },
   get inventory() { return x().inventory; },
   get notEncoded() { return x().notEncoded; },
 };

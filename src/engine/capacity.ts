@@ -304,9 +304,11 @@ function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted
       continue;
     }
     const value = largestWithin(t, point);
-    // The range: the limit's low end binds first (pessimistic), its high end last.
+    // The range: the limit's low end binds first (pessimistic), its high end last. A high end that
+    // binds nowhere up to the largest value the config allows is open (a limit printed "in excess of",
+    // or one the sources give no upper end for): no value is claimed for it.
     const low = over("low")(t.min) ? t.min : largestWithin(t, over("low"));
-    const high = over("high")(t.max) ? largestWithin(t, over("high")) : t.max;
+    const high = over("high")(t.max) ? largestWithin(t, over("high")) : Infinity;
     limits.push({
       id,
       label,

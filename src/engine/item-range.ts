@@ -3,7 +3,7 @@
 // lookups: rangeOf in rules/helpers.ts); otherwise the item's value is taken to be proportional to each
 // lookup fromLookups names, and their ranges combine as a product's do: the item moves by each
 // lookup's factor, low/value and high/value, all at once.
-import type { RangePart } from "../model/ranges.js";
+import { mulOpen, type RangePart } from "../model/ranges.js";
 import type { LineItem, RangedLineItem } from "./types.js";
 
 /** An estimate's line item before its range is set: every key, in the order estimates give them. */
@@ -140,13 +140,13 @@ export function rangedItem(i: LineItem): RangedLineItem {
  */
 export function rangedIfFinite(i: LineItem): RangedLineItem | undefined {
   const out = copyFields(i);
-  // One sum tests all three (NaN and Infinity carry through it; an overflow is the caller's to sort out).
-  if (
-    !Number.isFinite(
-      (out.value as number) + ((out.low as number | undefined) ?? 0) + ((out.high as number | undefined) ?? 0),
-    )
-  )
-    return undefined;
+  // The value must be finite; a bound may be open (low -Infinity, high Infinity: the sources give no end
+  // on that side, DESIGN.md "Ranges"), but never NaN, nor open on the wrong side.
+  const low = out.low as number | undefined;
+  const high = out.high as number | undefined;
+  if (!Number.isFinite(out.value as number)) return undefined;
+  if (low !== undefined && (Number.isNaN(low) || low === Infinity)) return undefined;
+  if (high !== undefined && (Number.isNaN(high) || high === -Infinity)) return undefined;
   setRange(out, copiedLookups);
   return out as RangedLineItem;
 }
@@ -183,10 +183,10 @@ function setRange(i: Copy, lookups: LineItem["lookups"]): void {
       const b = r.high / r.value;
       const lo = a < b ? a : b;
       const hi = a < b ? b : a;
-      const p1 = fl * lo;
-      const p2 = fl * hi;
-      const p3 = fh * lo;
-      const p4 = fh * hi;
+      const p1 = mulOpen(fl, lo);
+      const p2 = mulOpen(fl, hi);
+      const p3 = mulOpen(fh, lo);
+      const p4 = mulOpen(fh, hi);
       fl = Math.min(p1, p2, p3, p4);
       fh = Math.max(p1, p2, p3, p4);
     }
@@ -194,8 +194,8 @@ function setRange(i: Copy, lookups: LineItem["lookups"]): void {
       // An item that is its one lookup (a percentage change as measured) takes the lookup's range as
       // it is: a zero value has no factor to carry it.
       const only = lookups.length === 1 && lookups[0]!.value === value ? lookups[0]! : undefined;
-      const a = only ? only.low : value * fl;
-      const b = only ? only.high : value * fh;
+      const a = only ? only.low : mulOpen(value, fl);
+      const b = only ? only.high : mulOpen(value, fh);
       low ??= a < b ? a : b;
       high ??= a < b ? b : a;
     } else if (low !== value || high !== value) {

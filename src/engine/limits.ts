@@ -115,8 +115,9 @@ export function cpuSummary(inp: CpuInputs): { summary: CpuSummary; limit: LineIt
     const avail = (cpus * limitBusyPct) / 100;
     const at = (p: number, b: number) => Math.max(0, ((avail - b / 1e6) * 1e6) / p);
     const r = rangeOf(at(pV, bV), at(pH, bH), at(pL, bL));
-    // A cost too small to bound any rate (a fraction of a picosecond) gives no limit.
-    if (Number.isFinite(r.value) && Number.isFinite(r.high)) {
+    // A cost too small to bound any rate (a fraction of a picosecond) gives no limit; a cost whose range
+    // reaches down to nothing gives a rate open above (the sources bound it on one side only).
+    if (Number.isFinite(r.value)) {
       maxRate = r;
       limit = cpuLimitItem(config, cpus, target, maxRate, { pV, bV, avail, covers });
     }
@@ -224,9 +225,12 @@ export function headrooms(limits: readonly LineItem[], rate: number | null): Hea
   return out;
 }
 
-/** JSON has no infinity: a limit of zero with any demand is "-100% and beyond", kept as -1e9. */
+/**
+ * JSON has no infinity: a limit of zero with any demand is "-100% and beyond", kept as -1e9, and so is
+ * anything further below (each end alike, so that low <= value <= high still holds).
+ */
 function finite(r: Range): Range {
-  const f = (x: number) => (Number.isFinite(x) ? x : -1e9);
+  const f = (x: number) => (Number.isNaN(x) ? -1e9 : Math.max(-1e9, x));
   return rangeOf(f(r.value), f(r.low), f(r.high));
 }
 

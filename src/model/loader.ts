@@ -101,7 +101,8 @@ export function loadModelDir(dir: string, options: LoadOptions = {}): ModelData 
       diagnostics.push(...src.errors);
       continue;
     }
-    const { ModelFile, SourcesFile, InventoryFile, InterpolationErrorFile, DataFile } = modelSchemas();
+    const { ModelFile, SourcesFile, InventoryFile, InterpolationErrorFile, ConditionEvidenceFile, DataFile } =
+      modelSchemas();
     const parsed = ModelFile.safeParse(src.value);
     if (!parsed.success) {
       const kind = (src.value as { kind?: unknown } | null)?.kind;
@@ -112,7 +113,9 @@ export function loadModelDir(dir: string, options: LoadOptions = {}): ModelData 
             ? InventoryFile
             : kind === "interpolation-error"
               ? InterpolationErrorFile
-              : DataFile;
+              : kind === "condition-evidence"
+                ? ConditionEvidenceFile
+                : DataFile;
       diagnostics.push(...zodIssuesToDiagnostics(parsed.error.issues, src, schema));
       continue;
     }
@@ -122,6 +125,11 @@ export function loadModelDir(dir: string, options: LoadOptions = {}): ModelData 
     else if (model.kind === "interpolation-error") {
       const { generatedBy, scheme, pooled, tables } = model;
       data.interpolationErrors = { generatedBy, scheme, pooled, tables };
+    } else if (model.kind === "condition-evidence") {
+      data.conditionEvidence = {
+        generatedBy: model.generatedBy,
+        rows: model.rows.map(stripUndefined),
+      };
     } else {
       try {
         const { entries, notEncoded } = normaliseDataFile(file, model, options.userSupplied ?? false);
@@ -177,4 +185,9 @@ export function loadModelDir(dir: string, options: LoadOptions = {}): ModelData 
   }
   if (diagnostics.length) throw new InputError(diagnostics);
   return data;
+}
+
+/** A row without its absent optional keys (exactOptionalPropertyTypes: a key present as undefined is not absent). */
+function stripUndefined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }

@@ -108,17 +108,23 @@ export function isMeasurement(unit: string, relative: boolean, storage = false):
   return MEASURED_UNITS.has(unit) || (relative && RELATIVE_UNITS.has(unit)) || (storage && STORAGE_UNITS.has(unit));
 }
 
-const pctOf = (x: number, v: number): number => (v === 0 ? 0 : ((x - v) / Math.abs(v)) * 100);
+const pctOf = (x: number, v: number): number =>
+  x === Infinity ? Infinity : x === -Infinity ? -Infinity : v === 0 ? 0 : ((x - v) / Math.abs(v)) * 100;
+
+/** a x b where an open end times nothing is nothing (0 x Infinity is 0, not NaN). */
+export const mulOpen = (a: number, b: number): number => (a === 0 || b === 0 ? 0 : a * b);
 
 /** The low and high of k1 x [a, b] with k in [k1, k2], whatever the signs. */
 function scaled(a: number, b: number, k1: number, k2: number): [number, number] {
-  const xs = [a * k1, a * k2, b * k1, b * k2];
+  const xs = [mulOpen(a, k1), mulOpen(a, k2), mulOpen(b, k1), mulOpen(b, k2)];
   return [Math.min(...xs), Math.max(...xs)];
 }
 
 /** Percent points as text: "+/-6%", "-24%..+24%", "-100%..0%". */
 export function pctText(low: number, high: number): string {
   const f = (x: number) => {
+    if (x === Infinity) return "open";
+    if (x === -Infinity) return "-open";
     const r = Math.abs(x) >= 10 ? Math.round(x) : Math.round(x * 10) / 10;
     return `${r > 0 ? "+" : ""}${r}%`;
   };
@@ -193,8 +199,17 @@ export function valueRange(v: Value, kind: ValueKind): ValueRange {
       }
       break;
     case "lower":
-      // "In excess of 380MB/s": the source gives no upper end; the range keeps the printed figure.
-      if (measurement) add("lower-bound", low, high, `printed as a lower bound, "${v.raw}": no upper end is given`);
+      // "In excess of 380MB/s": the source gives no upper end, so the range has none (open above); the
+      // point stays the printed figure, the most the source vouches for.
+      if (measurement) {
+        high = Infinity;
+        add(
+          "lower-bound",
+          low,
+          high,
+          `printed as a lower bound, "${v.raw}": no upper end is given, the range is open above`,
+        );
+      }
       break;
     case "approx": {
       const p = printedPrecision(v.raw) ?? printedPrecision(String(Math.abs(value)));

@@ -158,6 +158,8 @@ export class Registry {
     };
     const errors = user.interpolationErrors ?? this.data.interpolationErrors;
     if (errors) merged.interpolationErrors = errors;
+    const evidence = user.conditionEvidence ?? this.data.conditionEvidence;
+    if (evidence) merged.conditionEvidence = evidence;
     const r = new Registry(merged);
     r.overlaid = true;
     return r;

@@ -397,7 +397,34 @@ function build() {
     ),
   });
 
-  const ModelFile = z.discriminatedUnion("kind", [DataFile, SourcesFile, InventoryFile, InterpolationErrorFile]);
+  // Generated from the models (bench/condition-evidence.ts): how far the sources' own measurements move
+  // when one condition changes, which widens a figure used under another value of that condition.
+  const ConditionEvidenceFile = z.strictObject({
+    $schema: z.string().optional(),
+    kind: z.literal("condition-evidence"),
+    generatedBy: z.string().min(1),
+    rows: z.array(
+      z.strictObject({
+        condition: z.string().min(1),
+        band: z.string().min(1).optional(),
+        kind: z.enum(["cpu", "throughput", "log-rate", "storage", "elapsed", "change"]),
+        n: z.number().int().positive(),
+        pct: z.number().nonnegative(),
+        how: z.enum(["p90", "worst"]),
+        max: z.number().nonnegative(),
+        entries: z.number().int().positive(),
+        up: z.strictObject({ low: z.number(), high: z.number() }).optional(),
+      }),
+    ),
+  });
+
+  const ModelFile = z.discriminatedUnion("kind", [
+    DataFile,
+    SourcesFile,
+    InventoryFile,
+    InterpolationErrorFile,
+    ConditionEvidenceFile,
+  ]);
   return {
     Id,
     InventoryId,
@@ -424,6 +451,7 @@ function build() {
     SourcesFile,
     InventoryFile,
     InterpolationErrorFile,
+    ConditionEvidenceFile,
     ModelFile,
   };
 }

@@ -1,6 +1,7 @@
 // Normalised model data: what the registry holds after a model file has been validated.
 import type { AddressSpace, Hardware } from "./vocabulary.js";
 import type { Qualifier } from "./parse-raw.js";
+import type { ConditionEvidence } from "./evidence.js";
 
 export type LineRange = [number, number];
 
@@ -205,4 +206,6 @@ export interface ModelData {
   files: { file: string; source: string; title: string }[];
   /** Leave-one-out interpolation errors by table and axis; absent from a user's --models folder. */
   interpolationErrors?: InterpolationErrors;
+  /** How far measurements move when one condition changes (models/condition-evidence.yaml); absent from a user's folder. */
+  conditionEvidence?: ConditionEvidence;
 }

@@ -26,5 +26,6 @@ export function pageModelData(models: ModelData, rules: readonly { uses: readonl
     notEncoded: [],
     files: models.files,
     ...(models.interpolationErrors ? { interpolationErrors: models.interpolationErrors } : {}),
+    ...(models.conditionEvidence ? { conditionEvidence: models.conditionEvidence } : {}),
   };
 }

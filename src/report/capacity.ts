@@ -15,6 +15,8 @@ function valueText(a: CapacityAnswer, v: number): string {
 
 function rangeText(a: CapacityAnswer, r: { value: number; low: number; high: number }): string {
   const unit = a.target.integer ? "" : "/s";
+  // An open end: no value is claimed on that side (the sources give none).
+  if (r.high === Infinity) return `${valueText(a, r.value)} (≥ ${fmt(r.low)}${unit})`;
   const spread = Math.abs(r.high - r.low) > 0.005 * Math.max(Math.abs(r.value), 1e-9);
   return spread ? `${valueText(a, r.value)} (${fmt(r.low)}..${fmt(r.high)}${unit})` : valueText(a, r.value);
 }

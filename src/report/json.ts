@@ -10,7 +10,22 @@ export function roundNumber(n: number): number {
 // JSON printed to a terminal obeys none of them. The parsed value is the same.
 const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
+/**
+ * An object with an open end (low -Infinity or high Infinity: the sources give no bound on that side)
+ * as JSON: the end null, and `open` saying which ("above", "below", "both"), so that no reader takes
+ * null for zero or for a missing value.
+ */
+function withOpenEnds(v: unknown): unknown {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  const above = o.high === Infinity;
+  const below = o.low === -Infinity;
+  if (!above && !below) return v;
+  return { ...o, open: above && below ? "both" : above ? "above" : "below" };
+}
+
 export function toJson(value: unknown): string {
-  const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === "number" ? roundNumber(v) : v), 2) + "\n";
+  const text =
+    JSON.stringify(value, (_k, v: unknown) => (typeof v === "number" ? roundNumber(v) : withOpenEnds(v)), 2) + "\n";
   return text.replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -92,9 +92,14 @@ export function isPoint(r: { value: number; low: number; high: number }): boolea
   return Math.abs(r.high - r.low) <= 0.005 * Math.max(Math.abs(r.value), 1e-9);
 }
 
-/** A value with its range: "140 us (128–155)"; a range narrower than half a percent prints as the value. */
+/**
+ * A value with its range: "140 us (128–155)"; a range narrower than half a percent prints as the value.
+ * An open end: "≥ 380 MB/s", "6,080 txn/s (≥ 3,520)", "255,000 txn/s (open)" where neither end is bound.
+ */
 export function fmtRange(r: { value: number; low: number; high: number } | null, unit = ""): string {
   if (!r) return "-";
+  // An open end (the sources give no bound on that side): "≥ 575,000 per-second", "140 us (≥ 128)".
+  if (r.high === Infinity || r.low === -Infinity) return openRange(r, unit);
   if (isPoint(r)) return fmt(r.value, r.value === 1 && COUNT_NOUNS.has(unit) ? unit.slice(0, -1) : unit);
   // Below 0.1, fmt's three places keep one or two significant digits: 0.005 (0.004–0.005) says less
   // than the range is; three significant digits for all three, 0.00479 (0.0045–0.00508).
@@ -108,6 +113,20 @@ export function fmtRange(r: { value: number; low: number; high: number } | null,
     return `${withUnit(sig3(r.value), unit)} (${between(sig3(r.low), sig3(r.high))})`;
   }
   return `${fmt(r.value, unit)} (${between(low, high)})`;
+}
+
+function openRange(r: { value: number; low: number; high: number }, unit: string): string {
+  const openLow = r.low === -Infinity;
+  const openHigh = r.high === Infinity;
+  // Open above from nothing (a value goes no lower than 0): the sources bound it on neither side.
+  if ((openLow && openHigh) || (openHigh && r.low <= 0 && r.value > 0)) return `${fmt(r.value, unit)} (open)`;
+  if (openHigh)
+    return Math.abs(r.low - r.value) <= 0.005 * Math.max(Math.abs(r.value), 1e-9)
+      ? `≥ ${fmt(r.value, unit)}`
+      : `${fmt(r.value, unit)} (≥ ${fmt(r.low)})`;
+  return Math.abs(r.high - r.value) <= 0.005 * Math.max(Math.abs(r.value), 1e-9)
+    ? `≤ ${fmt(r.value, unit)}`
+    : `${fmt(r.value, unit)} (≤ ${fmt(r.high)})`;
 }
 
 function sig3(n: number): string {
@@ -128,8 +147,10 @@ export function spreadLines(i: {
   spread: readonly RangePart[];
 }): string[] {
   if (isPoint(i) && i.spread.length === 0) return [];
-  const pct = (x: number) => (i.value === 0 ? 0 : ((x - i.value) / Math.abs(i.value)) * 100);
-  const head = `range: ${fmt(i.low)} to ${fmt(i.high, i.unit)} (${pctText(pct(i.low), pct(i.high))})${
+  const pct = (x: number) => (!Number.isFinite(x) ? x : i.value === 0 ? 0 : ((x - i.value) / Math.abs(i.value)) * 100);
+  const end = (x: number, u = "") =>
+    x === Infinity ? "no upper bound" : x === -Infinity ? "no lower bound" : fmt(x, u);
+  const head = `range: ${end(i.low)} to ${end(i.high, i.unit)} (${pctText(pct(i.low), pct(i.high))})${
     i.spread.length ? ", from:" : ""
   }`;
   return [head, ...i.spread.map(partText)];

@@ -21,6 +21,7 @@
 import type { Config } from "../config/types.js";
 import { formatSize } from "../config/units.js";
 import { runToRunOf, widenBy, type RangePart } from "../model/ranges.js";
+import { evidenceFor, quantityKindOf, type ConditionEvidence, type QuantityKind } from "../model/evidence.js";
 import { ModelError, type LookupResult, type Registry } from "../model/registry.js";
 import type { CarryEntry, ModelEntry } from "../model/types.js";
 import { RELEASES } from "../config/schema.js";
@@ -252,6 +253,9 @@ export interface Outside {
   tolerance?: number;
   /** Where the width comes from, when the carry does not state it. */
   basis?: string;
+  /** The values compared (a size, a count, a machine), for the evidence's size band and the change's direction. */
+  measuredValue?: Scalar;
+  configValue?: Scalar;
 }
 
 /** A condition the config leaves open: the figure's measured value is assumed. */
@@ -271,6 +275,8 @@ export interface ConditionCheck {
   assumed: Assumed[];
   /** Test conditions of the entry, in words ("requesters 5"), for a "measured with" note. */
   context: string[];
+  /** The sources' evidence of how far a figure moves under a changed condition (the registry's). */
+  evidence?: ConditionEvidence;
 }
 
 /** An entry's measured conditions: its appliesTo conditions, with a figure's own condition over them. */
@@ -428,7 +434,13 @@ function checkUncached(
     typeof hardware === "string" &&
     !(entry.appliesTo.hardware as readonly string[]).includes(hardware)
   ) {
-    outside.push({ key: "hardware", measured: entry.appliesTo.hardware.join(", "), config: hardware });
+    outside.push({
+      key: "hardware",
+      measured: entry.appliesTo.hardware.join(", "),
+      config: hardware,
+      measuredValue: entry.appliesTo.hardware.join(","),
+      configValue: hardware,
+    });
   }
   for (const [key, measured] of Object.entries(conditionsOf(entry))) {
     if (!isConfigKey(key)) {
@@ -445,10 +457,17 @@ function checkUncached(
       continue;
     }
     if (!meets(key, measured, value))
-      outside.push({ key, measured: describe(key, measured), config: describe(key, value) });
+      outside.push({
+        key,
+        measured: describe(key, measured),
+        config: describe(key, value),
+        measuredValue: measured,
+        configValue: value,
+      });
   }
   const inside = outside.every((o) => o.carry !== undefined);
-  return { id, inside, outside, assumed, context };
+  const evidence = registry.data?.conditionEvidence;
+  return evidence ? { id, inside, outside, assumed, context, evidence } : { id, inside, outside, assumed, context };
 }
 
 export interface Candidate {
@@ -548,8 +567,9 @@ export function spreadOf(...results: readonly LookupResult[]): { low: number; hi
  * A figure used outside its measured conditions: confidence extrapolated (carried-forward when only the
  * release is outside and a carry states it may stand), and the range widened to take in `spread`, the
  * values the sources measured under the other conditions (spreadOf of the candidates), and a carried
- * release's stated tolerance. With no spread and no tolerance the range stays as printed: the width of
- * an extrapolation is never invented, and the warning (outsideMessage) says what was measured.
+ * release's stated tolerance. With no spread, each other condition outside widens it by the sources'
+ * evidence for that kind of change (models/condition-evidence.yaml), or, with none, leaves it open on
+ * the side the change moves it: a width is never invented, and never understated (DESIGN.md, "Ranges").
  * A copy: lookup results are shared.
  */
 export function widen(r: LookupResult, check: ConditionCheck, spread?: { low: number; high: number }): LookupResult {
@@ -594,8 +614,172 @@ export function widen(r: LookupResult, check: ConditionCheck, spread?: { low: nu
       tolerance: tol,
     });
   }
+  // A condition outside with no carry: the sources' own evidence of how far that kind of figure moves
+  // under that kind of change, or, with none, the range open on the side the change moves it (both
+  // sides where nothing says which way). Never the run-to-run width alone (DESIGN.md, "Ranges").
+  // A spread from the rule's candidates is the sources' own word on how far this figure moves under the
+  // conditions they differ in: it stands for the evidence.
+  const kind = spread ? undefined : kindOfResult(r);
+  if (kind !== undefined) {
+    for (const o of check.outside) {
+      if (o.carry) continue;
+      const moved = byEvidence(r, o, kind, check.evidence, low, high);
+      low = moved.low;
+      high = moved.high;
+      parts.push(moved.part);
+    }
+  }
   return { ...r, confidence, low, high, parts };
 }
+
+/** The kind of quantity a looked-up value is, for the evidence; undefined for counts and settings. */
+function kindOfResult(r: LookupResult): QuantityKind | undefined {
+  const relative = r.unit === "percent" || r.unit === "ratio";
+  return quantityKindOf(r.unit, relative, true);
+}
+
+const GENERATIONS = ["2064", "z13", "z14", "z15", "z16", "z17"];
+
+/**
+ * Which way a change of condition moves a quantity, where the change says: more CPUs or a newer machine
+ * raise a throughput or log-rate peak and (a newer machine) lower a CPU cost; 0 where nothing says.
+ */
+export function directionOf(o: Outside, kind: QuantityKind): -1 | 0 | 1 {
+  let up: boolean | undefined;
+  if (o.key === "cpus" && typeof o.configValue === "number") {
+    const measured = Number(String(o.measuredValue).split("-").pop());
+    if (Number.isFinite(measured)) up = o.configValue > measured;
+  } else if (o.key === "hardware" && typeof o.configValue === "string") {
+    const to = GENERATIONS.indexOf(o.configValue);
+    const from = String(o.measuredValue ?? "")
+      .split(",")
+      .map((g) => GENERATIONS.indexOf(g))
+      .filter((g) => g >= 0);
+    if (to >= 0 && from.length > 0) {
+      if (to > Math.max(...from)) up = true;
+      else if (to < Math.min(...from)) up = false;
+    }
+  }
+  if (up === undefined) return 0;
+  if (kind === "throughput" || kind === "log-rate") return up ? 1 : -1;
+  if (kind === "cpu" && o.key === "hardware") return up ? -1 : 1;
+  return 0;
+}
+
+/** The lowest a value of this unit can take: no change at all for a ratio or a percentage, else zero. */
+function floorOf(r: LookupResult): number {
+  return r.unit === "percent" ? -100 : 0;
+}
+
+/**
+ * The range of a figure used under one condition it was not measured under: widened by the sources'
+ * evidence for that condition and kind of quantity (models/condition-evidence.yaml), or open.
+ */
+function byEvidence(
+  r: LookupResult,
+  o: Outside,
+  kind: QuantityKind,
+  evidence: ConditionEvidence | undefined,
+  low: number,
+  high: number,
+): { low: number; high: number; part: RangePart } {
+  const key = SIZE_BOUNDS.has(o.key) ? "messageSize" : o.key;
+  const sizes =
+    key === "messageSize" && typeof o.measuredValue === "number" && typeof o.configValue === "number"
+      ? { measured: o.measuredValue, config: o.configValue }
+      : undefined;
+  const row = evidenceFor(evidence, key, kind, sizes);
+  const what = `${KIND_WORDS[kind]} measured with ${o.measured}, used with ${o.config}`;
+  const pct = (x: number) => (r.value === 0 ? 0 : ((x - r.value) / Math.abs(r.value)) * 100);
+  const percent = r.unit === "percent";
+  if (row) {
+    // As factors on the value (a change in percent on its ratio 1 + v/100): for an ordered condition,
+    // the way the sources' values move from the smaller setting to the larger (or back); otherwise the
+    // p90 of how far apart they are, either way.
+    const way = orderedWay(o);
+    let fl = 1 / (1 + row.pct / 100);
+    let fh = 1 + row.pct / 100;
+    if (row.up && way !== 0) {
+      const ul = 1 + row.up.low / 100;
+      const uh = 1 + row.up.high / 100;
+      [fl, fh] = way > 0 ? [ul, uh] : [1 / uh, 1 / ul];
+    }
+    const [a, b] = percent ? [(100 + low) * fl - 100, (100 + high) * fh - 100] : [low * fl, high * fh];
+    const nl = Math.min(low, a);
+    const nh = Math.max(high, b);
+    const band = row.band ? ` ${row.band} apart` : "";
+    return {
+      low: nl,
+      high: nh,
+      part: {
+        from: r.citation.id,
+        reason: "condition",
+        low: pct(nl),
+        high: pct(nh),
+        text:
+          row.up && way !== 0
+            ? `${what}: the sources' own ${CONDITION_WORDS[key] ?? key} changes${band} move ${KIND_WORDS[kind]} from the smaller setting to the larger by ${signed(row.up.low)}% to ${signed(row.up.high)}% (${row.n >= 5 ? "p5 to p95" : "least to most"} of ${row.n} pairs from ${row.entries} entries)${way < 0 ? ", taken back here" : ""}`
+            : `${what}: the sources' own ${CONDITION_WORDS[key] ?? key} changes${band} move ${KIND_WORDS[kind]} by up to ${row.pct}% either way (${row.how} of ${row.n} pairs from ${row.entries} entries)`,
+        basis: "models/condition-evidence.yaml",
+        tolerance: row.pct,
+      },
+    };
+  }
+  const dir = directionOf(o, kind);
+  const nl = dir > 0 ? low : Math.min(low, floorOf(r));
+  const nh = dir < 0 ? high : Infinity;
+  const side = dir > 0 ? "open above" : dir < 0 ? "open below" : "open on both sides";
+  return {
+    low: nl,
+    high: nh,
+    part: {
+      from: r.citation.id,
+      reason: "condition",
+      low: pct(nl),
+      high: nh === Infinity ? Infinity : pct(nh),
+      text: `${what}: the sources hold no pair of ${KIND_WORDS[kind]} figures measured under two values of ${CONDITION_WORDS[key] ?? key}, so the range is ${side}`,
+      basis: "models/condition-evidence.yaml",
+    },
+  };
+}
+
+const signed = (x: number) => (x > 0 ? `+${x}` : String(x));
+
+/** For a condition with an order: +1 where the config's setting is the larger, -1 the smaller, 0 otherwise. */
+function orderedWay(o: Outside): -1 | 0 | 1 {
+  const n = (v: Scalar | undefined) =>
+    typeof v === "number" ? v : typeof v === "string" && v !== "" ? Number(v) : NaN;
+  const m = n(o.measuredValue);
+  const c = n(o.configValue);
+  if (!Number.isFinite(m) || !Number.isFinite(c) || m === c) return 0;
+  return c > m ? 1 : -1;
+}
+
+const KIND_WORDS: Record<QuantityKind, string> = {
+  cpu: "CPU cost",
+  throughput: "throughput",
+  "log-rate": "log rate",
+  storage: "storage",
+  elapsed: "elapsed time",
+  change: "a change",
+};
+
+const CONDITION_WORDS: Partial<Record<string, string>> = {
+  messageSize: "message size",
+  hardware: "machine",
+  cpus: "CPU count",
+  logCopies: "log copies",
+  archiveCopies: "archive copies",
+  amsPolicy: "AMS policy",
+  queueType: "queue type",
+  streamQos: "streaming quality of service",
+  streamQueue: "streaming queue",
+  channelType: "channel type",
+  archiveCompression: "archive compression",
+  keyReuse: "key reuse",
+  sslrkeyc: "SSLRKEYC",
+  tlsVersion: "TLS version",
+};
 
 /**
  * The warning for a figure used outside its conditions, naming each: "peak log rate: measured with dual

@@ -175,11 +175,14 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
   } else if (lower) {
     notes.push(`the peak is a lower bound ("${peak.raw}"), so the ceiling is at least this`);
   }
+  // Another figure that bounds a peak printed "in excess of" (then cited): without one the ceiling is open above.
+  let boundedBy: string | undefined;
   if (best.id === PEAK_92) {
     // The same report's logger, saturated, wrote 272MB/s per copy (its log configuration not stated).
     const saturated = carried(registry.lookup(SATURATED_92, {}, "logWriteRate"), rel.carried);
     parts.push(saturated);
     high = Math.max(high, saturated.value);
+    boundedBy = saturated.citation.id;
     notes.push(
       `the same report's statistics show a saturated logger writing ${saturated.raw} (log configuration not stated), the high end`,
     );
@@ -218,7 +221,7 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
   const entry = registry.get(best.id);
   const ceilingParts = volumeParts(vol, ...parts);
   const perCopyLow = Math.min(low, peak.low);
-  const perCopyHigh = Math.max(high, peak.high);
+  const perCopyHigh = boundedBy !== undefined && peak.high === Infinity ? high : Math.max(high, peak.high);
   ctx.item({
     id: "logging.log-rate-ceiling",
     concern: "logging",

@@ -31,12 +31,25 @@ const registry = shippedRegistry();
 const NEGATIVE_BY_DESIGN = new Set(["encryption.smds-get-app"]);
 const NON_NEGATIVE_METRICS = new Set(["cpu-per-txn", "cpu-per-second", "storage", "limit", "rate", "volume"]);
 
-function nonFinitePaths(v: unknown, path = "estimate", out: string[] = []): string[] {
+/**
+ * Numbers that are not finite, where they may not be: a range may be open (DESIGN.md, "Ranges": high
+ * Infinity where the sources give no upper end, low -Infinity no lower), on its own side only; every
+ * other number is finite. And every range holds its value: low <= value <= high.
+ */
+function nonFinitePaths(v: unknown, path = "estimate", out: string[] = [], key = ""): string[] {
   if (typeof v === "number") {
-    if (!Number.isFinite(v)) out.push(`${path} = ${v}`);
+    const open = (key === "high" && v === Infinity) || (key === "low" && v === -Infinity);
+    if (!Number.isFinite(v) && !open) out.push(`${path} = ${v}`);
   } else if (Array.isArray(v)) v.forEach((x, i) => nonFinitePaths(x, `${path}[${i}]`, out));
-  else if (v !== null && typeof v === "object")
-    for (const [k, x] of Object.entries(v)) nonFinitePaths(x, `${path}.${k}`, out);
+  else if (v !== null && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    if (typeof o.value === "number" && typeof o.low === "number" && typeof o.high === "number") {
+      const eps = 1e-9 * Math.max(1, Math.abs(o.value));
+      if (!(o.low <= o.value + eps && o.value <= o.high + eps))
+        out.push(`${path}: low ${o.low}, value ${o.value}, high ${o.high} (not low <= value <= high)`);
+    }
+    for (const [k, x] of Object.entries(o)) nonFinitePaths(x, `${path}.${k}`, out, k);
+  }
   return out;
 }
 
@@ -155,7 +168,7 @@ const notBelow = (a: number, b: number) => a >= b - EPS * Math.max(1, Math.abs(b
 
 describe("engine properties", () => {
   it(
-    "random valid configs: no exception, finite numbers, non-negative costs, byte-identical JSON",
+    "random valid configs: no exception, finite numbers (ranges open only on their own side), low <= value <= high, non-negative costs, byte-identical JSON",
     () => {
       let runs = 0;
       fc.assert(

@@ -1,0 +1,216 @@
+// Accuracy where the errors are (#27 point 4): every measured figure in models/ that has a sibling
+// measured under conditions that differ in exactly one condition (message size, CPUs, machine, release,
+// log copies, mirroring, AMS policy, cipher...) is predicted from that sibling through the door the rules
+// use (src/rules/conditions.ts widen: a carried release by the carry's tolerance, any other condition by
+// the sources' evidence for that kind of change, or open), with the evidence computed without the two
+// entries of the case (leave them out: a case never widens itself). Recorded by kind of quantity and by
+// condition: how often the range holds the measured value, and how wide it is. Run with the cross-report
+// bench (npx tsx bench/cross-report.ts writes bench/ACCURACY.md with both).
+import { Registry } from "../src/model/registry.js";
+import type { ModelData } from "../src/model/types.js";
+import { widen, type ConditionCheck, type Outside } from "../src/rules/conditions.js";
+import { releaseChoice } from "../src/rules/helpers.js";
+import { QUANTITY_KINDS, type QuantityKind } from "../src/model/evidence.js";
+import { conditionEvidence, conditionValue, evidencePairs, type Measured } from "./condition-evidence.js";
+import { median, r3 } from "./lib/stats.js";
+
+/** Targets of #27, per kind of quantity with 20 or more cases. */
+export const CONDITION_TARGETS = { containsPct: 90, medianHalfWidthPct: 20, minCases: 20, missPct: 20 };
+
+export interface ConditionCase {
+  condition: string;
+  kind: QuantityKind;
+  target: { entry: string; where: string; raw: string; value: number };
+  from: { entry: string; where: string; raw: string };
+  measured: string;
+  wanted: string;
+  low: number;
+  high: number;
+  value: number;
+  errorPct: number;
+  /** Half the range over the value, in percent; Infinity for a range open on a side. */
+  halfWidthPct: number;
+  open: boolean;
+  contains: boolean;
+  /** How the range was made, from the parts the door added. */
+  how: string;
+}
+
+export interface KindSummary {
+  kind: QuantityKind;
+  cases: number;
+  contains: number;
+  containsPct: number;
+  open: number;
+  medianHalfWidthPct: number;
+  met: { contains: boolean; halfWidth: boolean } | null;
+}
+
+export interface ConditionAccuracy {
+  cases: ConditionCase[];
+  byKind: KindSummary[];
+  byCondition: { condition: string; cases: number; contains: number; open: number; medianHalfWidthPct: number }[];
+  misses: ConditionCase[];
+}
+
+const pct = (x: number, of: number) => (of === 0 ? 0 : (x / Math.abs(of)) * 100);
+
+/** A case's values as printed: a change in percent is compared as printed, not as its ratio. */
+function printed(m: Measured): number {
+  return m.printed;
+}
+
+function predict(
+  registry: Registry,
+  data: ModelData,
+  target: Measured,
+  from: Measured,
+  condition: string,
+): ConditionCase | undefined {
+  let r;
+  try {
+    r = from.look(registry);
+  } catch {
+    return undefined; // a value no rule could look up this way (a cell a lookup cannot reach)
+  }
+  const measuredValue = conditionValue(from, condition);
+  const configValue = conditionValue(target, condition);
+  const o: Outside = {
+    key: condition as Outside["key"],
+    measured: String(measuredValue),
+    config: String(configValue),
+    measuredValue: condition === "hardware" ? measuredValue : measuredValue,
+    configValue: condition === "hardware" ? target.hardware[0]! : configValue,
+  };
+  if (condition === "release") {
+    // As checkConditions does: the rules' own release choice, and its carry where one covers the entry.
+    const how = releaseChoice(registry, from.entry, from.releases, target.releases[0]!)?.carried;
+    if (how?.carry) {
+      o.carry = how.carry;
+      if (how.tolerance !== undefined) o.tolerance = how.tolerance;
+      if (how.basis !== undefined) o.basis = how.basis;
+    }
+  }
+  const evidence = { generatedBy: "leave-two-out", rows: conditionEvidence(data, new Set([target.entry, from.entry])) };
+  const check: ConditionCheck = { id: from.entry, inside: false, outside: [o], assumed: [], context: [], evidence };
+  const w = widen(r, check);
+  const actual = printed(target);
+  const open = w.high === Infinity || w.low === -Infinity;
+  const added = w.parts.slice(r.parts.length);
+  return {
+    condition,
+    kind: target.kind,
+    target: { entry: target.entry, where: target.where, raw: target.raw, value: actual },
+    from: { entry: from.entry, where: from.where, raw: from.raw },
+    measured: o.measured,
+    wanted: o.config,
+    low: w.low,
+    high: w.high,
+    value: w.value,
+    errorPct: pct(w.value - actual, actual),
+    halfWidthPct: open ? Infinity : pct((w.high - w.low) / 2, w.value),
+    open,
+    contains: w.low <= actual + 1e-9 * Math.abs(actual) && actual <= w.high + 1e-9 * Math.abs(actual),
+    how: added.map((p) => p.text).join("; ") || "no widening",
+  };
+}
+
+export function conditionAccuracy(data: ModelData): ConditionAccuracy {
+  const registry = new Registry(data);
+  const cases: ConditionCase[] = [];
+  for (const p of evidencePairs(data)) {
+    // Only values whose printed figures differ: a pair printed alike says nothing of a range's width.
+    if (p.a.printed === p.b.printed) continue;
+    for (const [target, from] of [
+      [p.b, p.a],
+      [p.a, p.b],
+    ] as const) {
+      const c = predict(registry, data, target, from, p.condition);
+      if (c) cases.push(c);
+    }
+  }
+  cases.sort((a, b) =>
+    `${a.kind} ${a.condition} ${a.target.entry} ${a.target.where} ${a.from.entry} ${a.from.where}`.localeCompare(
+      `${b.kind} ${b.condition} ${b.target.entry} ${b.target.where} ${b.from.entry} ${b.from.where}`,
+    ),
+  );
+  const byKind: KindSummary[] = [];
+  for (const kind of QUANTITY_KINDS) {
+    const list = cases.filter((c) => c.kind === kind);
+    if (list.length === 0) continue;
+    const contains = list.filter((c) => c.contains).length;
+    const containsPct = r3(pct(contains, list.length));
+    const medianHalfWidthPct = r3(median(list.map((c) => c.halfWidthPct)));
+    byKind.push({
+      kind,
+      cases: list.length,
+      contains,
+      containsPct,
+      open: list.filter((c) => c.open).length,
+      medianHalfWidthPct,
+      met:
+        list.length >= CONDITION_TARGETS.minCases
+          ? {
+              contains: containsPct >= CONDITION_TARGETS.containsPct,
+              halfWidth: medianHalfWidthPct <= CONDITION_TARGETS.medianHalfWidthPct,
+            }
+          : null,
+    });
+  }
+  const conditions = [...new Set(cases.map((c) => c.condition))].sort();
+  const byCondition = conditions.map((condition) => {
+    const list = cases.filter((c) => c.condition === condition);
+    return {
+      condition,
+      cases: list.length,
+      contains: list.filter((c) => c.contains).length,
+      open: list.filter((c) => c.open).length,
+      medianHalfWidthPct: r3(median(list.map((c) => c.halfWidthPct))),
+    };
+  });
+  const misses = cases.filter((c) => !c.contains && Math.abs(c.errorPct) > CONDITION_TARGETS.missPct);
+  return { cases, byKind, byCondition, misses };
+}
+
+const f = (n: number) => (n === Infinity ? "open" : String(r3(n)));
+
+export function renderConditionAccuracy(res: ConditionAccuracy): string[] {
+  const out: string[] = [
+    "## Across conditions: each figure predicted from a sibling measured under one other condition",
+    "",
+    "Generated by `bench/condition-accuracy.ts` (with the rest of this file). Every pair of measured values in",
+    "models/ of the same quantity (same table and measure, or same figure subject and unit) that differ in exactly",
+    "one condition a config is compared on, printed differently, is two cases: each value predicted from the",
+    "other through the door the rules use (src/rules/conditions.ts `widen`): a carried release by the carry's",
+    "tolerance, any other condition by the sources' evidence for that kind of change",
+    "(models/condition-evidence.yaml), computed here without the case's two entries, or open where no other",
+    "entry gives evidence. An open range holds the value by construction, and its half-width is counted as",
+    "infinite in the medians. Targets (#27): the range holds the value in at least",
+    `${CONDITION_TARGETS.containsPct}% of the cases of each kind with ${CONDITION_TARGETS.minCases} or more cases, at a median half-width of at most ${CONDITION_TARGETS.medianHalfWidthPct}%.`,
+    "",
+    "| kind of quantity | cases | range holds | open ranges | median half-width | holds >= 90% | half-width <= 20% |",
+    "| --- | ---: | ---: | ---: | ---: | --- | --- |",
+    ...res.byKind.map(
+      (k) =>
+        `| ${k.kind} | ${k.cases} | ${k.contains} (${k.containsPct}%) | ${k.open} | ${f(k.medianHalfWidthPct)}% | ${k.met ? (k.met.contains ? "met" : "**not met**") : "fewer than 20 cases"} | ${k.met ? (k.met.halfWidth ? "met" : "**not met**") : "-"} |`,
+    ),
+    "",
+    "By condition:",
+    "",
+    "| condition | cases | range holds | open ranges | median half-width |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    ...res.byCondition.map(
+      (c) => `| ${c.condition} | ${c.cases} | ${c.contains} | ${c.open} | ${f(c.medianHalfWidthPct)}% |`,
+    ),
+    "",
+    `Cases more than ${CONDITION_TARGETS.missPct}% off whose range excludes the measured value (${res.misses.length}), each with the widening that fell short:`,
+    "",
+  ];
+  if (res.misses.length === 0) out.push("- none");
+  for (const m of res.misses)
+    out.push(
+      `- ${m.target.entry}${m.target.where ? ` (${m.target.where})` : ""} "${m.target.raw}" from ${m.from.entry}${m.from.where ? ` (${m.from.where})` : ""} "${m.from.raw}", ${m.condition} ${m.measured} -> ${m.wanted}: predicted ${r3(m.value)} (${r3(m.low)} to ${f(m.high)}), ${r3(m.errorPct)}% off. ${m.how}.`,
+    );
+  out.push("");
+  return out;
+}
