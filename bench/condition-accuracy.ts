@@ -10,9 +10,19 @@ import { Registry } from "../src/model/registry.js";
 import type { ModelData } from "../src/model/types.js";
 import { widen, type ConditionCheck, type Outside } from "../src/rules/conditions.js";
 import { releaseChoice } from "../src/rules/helpers.js";
-import { QUANTITY_KINDS, type QuantityKind } from "../src/model/evidence.js";
-import { conditionEvidence, conditionValue, evidencePairs, type Measured } from "./condition-evidence.js";
-import { median, r3 } from "./lib/stats.js";
+import { QUANTITY_KINDS, type ConditionEvidence, type QuantityKind } from "../src/model/evidence.js";
+import { conditionValue, evidencePairs, evidenceRows, type EvidencePair, type Measured } from "./condition-evidence.js";
+import { r3 } from "./lib/stats.js";
+
+/** The median, where some values may be infinite (open ranges): the middle of the sorted values. */
+function median(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = (s.length - 1) / 2;
+  const lo = s[Math.floor(mid)]!;
+  const hi = s[Math.ceil(mid)]!;
+  return lo === hi ? lo : lo + (hi - lo) / 2;
+}
 
 /** Targets of #27, per kind of quantity with 20 or more cases. */
 export const CONDITION_TARGETS = { containsPct: 90, medianHalfWidthPct: 20, minCases: 20, missPct: 20 };
@@ -62,7 +72,7 @@ function printed(m: Measured): number {
 
 function predict(
   registry: Registry,
-  data: ModelData,
+  evidenceWithout: (a: string, b: string) => ConditionEvidence,
   target: Measured,
   from: Measured,
   condition: string,
@@ -91,7 +101,7 @@ function predict(
       if (how.basis !== undefined) o.basis = how.basis;
     }
   }
-  const evidence = { generatedBy: "leave-two-out", rows: conditionEvidence(data, new Set([target.entry, from.entry])) };
+  const evidence = evidenceWithout(target.entry, from.entry);
   const check: ConditionCheck = { id: from.entry, inside: false, outside: [o], assumed: [], context: [], evidence };
   const w = widen(r, check);
   const actual = printed(target);
@@ -118,14 +128,26 @@ function predict(
 export function conditionAccuracy(data: ModelData): ConditionAccuracy {
   const registry = new Registry(data);
   const cases: ConditionCase[] = [];
-  for (const p of evidencePairs(data)) {
+  const all = evidencePairs(data);
+  // The evidence without a case's two entries, made once per pair of entries (many cases share them).
+  const memo = new Map<string, ConditionEvidence>();
+  const evidenceWithout = (a: string, b: string): ConditionEvidence => {
+    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    let e = memo.get(key);
+    if (!e) {
+      const kept = all.filter((p: EvidencePair) => !p.entries.some((x) => x === a || x === b));
+      memo.set(key, (e = { generatedBy: "without the case's entries", rows: evidenceRows(kept) }));
+    }
+    return e;
+  };
+  for (const p of all) {
     // Only values whose printed figures differ: a pair printed alike says nothing of a range's width.
     if (p.a.printed === p.b.printed) continue;
     for (const [target, from] of [
       [p.b, p.a],
       [p.a, p.b],
     ] as const) {
-      const c = predict(registry, data, target, from, p.condition);
+      const c = predict(registry, evidenceWithout, target, from, p.condition);
       if (c) cases.push(c);
     }
   }

@@ -208,8 +208,13 @@ export function evidencePairs(data: ModelData, without: ReadonlySet<string> = ne
  * model entries the pairs come from.
  */
 export function conditionEvidence(data: ModelData, without: ReadonlySet<string> = new Set()): EvidenceRow[] {
+  return evidenceRows(evidencePairs(data, without));
+}
+
+/** The evidence rows of a list of pairs (conditionEvidence's second half). */
+export function evidenceRows(pairs: readonly EvidencePair[]): EvidenceRow[] {
   const by = new Map<string, EvidencePair[]>();
-  for (const p of evidencePairs(data, without)) {
+  for (const p of pairs) {
     const k = `${p.condition}\u0000${p.band ?? ""}\u0000${p.kind}`;
     const g = by.get(k);
     if (g) g.push(p);

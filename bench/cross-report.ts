@@ -23,6 +23,7 @@ import { carried, releaseChoice, tableReleases } from "../src/rules/helpers.js";
 import { pairSpread, TEST_CONDITIONS, widenForConditions } from "../src/rules/conditions.js";
 import { mqCipherName } from "../src/config/ciphers.js";
 import { median, r3 } from "./lib/stats.js";
+import { conditionAccuracy, renderConditionAccuracy, type ConditionAccuracy } from "./condition-accuracy.js";
 
 /** Targets of #16: the range holds the measurement in >= 90% of cases, median half-width <= 15%, points within +/-6% in >= 60%. */
 export const TARGETS = { containsPct: 90, medianHalfWidthPct: 15, withinPct: 6, withinSharePct: 60 };
@@ -614,7 +615,7 @@ function findings(res: CrossResult): string[] {
   return out;
 }
 
-export function renderAccuracy(res: CrossResult): string {
+export function renderAccuracy(res: CrossResult, conditions?: ConditionAccuracy): string {
   const s = res.summary;
   const yes = (b: boolean) => (b ? "met" : "**not met**");
   const lines = [
@@ -643,6 +644,7 @@ export function renderAccuracy(res: CrossResult): string {
     `| point within +/-${TARGETS.withinPct}% | ${fmt(s.withinSharePct)}% | >= ${TARGETS.withinSharePct}% | ${yes(s.met.within)} |`,
     "",
     ...findings(res),
+    ...(conditions ? renderConditionAccuracy(conditions) : []),
     "## How the pairs were matched",
     "",
     "| predicted | from | how the model files make them the same quantity | cases | range holds |",
@@ -675,10 +677,16 @@ export function renderAccuracy(res: CrossResult): string {
 
 if (process.argv[1]?.endsWith("cross-report.ts")) {
   const root = process.cwd();
-  const res = crossReport(loadModelDir(join(root, "models"), { displayRoot: root }));
-  writeFileSync(join(root, "bench", "ACCURACY.md"), renderAccuracy(res));
+  const data = loadModelDir(join(root, "models"), { displayRoot: root });
+  const res = crossReport(data);
+  const cond = conditionAccuracy(data);
+  writeFileSync(join(root, "bench", "ACCURACY.md"), renderAccuracy(res, cond));
   const s = res.summary;
   console.log(
     `bench/ACCURACY.md: ${s.cases} cases, ${s.predicted} predicted; range holds ${r3(s.containsPct)}%, median half-width ${r3(s.medianHalfWidthPct)}%, within +/-6% ${r3(s.withinSharePct)}%`,
   );
+  for (const k of cond.byKind)
+    console.log(
+      `across conditions, ${k.kind}: ${k.cases} cases, range holds ${k.containsPct}% (target >= 90%${k.met ? (k.met.contains ? ", met" : ", not met") : ", fewer than 20 cases"}), median half-width ${k.medianHalfWidthPct === Infinity ? "open" : `${k.medianHalfWidthPct}%`} (target <= 20%${k.met ? (k.met.halfWidth ? ", met" : ", not met") : ""})`,
+    );
 }

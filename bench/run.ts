@@ -14,6 +14,7 @@ import { leaveOneOut, SCHEMES, type AccuracyResult } from "./accuracy.js";
 import { machine } from "./lib/machine.js";
 import { calibrateBench, calibrateSection } from "./calibrate.js";
 import { crossReport, renderAccuracy } from "./cross-report.js";
+import { conditionAccuracy } from "./condition-accuracy.js";
 import { timeInterleaved } from "./lib/spawn-timing.js";
 import { writeResults } from "./lib/write-results.js";
 import { pageBench, pageSection } from "./page.js";
@@ -304,10 +305,16 @@ const calib = calibrateBench(ROOT, CLI, tmp, QUICK ? 100 : 1000);
 // `npx tsx bench/cross-report.ts`.
 log("8/8 accuracy against the reports themselves");
 const cross = crossReport(data);
+const acrossConditions = conditionAccuracy(data);
 const accuracyFile = join(WRITE ? "bench" : join("bench", "out"), "ACCURACY.md");
 mkdirSync(join(ROOT, dirname(accuracyFile)), { recursive: true });
-writeFileSync(join(ROOT, accuracyFile), renderAccuracy(cross));
+writeFileSync(join(ROOT, accuracyFile), renderAccuracy(cross, acrossConditions));
 (results as Record<string, unknown>).crossReport = cross.summary;
+(results as Record<string, unknown>).acrossConditions = acrossConditions.byKind;
+for (const k of acrossConditions.byKind)
+  log(
+    `  across conditions, ${k.kind}: ${k.cases} cases, range holds ${k.containsPct}% (target >= 90%), median half-width ${k.medianHalfWidthPct === Infinity ? "open" : `${k.medianHalfWidthPct}%`} (target <= 20%)${k.met ? "" : " (fewer than 20 cases: no target)"}`,
+  );
 // ---------------------------------------------------------------- 9. The live page
 log("9/9 the live page in headless Chromium");
 const pageResult = await pageBench(ROOT, join(dist, "mqzcap.html"), QUICK);

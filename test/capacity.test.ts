@@ -43,7 +43,9 @@ describe("capacity: the rate", () => {
     const busy75 = { ...hub, hardware: { generation: "z15", cpus: 8, targetBusy: "75%" } } as ConfigInput;
     const a = answer(capacity(busy75), "workload.rate");
     expect(a.summary).toMatch(/^workload.rate up to 27,906\/s/);
-    expect(renderCapacityTable(capacity(busy75), { color: false })).toContain("workload.rate up to 27,906/s:");
+    // Its range is open below: the 16-CPU peak (000 line 1332) used with 8 CPUs and 1KB messages has no
+    // lower bound in the sources, and is named under "open".
+    expect(renderCapacityTable(capacity(busy75), { color: false })).toContain("workload.rate up to 27,906/s (");
   });
 
   it("agrees with the estimate: nothing exceeded at the answer, the binding limit 1% above it", () => {

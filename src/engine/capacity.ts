@@ -79,6 +79,11 @@ export interface CapacityAnswer {
    * is an upper bound the CPU may well be below.
    */
   notCounted: string[];
+  /**
+   * Limits whose range is open on a side (the sources give no bound there: DESIGN.md, "Ranges"), each
+   * in words: the answer's range is open on that side too, or bound only by the other limits.
+   */
+  open: string[];
   /** max - configured: how many more fit (negative: over by that much); null without either. */
   headroom: number | null;
   /** In words: the answer as a planner reads it. */
@@ -344,6 +349,7 @@ function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted
     limits: ordered,
     alwaysExceeded: always,
     notCounted,
+    open: openOf(t, binds),
     headroom,
     summary: "",
   };
@@ -399,6 +405,21 @@ function largestWithin(t: CapacityTarget, exceeded: (v: number) => boolean): num
   return lo;
 }
 
+/** The binding limits whose range is open: low at the smallest value, or high bound nowhere. */
+function openOf(t: CapacityTarget, binds: readonly Binding[]): string[] {
+  const out: string[] = [];
+  for (const b of binds) {
+    const below = b.at!.low <= t.min;
+    const above = b.at!.high === Infinity;
+    if (!below && !above) continue;
+    const side = below && above ? "on both sides" : below ? "below" : "above";
+    out.push(
+      `${b.label}: open ${side} (the sources give no bound ${below && above ? "on either side" : below ? "below" : "above"} for this config's conditions; mqzcap estimate --explain says why)`,
+    );
+  }
+  return out;
+}
+
 const fmtN = (n: number, integer: boolean) =>
   integer || n >= 100 ? formatNumber(Math.floor(n), 0) : formatNumber(n, n >= 10 ? 1 : n >= 1 ? 2 : 3);
 
@@ -407,7 +428,9 @@ function summaryOf(a: CapacityAnswer, limits: Binding[]): string {
   const unit = t.unit === "txn/s" ? "/s" : ` ${t.unit}`;
   const always = limits.filter((l) => l.status === "always").map((l) => l.label);
   const also = always.length ? `; exceeded whatever the ${t.path}: ${always.join("; ")}` : "";
-  const left = a.notCounted.length ? `; not counted: ${a.notCounted.join("; ")}` : "";
+  const left =
+    (a.notCounted.length ? `; not counted: ${a.notCounted.join("; ")}` : "") +
+    (a.open.length ? `; open: ${a.open.join("; ")}` : "");
   if (!a.max || !a.binding) return `${t.path}: no limit binds up to ${fmtN(t.max, t.integer)}${unit}${also}${left}`;
   const conf =
     t.configured === null

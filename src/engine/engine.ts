@@ -12,6 +12,7 @@ import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
 import { baselineFactor, scaleForHardware } from "../rules/hardware.js";
 import {
+  OFF_LPAR as OFF_LPAR_SPACES,
   bottleneckOf,
   cpuSummary,
   exceededWarnings,
@@ -288,6 +289,8 @@ interface ItemSums {
   perTxn: Map<AddressSpace, Range>;
   pct: Map<AddressSpace, Range>;
   background: Range;
+  /** The part of background CPU that grows in proportion to workload.rate (us/s at the configured rate). */
+  withRate: Range;
   /** Background CPU by address space ("none" for an item that names none). */
   backgroundBy: Map<string, Range>;
   limits: RangedLineItem[];
@@ -299,6 +302,7 @@ function sumItems(items: readonly RangedLineItem[]): ItemSums {
     perTxn: new Map(),
     pct: new Map(),
     background: zero(),
+    withRate: zero(),
     backgroundBy: new Map(),
     limits: [],
     storage: [],
@@ -309,6 +313,8 @@ function sumItems(items: readonly RangedLineItem[]): ItemSums {
     else if (i.metric === "cpu-pct" && as) accumulate(sumOf(sums.pct, as), i);
     else if (i.metric === "cpu-per-second") {
       accumulate(sums.background, i);
+      if (i.growsWithRate === true && (i.addressSpace === undefined || !OFF_LPAR_SPACES.has(i.addressSpace)))
+        accumulate(sums.withRate, i);
       accumulate(sumOf(sums.backgroundBy as Map<AddressSpace, Range>, (as ?? "none") as AddressSpace), i);
     } else if (i.metric === "limit") sums.limits.push(i);
     else if (i.metric === "storage") sums.storage.push(i);
@@ -490,6 +496,7 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     rate,
     perTxn: costs.map((c) => ({ addressSpace: c.addressSpace, cost: c.total ?? c.added })),
     background: sums.backgroundBy,
+    backgroundWithRate: sums.withRate,
     hasBaseline: baseline !== undefined,
   });
   const limits = sums.limits;

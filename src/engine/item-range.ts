@@ -32,6 +32,7 @@ function blank(): Copy {
     demand: undefined,
     hardwareFit: undefined,
     scalesWithCpu: undefined,
+    growsWithRate: undefined,
   };
 }
 
@@ -115,6 +116,9 @@ function copyFields(i: LineItem): Copy {
         break;
       case "scalesWithCpu":
         out.scalesWithCpu = v;
+        break;
+      case "growsWithRate":
+        out.growsWithRate = v;
         break;
       default: {
         // A field added to LineItem must be copied above, or estimates would drop it (the compiler

@@ -53,7 +53,7 @@ export interface CpuSummary {
 const rangeOf = (value: number, low: number, high: number): Range => ({ value, low, high });
 
 /** Coupling facility CPU runs on CF processors, not on the LPAR's engines. */
-const OFF_LPAR: ReadonlySet<string> = new Set(["cf"]);
+export const OFF_LPAR: ReadonlySet<string> = new Set(["cf"]);
 
 export interface CpuInputs {
   config: Config;
@@ -62,6 +62,8 @@ export interface CpuInputs {
   perTxn: { addressSpace: AddressSpace; cost: Range }[];
   /** CPU microseconds per second not tied to transactions, per address space ("none" where a rule gave none). */
   background: Map<string, Range>;
+  /** Of the background on the LPAR, what grows in proportion to workload.rate (us/s at `rate`). */
+  backgroundWithRate?: Range;
   hasBaseline: boolean;
 }
 
@@ -111,10 +113,15 @@ export function cpuSummary(inp: CpuInputs): { summary: CpuSummary; limit: LineIt
   }));
   let maxRate: Range | null = null;
   let limit: LineItem | null = null;
-  if (cpus !== null && limitBusyPct !== null && pV > 0) {
+  // CPU per second that grows with the rate (a channel's renegotiations) is per transaction to the
+  // CPU-bound rate: held at the configured rate it would let the engines seem to carry more than they do.
+  const g = inp.backgroundWithRate;
+  const perRate = (x: number) => (g && rate !== null && rate > 0 ? x / rate : 0);
+  const [gV, gL, gH] = g ? [g.value, g.low, g.high] : [0, 0, 0];
+  if (cpus !== null && limitBusyPct !== null && pV + perRate(gV) > 0) {
     const avail = (cpus * limitBusyPct) / 100;
     const at = (p: number, b: number) => Math.max(0, ((avail - b / 1e6) * 1e6) / p);
-    const r = rangeOf(at(pV, bV), at(pH, bH), at(pL, bL));
+    const r = rangeOf(at(pV + perRate(gV), bV - gV), at(pH + perRate(gH), bH - gH), at(pL + perRate(gL), bL - gL));
     // A cost too small to bound any rate (a fraction of a picosecond) gives no limit; a cost whose range
     // reaches down to nothing gives a rate open above (the sources bound it on one side only).
     if (Number.isFinite(r.value)) {

@@ -82,6 +82,11 @@ export interface LineItem {
    */
   scalesWithCpu?: boolean;
   /**
+   * For CPU per second: in proportion to workload.rate (derived from it, as a channel's renegotiations
+   * are), so the CPU-bound rate counts it per transaction rather than holding it at the configured rate.
+   */
+  growsWithRate?: boolean;
+  /**
    * The model lookups the value is proportional to (fromLookups sets them): the engine gives the item
    * their ranges. Read by the engine only; an estimate's items do not carry it.
    */

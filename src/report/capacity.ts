@@ -15,8 +15,13 @@ function valueText(a: CapacityAnswer, v: number): string {
 
 function rangeText(a: CapacityAnswer, r: { value: number; low: number; high: number }): string {
   const unit = a.target.integer ? "" : "/s";
-  // An open end: no value is claimed on that side (the sources give none).
-  if (r.high === Infinity) return `${valueText(a, r.value)} (≥ ${fmt(r.low)}${unit})`;
+  // An open end: no value is claimed on that side (the sources give none). Low at the smallest value
+  // the target takes is open below: a limit with no lower bound binds anywhere.
+  const below = r.low <= a.target.min;
+  const above = r.high === Infinity;
+  if (below && above) return `${valueText(a, r.value)} (open)`;
+  if (below) return `${valueText(a, r.value)} (≤ ${fmt(r.high)}${unit}, open below)`;
+  if (above) return `${valueText(a, r.value)} (≥ ${fmt(r.low)}${unit})`;
   const spread = Math.abs(r.high - r.low) > 0.005 * Math.max(Math.abs(r.value), 1e-9);
   return spread ? `${valueText(a, r.value)} (${fmt(r.low)}..${fmt(r.high)}${unit})` : valueText(a, r.value);
 }
@@ -95,6 +100,7 @@ export function renderCapacityTable(r: CapacityResult, opts: { color: boolean; w
         ).map((l) => s.yellow(l)),
       );
     for (const n of a.notCounted) out.push(...wrap(n, W, "  ! not counted: ").map((l) => s.yellow(l)));
+    for (const n of a.open) out.push(...wrap(n, W, "  ! open: ").map((l) => s.yellow(l)));
     const binds = a.limits.filter((l) => l.status === "binds");
     if (binds.length) {
       out.push(s.dim("  limits in the order they bind:"));
@@ -136,7 +142,8 @@ export function renderCapacityMarkdown(r: CapacityResult): string {
     if (a.next)
       out.push(`- next: ${mdText(`${a.next.label}, at ${rangeText(a, a.next.at!)} (${fmt(a.next.times)}x)`)}`);
     for (const n of a.notCounted) out.push(`- not counted: ${mdText(n)}`);
-    if (a.binding || a.next || a.notCounted.length) out.push("");
+    for (const n of a.open) out.push(`- open: ${mdText(n)}`);
+    if (a.binding || a.next || a.notCounted.length || a.open.length) out.push("");
     if (a.limits.length) {
       out.push("| # | limit | binds |", "| ---: | --- | --- |");
       a.limits.forEach((l, k) =>
@@ -180,6 +187,7 @@ export function renderCapacityCsv(r: CapacityResult): string {
       ]),
     );
     for (const n of a.notCounted) rows.push([t.path, t.unit, t.configured, null, n, "not counted", null, null, null]);
+    for (const n of a.open) rows.push([t.path, t.unit, t.configured, null, n, "open", null, null, null]);
   }
   return rows.map((row) => row.map(csvField).join(",") + "\r\n").join("");
 }

@@ -373,7 +373,9 @@ export function renderCapacityHtml(r: CapacityResult): string {
       const next = a.next
         ? `<p><strong>Next:</strong> ${esc(a.next.label)} (${esc(fmt(a.next.times))}x the first)</p>`
         : "";
-      const left = a.notCounted.map((n) => `<p class="warn"><strong>Not counted:</strong> ${esc(n)}</p>`).join("");
+      const left =
+        a.notCounted.map((n) => `<p class="warn"><strong>Not counted:</strong> ${esc(n)}</p>`).join("") +
+        a.open.map((n) => `<p class="warn"><strong>Open:</strong> ${esc(n)}</p>`).join("");
       return `<h2>${esc(a.target.path)}</h2>\n<p>${esc(headline(a))}</p>\n${first}${next}${left}\n${
         rows.length ? table(["#", "limit", "binds"], rows) : ""
       }`;

@@ -5,7 +5,8 @@
 // their own rules; the engine turns every limit into headroom and the bottleneck.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import type { Citation, LookupResult, Registry } from "../model/registry.js";
-import { checkConditions, rankCandidates, subjectOf, widen, type Candidate, type Subject } from "./conditions.js";
+import { rankCandidates, subjectOf, type Candidate, type Subject } from "./conditions.js";
+import { throughRegistry } from "./door.js";
 import { fromLookups, num, putsPerTransaction, rangeOf } from "./helpers.js";
 
 // Peak transactions per second (request/reply), non-persistent, private queues, one queue manager.
@@ -91,7 +92,11 @@ function scalabilityPeak(ctx: RuleContext): void {
   const id = oneWay ? MSGS[best.id]! : best.id;
   // Widened for every condition outside (a carried release by the carry's tolerance, counted once with
   // run-to-run; message size and CPUs by the sources' evidence or open), listed in --explain.
-  const r = widen(registry.figureValue(id), checkConditions(registry, best.id, subjectOf(config), PEAK_WIDEN_ONLY));
+  // The conditions are the request/reply figure's (best.id): the one-way peak was the same runs.
+  const r = throughRegistry(registry, best.id, subjectOf(config), {
+    value: registry.figureValue(id),
+    only: PEAK_WIDEN_ONLY,
+  }).r;
   const lookups: LookupResult[] = [r];
   const measuredCpus = Number(registry.get(best.id).type === "figure" ? registry.figure(best.id).condition?.cpus : NaN);
   const cpusId = w.syncpoint ? IS_CPUS_Z15 : OOS_CPUS;

@@ -5,7 +5,8 @@ import type { ChannelConfig } from "../config/types.js";
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
 import { bytesPerMessage, flowInputs, isCompressed, messageRate } from "./channel-flow.js";
-import { checkConditions, outsideMessage, subjectOf, widen, type ConditionKey } from "./conditions.js";
+import { subjectOf, type ConditionKey } from "./conditions.js";
+import { through } from "./door.js";
 import { arithmetic, axisNumbers, chartsFor, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
 
 // The conditions the streaming runs are compared on (a constant: the checks are memoised by it, conditions.ts).
@@ -418,13 +419,16 @@ function packetLoss(ctx: RuleContext, ch: ChannelConfig, size: number, mbs: numb
   }
   // The network sets these rates more than the machine or the release does, but nothing measured
   // says so: outside the runs' conditions the figures are extrapolated.
-  const check = checkConditions(registry, ZERO_LOSS, subjectOf(config, { messageSize: size }), ZERO_LOSS_ONLY);
-  const at = (p: string): LookupResult =>
-    widen(registry.lookup(ZERO_LOSS, { transport: ch.transport, messageSize: size, networkProfile: p }), check);
-  if (!check.inside)
-    ctx.warn("channels", outsideMessage(`${ch.name}: ${how} streaming throughput on ${profile}`, check), [
-      at(profile).citation,
-    ]);
+  const subject = subjectOf(config, { messageSize: size });
+  const at = (p: string, transport: string = ch.transport): LookupResult =>
+    through(ctx, ZERO_LOSS, {
+      at: { transport, messageSize: size, networkProfile: p },
+      subject,
+      only: ZERO_LOSS_ONLY,
+      ...(p === profile && transport === ch.transport
+        ? { concern: "channels" as const, what: `${ch.name}: ${how} streaming throughput on ${profile}` }
+        : {}),
+    }).r;
   const mine = at(profile);
   const withLoss = at(lossy);
   const without = at(clean);
@@ -475,10 +479,7 @@ function packetLoss(ctx: RuleContext, ch: ChannelConfig, size: number, mbs: numb
     .table(FASP)
     .cells.some((c) => c.at.workload === "streaming" && c.at.networkProfile === profile);
   if (ch.transport === "fasp" && !ratioTable) {
-    const tcp = widen(
-      registry.lookup(ZERO_LOSS, { transport: "tcp", messageSize: size, networkProfile: profile }),
-      check,
-    );
+    const tcp = at(profile, "tcp");
     const vsTcp = rangeOf((a, b) => a / b, mine, tcp);
     ctx.item({
       id: `channels.fasp.${ch.name}`,

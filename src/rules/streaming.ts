@@ -3,7 +3,8 @@
 // task's cost per message expired (private: CPU; shared: CF requests), and the doubled log volume for
 // persistent messages.
 import type { Rule, RuleContext } from "../engine/types.js";
-import { checkConditions, outsideMessage, spreadOf, subjectOf, widen, type ConditionKey } from "./conditions.js";
+import { spreadOf, subjectOf, type ConditionKey } from "./conditions.js";
+import { through } from "./door.js";
 import type { LookupResult, Registry } from "../model/registry.js";
 import { fromLookups, num, perRegistry, rangeOf, sizeLabel } from "./helpers.js";
 
@@ -217,10 +218,12 @@ function mustDuplicate(ctx: RuleContext, copies: number): void {
     const cf = MUSTDUP_CF.map((id) => registry.figureValue(id));
     // Measured with 1KB non-persistent messages: compared on size and persistence only (the table is
     // the shared-queue one, and the machine is scaled by the hardware rule).
-    const check = checkConditions(registry, SHARED_PUT_TYPE, subjectOf(config), SHARED_PUT_ONLY);
-    const r = widen(must, check);
-    if (!check.inside)
-      ctx.warn("streaming", outsideMessage("STRMQOS(MUSTDUP) on shared queues", check), [must.citation]);
+    const { r } = through(ctx, SHARED_PUT_TYPE, {
+      value: must,
+      only: SHARED_PUT_ONLY,
+      concern: "streaming",
+      what: "STRMQOS(MUSTDUP) on shared queues",
+    });
     ctx.item({
       id: "streaming.mustdup",
       concern: "streaming",
@@ -238,9 +241,11 @@ function mustDuplicate(ctx: RuleContext, copies: number): void {
     return;
   }
   const m = registry.figureValue(MUSTDUP);
-  const check = checkConditions(registry, MUSTDUP, subjectOf(config), MUSTDUP_ONLY);
-  const r = widen(m, check);
-  if (!check.inside) ctx.warn("streaming", outsideMessage("STRMQOS(MUSTDUP) put cost", check), [m.citation]);
+  const { r } = through(ctx, MUSTDUP, {
+    only: MUSTDUP_ONLY,
+    concern: "streaming",
+    what: "STRMQOS(MUSTDUP) put cost",
+  });
   ctx.item({
     id: "streaming.mustdup",
     concern: "streaming",
@@ -500,12 +505,17 @@ function persistent(ctx: RuleContext): void {
   const subject = subjectOf(config);
   const pick = (ids: readonly string[], what: string) => {
     const id = nearestBySize(ctx, ids);
-    const best = { id, check: checkConditions(registry, id, subject, PERSISTENT_ONLY) };
-    const r = registry.figureValue(best.id);
+    const raw = registry.figureValue(id).raw;
     const asPct = increaseOf(registry, id);
-    if (best.check.inside) return { r: asPct, raw: r.raw };
-    ctx.warn("streaming", outsideMessage(what, best.check), [r.citation]);
-    return { r: widen(asPct, best.check, increasesSpread(registry, ids)), raw: r.raw };
+    const { r } = through(ctx, id, {
+      value: asPct,
+      subject,
+      only: PERSISTENT_ONLY,
+      spread: increasesSpread(registry, ids),
+      concern: "streaming",
+      what,
+    });
+    return { r, raw };
   };
   const size = sizeLabel(config.workload.messageSize);
   const pages = registry.figureValue(LOGGER_PAGES);

@@ -151,6 +151,8 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
     inputs: { negotiationMs: { value: cost.value, unit: "ms", from: NEGOTIATION } },
     ...fromLookups(cost),
     measuredOn: [hw],
+    // Negotiations follow the bytes sent: with the workload's rate, twice the rate is twice the CPU.
+    ...(flow.from === "workload.rate" ? { growsWithRate: true } : {}),
   });
 }
 
