@@ -11,7 +11,7 @@ import type { Calibration, CalibrateOptions } from "../smf/calibrate.js";
 import type { AsidCpu } from "../smf/derive.js";
 import { parseUserTime } from "../smf/values.js";
 import { visibleText } from "../util/visible-text.js";
-import { writeOutput } from "./output.js";
+import { checkTarget, isStdout, writeOutput, type Inputs } from "./output.js";
 import { writeStderr } from "./stdout.js";
 import { loadSmf } from "./load-smf.js";
 
@@ -166,18 +166,21 @@ export function calibrateCommand(): Command {
     .option("--merge <plan>", "write the plan with the calibrated baseline merged in (the plan's own targets kept)")
     .option("--strict", "stop at the first malformed row (exit 2) instead of skipping it")
     .action(async (inputs: string[], flags: CalibrateFlags) => {
+      // --out checked against every input before anything is read (a folder covers its files).
+      const read: Inputs = { files: flags.merge !== undefined ? [flags.merge] : [], paths: inputs };
+      if (!isStdout(flags.out)) checkTarget(flags.out!, "--out", read);
       const { calibrate, renderJson, renderYaml } = await smf();
       const c = await calibrate(inputs, optionsOf(flags));
       report(c);
-      const read = c.inputs.files.map((x) => x.name);
+      read.files.push(...c.inputs.files.map((x) => x.name));
       if (flags.merge) {
         const { text, notes } = await mergedPlan(flags.merge, c);
         writeStderr(
           `mqzcap calibrate: merged into ${visibleText(flags.merge)}: ${visibleText(notes.join("; ")) || "nothing new"}\n`,
         );
-        writeOutput(flags.out, flags.format === "json" ? renderJson(c) : text, { files: [...read, flags.merge] });
+        writeOutput(flags.out, flags.format === "json" ? renderJson(c) : text, read);
         return;
       }
-      writeOutput(flags.out, flags.format === "json" ? renderJson(c) : renderYaml(c), { files: read });
+      writeOutput(flags.out, flags.format === "json" ? renderJson(c) : renderYaml(c), read);
     });
 }

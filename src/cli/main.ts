@@ -122,9 +122,13 @@ async function writeChart(file: string, spec: () => Promise<ChartSpec>, inputs: 
   writeOutput(file, await renderChart(await spec(), { format }), inputs);
 }
 
-/** What a command reads, for the --out checks: its config files and the --models folder. */
-function inputsOf(files: string[], opts: { models?: string }): Inputs {
-  return { files, ...(opts.models !== undefined ? { modelsDir: opts.models } : {}) };
+/** What a command reads, for the --out checks: its config files, the --models folder, SMF data. */
+function inputsOf(files: string[], opts: { models?: string }, smf?: string): Inputs {
+  return {
+    files,
+    ...(opts.models !== undefined ? { modelsDir: opts.models } : {}),
+    ...(smf !== undefined ? { paths: [smf] } : {}),
+  };
 }
 
 interface CapacityCliOptions {
@@ -233,7 +237,7 @@ export function buildProgram(command?: string): Command {
     .option("--chart <file>", "also draw cost by address space to FILE.png or FILE.svg")
     .option("--baseline-from <dir>", "take the baseline from SMF data (mq-smf-csv output), as mqzcap calibrate --merge")
     .action(async (file: string, opts: CommonOptions & { chart?: string; baselineFrom?: string }) => {
-      const inputs = inputsOf([file], opts);
+      const inputs = inputsOf([file], opts, opts.baselineFrom);
       checkOutputs(opts.out, opts.chart, inputs);
       const format = outputFormat(opts.format, opts.out, FORMATS);
       await readyToDraw(opts.chart);
