@@ -10,7 +10,7 @@ import { parseAsidCpu } from "../smf/asid.js";
 import type { Calibration, CalibrateOptions } from "../smf/calibrate.js";
 import type { AsidCpu } from "../smf/derive.js";
 import { parseUserTime } from "../smf/values.js";
-import { visibleText } from "../util/visible-text.js";
+import { visibleDeep, visibleText } from "../util/visible-text.js";
 import { checkTarget, isStdout, writeOutput, type Inputs } from "./output.js";
 import { writeStderr } from "./stdout.js";
 import { loadSmf } from "./load-smf.js";
@@ -77,6 +77,7 @@ function optionsOf(f: CalibrateFlags): CalibrateOptions {
 /** What calibrate says on standard error beside the fragment: rows skipped, files missing, what could
  * not be derived. */
 function report(c: Calibration): void {
+  c = visibleDeep(c);
   const color = useColor(process.stderr);
   const lines: string[] = [];
   const diags: Diagnostic[] = c.problems.slice(0, 20).map((p) => ({

@@ -200,6 +200,14 @@ function strictFailed(e: Estimate): boolean {
   return e.warnings.length > 0;
 }
 
+/** Where commander writes; its messages quote the arguments given ("unknown option '--x'"), so each
+ * line is shown with control characters escaped. */
+const COMMANDER_OUTPUT = {
+  writeOut: writeStdout,
+  writeErr: writeStderr,
+  outputError: (str: string, write: (s: string) => void) => write(str.split("\n").map(visibleText).join("\n")),
+};
+
 /**
  * The program. `command`, the first argument of a run: for "estimate", the program has that command
  * alone, as making commander's objects for every command (about 2 ms) was most of the start before the
@@ -214,7 +222,7 @@ export function buildProgram(command?: string): Command {
     )
     .version(VERSION)
     .showHelpAfterError("(run with --help for usage)")
-    .configureOutput({ writeOut: writeStdout, writeErr: writeStderr, outputError: (str, write) => write(str) });
+    .configureOutput(COMMANDER_OUTPUT);
 
   // No default: without --format the --out file's extension says (report.html), else the table.
   const formatOption = () =>
@@ -546,6 +554,12 @@ export function buildProgram(command?: string): Command {
 
   program.addCommand(modelsCommand(registryFor));
   program.addCommand(calibrateCommand());
+  // Commands added whole (init, models, calibrate) do not inherit the program's output.
+  const output = (c: Command): void => {
+    c.configureOutput(COMMANDER_OUTPUT);
+    c.commands.forEach(output);
+  };
+  output(program);
   return program;
 }
 

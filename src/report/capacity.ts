@@ -5,6 +5,7 @@ import type { Binding, Budgets, CapacityAnswer, CapacityResult } from "../engine
 import { formatSize } from "../config/units.js";
 import { csvField } from "./csv.js";
 import { mdText } from "./markdown.js";
+import { visibleDeep } from "../util/visible-text.js";
 import { fmt, pad, style, tableWidth, truncate, WIDTH, wrap } from "./text.js";
 
 /** A value of the target as the config writes it: a rate per second, a count. */
@@ -53,6 +54,7 @@ export function headline(a: CapacityAnswer): string {
 }
 
 export function renderCapacityTable(r: CapacityResult, opts: { color: boolean; width?: number }): string {
+  r = visibleDeep(r); // config and channel names, labels: control characters as escapes
   const s = style(opts.color);
   const W = tableWidth(opts.width);
   // Narrower than 100 columns, the limit names give up the difference.

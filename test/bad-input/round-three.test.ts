@@ -80,3 +80,65 @@ describe("#29.2 --out naming the command's own standard output", () => {
     });
   }
 });
+
+// Every character the one escaping function (src/util/visible-text.ts) must show as an escape: ESC with
+// a CSI (clear screen), BEL, BS, RLO, NEL, LS, and the bidi marks U+200F (RLM), U+200E, U+061C.
+const HOSTILE = "A\u001b[2J\u0007\b\u202e\u0085\u2028\u200f\u200e\u061cZ";
+// eslint-disable-next-line no-control-regex
+const RAW = /[\u0000-\u0009\v\f\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+describe("#29.3 no control character reaches the screen", () => {
+  it("capacity's table: config and channel names escaped", () => {
+    writeFileSync(
+      join(dir, "hostile.yaml"),
+      JSON.stringify({
+        version: 1,
+        name: `plan ${HOSTILE}`,
+        mq: { release: "9.3" },
+        hardware: { generation: "z15" },
+        workload: { pattern: "request-reply", messageSize: "32KB" },
+        storage: { chin: { used: "120MB", free: "1346MB" } },
+        channels: [{ name: `CH${HOSTILE}`, type: "server-connection", sharecnv: 1 }],
+      }),
+    );
+    for (const format of ["table", "md", "csv", "json"]) {
+      const r = cli(["capacity", "hostile.yaml", "-f", format]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout, format).not.toMatch(RAW);
+      expect(r.stderr, format).not.toMatch(RAW);
+    }
+    expect(cli(["capacity", "hostile.yaml"]).stdout).toContain("\\u001b[2J");
+  });
+
+  it("calibrate's YAML, JSON and messages: queue manager, LPAR and channel names from the data escaped", () => {
+    const text = readFileSync(join(SMF, "TESTCHL.ndjson"), "utf8")
+      .replaceAll('"QML1"', JSON.stringify(`QM${HOSTILE}`))
+      .replaceAll('"MPX1"', JSON.stringify(`LP${HOSTILE}`))
+      .replaceAll('"TO.QML2             "', JSON.stringify(`TO${HOSTILE}`));
+    writeFileSync(join(dir, "hostile.ndjson"), text);
+    for (const format of ["yaml", "json"]) {
+      const r = cli(["calibrate", "hostile.ndjson", "-f", format]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout, format).toContain("QM"); // the names are there, escaped
+      expect(r.stdout, format).not.toMatch(RAW);
+      expect(r.stderr, format).not.toMatch(RAW);
+    }
+    const merged = cli(["calibrate", "hostile.ndjson", "--merge", "plan.yaml"]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.stdout).not.toMatch(RAW);
+  });
+
+  it("commander's own errors echo the argument escaped, in every command", () => {
+    for (const args of [
+      ["estimate", "plan.yaml", `--x${HOSTILE}`],
+      ["calibrate", `--x${HOSTILE}`, "dir"],
+      [`estimat${HOSTILE}`],
+      ["estimate", "plan.yaml", "-f", `t${HOSTILE}`],
+    ]) {
+      const r = cli(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr, args.join(" ")).toContain("\\u001b[2J");
+      expect(r.stderr, args.join(" ")).not.toMatch(RAW);
+    }
+  });
+});
