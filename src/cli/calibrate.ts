@@ -11,6 +11,7 @@ import type { Calibration, CalibrateOptions } from "../smf/calibrate.js";
 import type { AsidCpu } from "../smf/derive.js";
 import { parseUserTime } from "../smf/values.js";
 import { visibleDeep, visibleText } from "../util/visible-text.js";
+import { LIMITS_TEXT } from "../smf/limits.js";
 import { checkTarget, isStdout, writeOutput, type Inputs } from "./output.js";
 import { writeStderr } from "./stdout.js";
 import { loadSmf } from "./load-smf.js";
@@ -166,6 +167,7 @@ export function calibrateCommand(): Command {
     .option("-o, --out <file>", "write to a file (atomically, never over an input) instead of standard output")
     .option("--merge <plan>", "write the plan with the calibrated baseline merged in (the plan's own targets kept)")
     .option("--strict", "stop at the first malformed row (exit 2) instead of skipping it")
+    .addHelpText("after", `\n${LIMITS_TEXT}`)
     .action(async (inputs: string[], flags: CalibrateFlags) => {
       // --out checked against every input before anything is read (a folder covers its files).
       const read: Inputs = { files: flags.merge !== undefined ? [flags.merge] : [], paths: inputs };

@@ -10,7 +10,10 @@ import {
   copyFileSync,
   chmodSync,
   readdirSync,
+  mkdirSync,
+  symlinkSync,
 } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -139,6 +142,60 @@ describe("#29.3 no control character reaches the screen", () => {
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr, args.join(" ")).toContain("\\u001b[2J");
       expect(r.stderr, args.join(" ")).not.toMatch(RAW);
+    }
+  });
+});
+
+describe("#29.7, #29.8 calibrate: bounded lines and files, no devices, no pipes", () => {
+  const calibrate = (args: string[], input?: string) =>
+    spawnSync(process.execPath, [CLI, "calibrate", ...args], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+      // A bound for a hang (on main these never ended), not a speed check.
+      timeout: 60_000,
+      ...(input !== undefined ? { input } : {}),
+    });
+
+  it("refuses a character device whatever its name (a link named SMF-QMST.csv or zero.ndjson to /dev/zero)", () => {
+    symlinkSync("/dev/zero", join(dir, "SMF-QMST.csv"));
+    symlinkSync("/dev/zero", join(dir, "zero.ndjson"));
+    for (const name of ["SMF-QMST.csv", "zero.ndjson", "/dev/zero"]) {
+      const r = calibrate([name]);
+      expect(r.status, name).toBe(2);
+      expect(r.stderr, name).toContain("is a device, not a file");
+    }
+  });
+
+  it("refuses a line past the bound, NDJSON and CSV, gzip too, naming the line", () => {
+    const long = "1".repeat(20 * 1024 * 1024);
+    writeFileSync(join(dir, "long.ndjson"), `{"structure":"QMST","x":"${long}"}\n`);
+    writeFileSync(join(dir, "long.ndjson.gz"), gzipSync(`{"structure":"QMST"}\n{"structure":"QMST","x":"${long}"}\n`));
+    const qmst = readFileSync(join(SMF, "TEST115", "SMF-QMST.csv"), "utf8").split("\n");
+    mkdirSync(join(dir, "csv"));
+    writeFileSync(join(dir, "csv", "SMF-QMST.csv"), `${qmst[0]}\n${qmst[1]}\n${long}\n`);
+    for (const [name, line] of [
+      ["long.ndjson", 1],
+      ["long.ndjson.gz", 2],
+      ["csv", 3],
+    ] as const) {
+      const r = calibrate([name]);
+      expect(r.status, name).toBe(2);
+      expect(r.stderr, name).toContain(`:${line}:1: error: line ${line} is longer than 1 MB`);
+    }
+  });
+
+  it("says its limits in --help", () => {
+    expect(calibrate(["--help"]).stdout).toMatch(/a line .* of at most 1 MB, at most 4 GB read from a file/);
+  });
+
+  it("refuses a pipe clearly (standard input, -), not 'internal error: ESPIPE'", () => {
+    const text = readFileSync(join(SMF, "TESTCHL.ndjson"), "utf8");
+    for (const name of ["/dev/stdin", "-"]) {
+      const r = calibrate([name], text);
+      expect(r.status, name).toBe(2);
+      expect(r.stderr, name).not.toContain("internal error");
+      expect(r.stderr, name).toMatch(/is a pipe or socket|does not read standard input/);
     }
   });
 });
