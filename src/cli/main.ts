@@ -196,6 +196,24 @@ async function renderCapacity(r: CapacityResult, format: string, toFile: boolean
   }
 }
 
+/**
+ * Progress on standard error once a command has run for a second (MQZCAP_PROGRESS_AFTER_MS changes
+ * that, for tests): one updating line on a terminal, a line per tenth on a pipe or file.
+ */
+function progress(command: string, unit: string): (done: number, total: number) => void {
+  const started = Date.now();
+  const after = Number(process.env.MQZCAP_PROGRESS_AFTER_MS ?? 1000);
+  let lastTenth = -1;
+  return (done, total) => {
+    if (Date.now() - started < after) return;
+    const tenth = Math.floor((done * 10) / total);
+    if (process.stderr.isTTY) writeStderr(`\rmqzcap ${command}: ${done}/${total} ${unit}`);
+    else if (tenth !== lastTenth) writeStderr(`mqzcap ${command}: ${done}/${total} ${unit}\n`);
+    lastTenth = tenth;
+    if (done === total && process.stderr.isTTY) writeStderr("\n");
+  };
+}
+
 function strictFailed(e: Estimate): boolean {
   return e.warnings.length > 0;
 }
@@ -368,19 +386,13 @@ export function buildProgram(command?: string): Command {
         const registry = registryFor(opts);
         const { source } = loadConfigFile(file);
         const vary = opts.vary.map((v) => parseVary(v, (_p, lo, hi) => measuredSteps(registry, lo, hi)));
-        // Progress goes to standard error once a sweep has run for a second (MQZCAP_PROGRESS_AFTER_MS
-        // changes that, for tests); a line per tenth on a pipe, one updating line on a terminal.
-        const started = Date.now();
-        const after = Number(process.env.MQZCAP_PROGRESS_AFTER_MS ?? 1000);
-        let lastTenth = -1;
-        const result = sweep(source.value as Record<string, unknown>, vary, registry, opts.metric, (done, total) => {
-          if (Date.now() - started < after) return;
-          const tenth = Math.floor((done * 10) / total);
-          if (process.stderr.isTTY) writeStderr(`\rmqzcap sweep: ${done}/${total} estimates`);
-          else if (tenth !== lastTenth) writeStderr(`mqzcap sweep: ${done}/${total} estimates\n`);
-          lastTenth = tenth;
-          if (done === total && process.stderr.isTTY) writeStderr("\n");
-        });
+        const result = sweep(
+          source.value as Record<string, unknown>,
+          vary,
+          registry,
+          opts.metric,
+          progress("sweep", "estimates"),
+        );
         const out =
           format === "json"
             ? toJson(result)
@@ -414,7 +426,12 @@ export function buildProgram(command?: string): Command {
       const registry = registryFor(opts);
       const { config, source } = loadConfigFile(file);
       const { sensitivityOf } = await import("../engine/sensitivity.js");
-      const result = sensitivityOf(source.value as Record<string, unknown>, config, registry);
+      const result = sensitivityOf(
+        source.value as Record<string, unknown>,
+        config,
+        registry,
+        progress("sensitivity", "inputs and figures moved"),
+      );
       const report = await import("../report/sensitivity.js");
       const out =
         opts.format === "json"
@@ -441,7 +458,7 @@ export function buildProgram(command?: string): Command {
     .option("-m, --models <dir>", "a folder of your own model files, laid over the shipped ones")
     .option(
       "--for <path...>",
-      "what to solve for: workload.rate, channels.NAME.count or channels.NAME.conversations (default: the rate and every channel definition)",
+      "what to solve for: workload.rate, channels.NAME.count or channels.NAME.conversations (default: the rate and the first 10 channel definitions)",
     )
     .option("--cpu-busy <percent>", "target CPU busy of the LPAR's engines, e.g. 70% (hardware.targetBusy)")
     .option("--cpus <count>", "general-purpose processors in the LPAR (hardware.cpus)")
@@ -465,7 +482,11 @@ export function buildProgram(command?: string): Command {
       const registry = registryFor(opts);
       const { config } = loadConfigFile(file);
       const { capacityOf } = await import("../engine/capacity.js");
-      const result = capacityOf(config, registry, { budgets, ...(opts.for ? { for: opts.for } : {}) });
+      const result = capacityOf(config, registry, {
+        budgets,
+        ...(opts.for ? { for: opts.for } : {}),
+        onProgress: progress("capacity", "answers"),
+      });
       writeOutput(opts.out, await renderCapacity(result, format, !isStdout(opts.out)), inputs);
       if (opts.chart)
         await writeChart(

@@ -100,6 +100,8 @@ export interface CapacityResult {
   /** The budgets the solve used, where they came from the command line rather than the config. */
   budgets: Budgets;
   answers: CapacityAnswer[];
+  /** Where the config has more channel definitions than are solved for by default: how many, and how to ask. */
+  unsolved?: string;
   /** Demand against each limit as the first target grows (for the chart). */
   curve: CapacityCurve | null;
   /** The estimate at the config as given (with the budgets), as `estimate` prints it. */
@@ -204,13 +206,24 @@ export interface CapacityOptions {
   for?: readonly string[];
   /** Points on the curve (the chart); default 25, 0 for none. */
   curvePoints?: number;
+  /** Called after each answer is solved, with how many of how many are done (progress). */
+  onProgress?: (done: number, total: number) => void;
 }
+
+/**
+ * Channel definitions solved for when --for names none: the first ones in the config. Each answer is a
+ * search of some tens of estimates, each as long as the config: every definition of 1,000 made capacity
+ * quadratic in channels (200 senders took 53 s). The rest are named with --for.
+ */
+export const MAX_DEFAULT_CHANNEL_TARGETS = 10;
 
 /** How far a config can go: see the module comment. */
 export function capacityOf(input: Config, registry: Registry, opts: CapacityOptions = {}): CapacityResult {
   const config = withBudgets(input, opts.budgets ?? {});
   const all = targetsOf(config);
-  const wanted = opts.for?.length ? opts.for : all.map((t) => t.path);
+  const channelTargets = all.length - 1;
+  const unsolved = opts.for?.length ? 0 : Math.max(0, channelTargets - MAX_DEFAULT_CHANNEL_TARGETS);
+  const wanted = opts.for?.length ? opts.for : all.slice(0, all.length - unsolved).map((t) => t.path);
   const targets = wanted.map((p) => {
     const t = all.find((x) => x.path === p);
     if (!t)
@@ -225,7 +238,11 @@ export function capacityOf(input: Config, registry: Registry, opts: CapacityOpti
     return t;
   });
   const estimate = estimateWith(config, registry);
-  const answers = targets.map((t) => solve(config, registry, t, notCountedOf(t, estimate)));
+  const answers = targets.map((t, k) => {
+    const a = solve(config, registry, t, notCountedOf(t, estimate));
+    opts.onProgress?.(k + 1, targets.length);
+    return a;
+  });
   const first = targets[0];
   const curve =
     first && (opts.curvePoints ?? 25) > 0
@@ -237,6 +254,11 @@ export function capacityOf(input: Config, registry: Registry, opts: CapacityOpti
     basis: { release: config.mq.release, hardware: config.hardware.generation },
     budgets: opts.budgets ?? {},
     answers,
+    ...(unsolved > 0
+      ? {
+          unsolved: `${unsolved} more channel definition${unsolved === 1 ? "" : "s"} not solved for (the first ${MAX_DEFAULT_CHANNEL_TARGETS} are): name one with --for channels.NAME.count (or .conversations)`,
+        }
+      : {}),
     curve,
     estimate,
   };

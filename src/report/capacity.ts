@@ -71,6 +71,7 @@ export function renderCapacityTable(r: CapacityResult, opts: { color: boolean; w
   ];
   const budgets = budgetsText(r.budgets);
   if (budgets.length) out.push(...wrap(`budgets from the command line: ${budgets.join("; ")}`, W, ""));
+  if (r.unsolved) out.push(...wrap(r.unsolved, W, "note: ").map((l) => s.dim(l)));
   for (const a of r.answers) {
     out.push(rule);
     out.push(...wrap(`${s.bold(a.target.path)} ${headline(a)}`, W, ""));
@@ -130,6 +131,7 @@ export function renderCapacityMarkdown(r: CapacityResult): string {
   out.push(`MQ ${mdText(r.basis.release)} on ${mdText(r.basis.hardware)}`, "");
   const budgets = budgetsText(r.budgets);
   if (budgets.length) out.push(`Budgets from the command line: ${mdText(budgets.join("; "))}`, "");
+  if (r.unsolved) out.push(`Note: ${mdText(r.unsolved)}`, "");
   for (const a of r.answers) {
     out.push(`## ${mdText(a.target.path)}`, "", mdText(headline(a)), "");
     if (a.binding) out.push(`- binds first: ${mdText(a.binding.label)}`);

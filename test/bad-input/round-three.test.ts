@@ -199,3 +199,15 @@ describe("#29.7, #29.8 calibrate: bounded lines and files, no devices, no pipes"
     }
   });
 });
+
+describe("#29.5 progress from capacity and sensitivity", () => {
+  it("each says how far it is on standard error once it has run past the threshold", () => {
+    const env = { MQZCAP_PROGRESS_AFTER_MS: "0" };
+    const cap = run(["capacity", "plan.yaml"], { cwd: dir, env });
+    expect(cap.code, cap.stderr).toBe(0);
+    expect(cap.stderr).toContain("mqzcap capacity: 2/2 answers");
+    const sens = run(["sensitivity", "plan.yaml"], { cwd: dir, env });
+    expect(sens.code, sens.stderr).toBe(0);
+    expect(sens.stderr).toMatch(/mqzcap sensitivity: (\d+)\/\1 inputs and figures moved/);
+  });
+});
