@@ -211,3 +211,26 @@ describe("#29.5 progress from capacity and sensitivity", () => {
     expect(sens.stderr).toMatch(/mqzcap sensitivity: (\d+)\/\1 inputs and figures moved/);
   });
 });
+
+describe("#29 medium: a negative Interval_Duration", () => {
+  // The first QMST record's interval made negative: it was summed into the window (947 s) as -826.
+  function negative(): void {
+    const lines = readFileSync(join(SMF, "TESTCHL.ndjson"), "utf8").split("\n");
+    const k = lines.findIndex((l) => l.includes('"structure" : "QMST"'));
+    lines[k] = lines[k]!.replace(/"intervalDuration": \d+/, '"intervalDuration": -826');
+    writeFileSync(join(dir, "neg.ndjson"), lines.join("\n"));
+  }
+
+  it("is a malformed row, counted, reported and skipped; fatal under --strict", () => {
+    negative();
+    const r = cli(["calibrate", "neg.ndjson"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("malformed row skipped: Interval_Duration -826 is negative");
+    expect(r.stdout).toContain("1 malformed row(s) skipped");
+    // The window is the other 15 intervals' seconds, never less than without the row at all.
+    expect(r.stdout).not.toMatch(/window: 121 s/);
+    const strict = cli(["calibrate", "neg.ndjson", "--strict"]);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain("malformed row: Interval_Duration -826 is negative");
+  });
+});
