@@ -234,3 +234,15 @@ describe("#29 medium: a negative Interval_Duration", () => {
     expect(strict.stderr).toContain("malformed row: Interval_Duration -826 is negative");
   });
 });
+
+describe("#29 medium: an id defined twice in a user's model folder", () => {
+  it("is an error naming both files (the last one won, silently)", () => {
+    mkdirSync(join(dir, "mine"));
+    const shipped = join(ROOT, "models", "000", "ams-regression.yaml");
+    copyFileSync(shipped, join(dir, "mine", "a.yaml"));
+    copyFileSync(shipped, join(dir, "mine", "b.yaml"));
+    const r = cli(["validate", "-m", "mine", "plan.yaml"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/mine\/b\.yaml: error: id 000\.\S+ is defined twice: here and in mine\/a\.yaml/);
+  });
+});
