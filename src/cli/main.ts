@@ -26,7 +26,7 @@ import { DEFAULT_METRICS } from "../engine/metrics.js";
 import { MAX_SWEEP_POINTS, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
 import { renderCompareTable, renderDiffTable, renderSweepTable } from "../report/table.js";
 import type { ChartSpec } from "../report/chart-spec.js";
-import type { Budgets, CapacityResult } from "../engine/capacity.js";
+import { BUDGET_RULES, checkBudget, type Budgets, type CapacityResult } from "../engine/capacity.js";
 import { parsePercent, parseSize } from "../config/units.js";
 
 export const EXIT = { ok: 0, strict: 1, input: 2, internal: 3 } as const;
@@ -142,39 +142,19 @@ interface CapacityCliOptions {
   chart?: string;
 }
 
-/** The command line's budgets, each checked as the config's field would be. */
+/** The command line's budgets, each checked as the library's are (BUDGET_RULES). */
 function budgetsOf(o: CapacityCliOptions): Budgets {
   const b: Budgets = {};
-  const bad = (flag: string, value: string, expected: string): never => {
-    throw new InputError([{ file: flag, message: `"${value}" is not ${expected}`, severity: "error" }]);
+  const take = (key: keyof Budgets, raw: string | undefined, parse: (s: string) => number | undefined) => {
+    if (raw === undefined) return;
+    b[key] = checkBudget(key, parse(raw), raw, BUDGET_RULES[key].flag);
   };
-  if (o.cpuBusy !== undefined) {
-    const n = parsePercent(o.cpuBusy);
-    b.cpuBusy =
-      n !== undefined && n > 0 && n <= 100
-        ? n
-        : bad("--cpu-busy", o.cpuBusy, "a percentage above 0% and at most 100%, such as 70%");
-  }
-  if (o.cpus !== undefined) {
-    const n = Number(o.cpus);
-    b.cpus =
-      Number.isInteger(n) && n >= 1 && n <= 200 ? n : bad("--cpus", o.cpus, "a count of processors from 1 to 200");
-  }
-  const size = (flag: string, v: string | undefined, min: number): number | undefined => {
-    if (v === undefined) return undefined;
-    const n = parseSize(v);
-    return n !== undefined && n >= min && n <= 2147483648
-      ? n
-      : bad(flag, v, `a size from ${min} bytes to 2GB, such as 1346MB`);
-  };
-  const used = size("--chin-used", o.chinUsed, 0);
-  const free = size("--chin-free", o.chinFree, 1);
-  const csa = size("--csa-available", o.csaAvailable, 1);
-  const below = size("--below-bar-available", o.belowBarAvailable, 1);
-  if (used !== undefined) b.chinUsed = used;
-  if (free !== undefined) b.chinFree = free;
-  if (csa !== undefined) b.csaAvailable = csa;
-  if (below !== undefined) b.belowBarAvailable = below;
+  take("cpuBusy", o.cpuBusy, parsePercent);
+  take("cpus", o.cpus, (s) => (s.trim() === "" ? undefined : Number(s)));
+  take("chinUsed", o.chinUsed, parseSize);
+  take("chinFree", o.chinFree, parseSize);
+  take("csaAvailable", o.csaAvailable, parseSize);
+  take("belowBarAvailable", o.belowBarAvailable, parseSize);
   return b;
 }
 

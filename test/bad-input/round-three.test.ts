@@ -246,3 +246,31 @@ describe("#29 medium: an id defined twice in a user's model folder", () => {
     expect(r.stderr).toMatch(/mine\/b\.yaml: error: id 000\.\S+ is defined twice: here and in mine\/a\.yaml/);
   });
 });
+
+describe("#29 medium: the library's capacity() checks budgets as the command line does", () => {
+  it("refuses cpus: -3, cpuBusy: 500, NaN, chinFree: -1 with InputError naming the budget", async () => {
+    const { capacity } = await import("../../src/api.js");
+    const { InputError } = await import("../../src/util/diagnostic.js");
+    const plan = join(ROOT, "examples", "quickstart.yaml");
+    for (const [budgets, where] of [
+      [{ cpus: -3 }, "options.budgets.cpus"],
+      [{ cpuBusy: 500 }, "options.budgets.cpuBusy"],
+      [{ cpuBusy: Number.NaN }, "options.budgets.cpuBusy"],
+      [{ chinFree: -1 }, "options.budgets.chinFree"],
+      [{ cpus: "8" }, "options.budgets.cpus"],
+    ] as const) {
+      let err: unknown;
+      try {
+        capacity(plan, { budgets: budgets as never });
+      } catch (e) {
+        err = e;
+      }
+      expect(err, where).toBeInstanceOf(InputError);
+      expect((err as InstanceType<typeof InputError>).diagnostics[0]!.file).toBe(where);
+    }
+    // The command line says the same about the same value.
+    const r = cli(["capacity", "plan.yaml", "--cpus", "-3"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--cpus: error: "-3" is not a count of processors from 1 to 200');
+  });
+});
