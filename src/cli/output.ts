@@ -20,6 +20,7 @@ import {
   fchmodSync,
   fchownSync,
   fstatSync,
+  linkSync,
   fsyncSync,
   lstatSync,
   openSync,
@@ -187,6 +188,42 @@ export function writeOutput(out: string | undefined, content: string | Uint8Arra
     return;
   }
   writeFileAtomic(out!, checkTarget(out!, "--out", inputs), content);
+}
+
+/**
+ * Creates a new file with its whole content, or leaves nothing: written to a temporary file beside it
+ * (created exclusively, a random name) and flushed, then hard-linked to the name, which fails if the
+ * name exists (so a file is never replaced, and a file planted meanwhile wins), then the temporary name
+ * removed. A full disk leaves no empty file behind for the retry to call "already exists".
+ * Returns false when the name exists.
+ */
+export function createNewFile(shown: string, target: string, content: string | Uint8Array): boolean {
+  const tmp = join(dirname(target), `.${basename(target)}.${randomSuffix()}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(tmp, "wx", 0o644);
+    const buf = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+    for (let done = 0; done < buf.length;) done += writeSync(fd, buf, done, buf.length - done);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    try {
+      linkSync(tmp, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw err;
+    }
+    return true;
+  } catch (err) {
+    throw outputError(shown, err);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* not created */
+    }
+  }
 }
 
 /**

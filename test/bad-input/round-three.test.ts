@@ -274,3 +274,20 @@ describe("#29 medium: the library's capacity() checks budgets as the command lin
     expect(r.stderr).toContain('--cpus: error: "-3" is not a count of processors from 1 to 200');
   });
 });
+
+describe("#29 medium: init writes its file whole or not at all", () => {
+  it("a write that fails (file size limit 0, as a full disk) leaves no empty file, and the retry works", () => {
+    const r = spawnSync("sh", ["-c", `ulimit -f 0; "${process.execPath}" "${CLI}" init new.yaml`], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("new.yaml: error: cannot write");
+    expect(readdirSync(dir).sort()).toEqual(["plan.yaml"]); // no new.yaml, no temporary file
+    const again = cli(["init", "new.yaml"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(join(dir, "new.yaml"), "utf8")).toContain("version: 1");
+    expect(cli(["init", "new.yaml"]).stderr).toContain("already exists");
+  });
+});
