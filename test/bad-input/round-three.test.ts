@@ -291,3 +291,32 @@ describe("#29 medium: init writes its file whole or not at all", () => {
     expect(cli(["init", "new.yaml"]).stderr).toContain("already exists");
   });
 });
+
+describe("#29 medium and low: library config objects bounded before they are walked", () => {
+  it("100,000 levels of nesting, 200,000 channels and a function value are InputError, not RangeError or TypeError", async () => {
+    const { estimate, InputError } = await import("../../src/api.js");
+    let deep: Record<string, unknown> = {};
+    const top = deep;
+    for (let k = 0; k < 100_000; k++) deep = deep.x = {} as Record<string, unknown>;
+    const many = {
+      version: 1,
+      channels: Array.from({ length: 200_000 }, (_, i) => ({ name: `C${i}`, type: "sender" })),
+    };
+    const cases: [unknown, string][] = [
+      [{ version: 1, workload: top }, "nests deeper than 32 levels"],
+      [many, "holds more than 200,000 values"],
+      [{ version: 1, name: () => "x" }, "a function is not a value a config can hold"],
+      [{ version: 1, hardware: { cpus: 10n } }, "a bigint is not a value a config can hold"],
+    ];
+    for (const [config, message] of cases) {
+      let err: unknown;
+      try {
+        estimate(config as never);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, message).toBeInstanceOf(InputError);
+      expect((err as Error).message).toContain(message);
+    }
+  });
+});
