@@ -2,7 +2,8 @@
 // bench/results.json. Sections: 1 CLI start-up, 2 library throughput, 3 chart drawing, 4 peak memory,
 // 5 interpolation accuracy (leave one out), 6 consistency of the reports' prose with their tables,
 // 7 calibrate, 8 accuracy against the reports themselves (bench/ACCURACY.md, bench/cross-report.ts),
-// 9 the live page in headless Chromium (bench/page.ts).
+// 9 the live page in headless Chromium (bench/page.ts), 10 estimate, capacity and sensitivity against
+// channel count (bench/scaling.ts).
 // Nothing here asserts a time; the goals are reported as met or not.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
@@ -18,6 +19,7 @@ import { conditionAccuracy } from "./condition-accuracy.js";
 import { timeInterleaved } from "./lib/spawn-timing.js";
 import { writeResults } from "./lib/write-results.js";
 import { pageBench, pageSection } from "./page.js";
+import { scalingBench, scalingSection } from "./scaling.js";
 import { quantile, r3, summarise, type Summary } from "./lib/stats.js";
 import { loadModelDir } from "../src/model/loader.js";
 import { DEFAULT_SCHEME, Registry } from "../src/model/registry.js";
@@ -318,7 +320,10 @@ for (const k of acrossConditions.byKind)
 // ---------------------------------------------------------------- 9. The live page
 log("9/9 the live page in headless Chromium");
 const pageResult = await pageBench(ROOT, join(dist, "mqzcap.html"), QUICK);
+log("10 estimate, capacity and sensitivity against channel count");
+const scaling = await scalingBench(dist, QUICK);
 (results as Record<string, unknown>).page = pageResult;
+(results as Record<string, unknown>).scaling = scaling;
 results.elapsedSeconds = Math.round((Date.now() - started) / 1000);
 
 const L: string[] = [];
@@ -530,6 +535,7 @@ L.push(
   `Each figure two reports both measured, predicted from the other report only (${accuracyFile} lists every case): ${cs.cases} cases, ${cs.predicted} predicted, ${cs.gaps} gaps; the range holds the measured figure in ${pct(cs.containsPct)} (target 90%: ${met(cs.met.contains)}), median half-width ${pct(cs.medianHalfWidthPct)} (target 15% at most: ${met(cs.met.halfWidth)}), points within +/-6% in ${pct(cs.withinSharePct)} (target 60%: ${met(cs.met.within)}).`,
 );
 L.push("", ...pageSection(pageResult, { firstMs: GOALS.pageFirstMs, keystrokeMs: GOALS.pageKeystrokeMs }));
+L.push("", ...scalingSection(scaling));
 const written = writeResults(
   ROOT,
   L.join("\n").replace(/\n{3,}/g, "\n\n"),

@@ -1,6 +1,6 @@
 // The library API: estimate, diff, loadModels, and the config schema.
 import type { Config, ConfigInput } from "./config/types.js";
-import { parseConfigText } from "./config/load.js";
+import { parseConfigText, type LoadedConfig } from "./config/load.js";
 import { loadConfigFile } from "./config/read-file.js";
 import { estimateWith, type Estimate } from "./engine/engine.js";
 import { shippedRegistry } from "./model/models.js";
@@ -25,6 +25,44 @@ function registryOf(models: EstimateOptions["models"], fn: string): Registry {
   throw argError(fn, "options.models", "a folder path or a Registry from loadModels()", models);
 }
 
+/** Values in a config object at most (a config of 1,000 channels has some tens of thousands). */
+const MAX_CONFIG_VALUES = 200_000;
+/** Nesting at most, as a config file's (config/load.ts MAX_DEPTH). */
+const MAX_OBJECT_DEPTH = 32;
+
+/**
+ * A config object parsed as its YAML would be, after checks that walk it once, without recursion:
+ * nesting (100,000 levels threw RangeError), size (200,000 channels took 26 s before the schema's
+ * limit said no), and values YAML cannot hold (a function, a symbol, a class instance).
+ */
+function configFromObject(input: Record<string, unknown>, fn: string): LoadedConfig {
+  const stack: { v: unknown; depth: number; path: string }[] = [{ v: input, depth: 0, path: "" }];
+  let count = 0;
+  const bad = (path: string, message: string): never => {
+    throw new InputError([
+      { file: `${fn}()`, message: `the config${path ? ` at ${path}` : ""}: ${message}`, severity: "error" },
+    ]);
+  };
+  while (stack.length > 0) {
+    const { v, depth, path } = stack.pop()!;
+    if (++count > MAX_CONFIG_VALUES)
+      bad("", `holds more than ${MAX_CONFIG_VALUES.toLocaleString("en-US")} values; no config needs that`);
+    if (v === null || v === undefined || typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+      continue;
+    if (typeof v !== "object") bad(path, `a ${typeof v} is not a value a config can hold`);
+    if (depth >= MAX_OBJECT_DEPTH) bad(path, `nests deeper than ${MAX_OBJECT_DEPTH} levels; no config needs that`);
+    if (Array.isArray(v)) {
+      for (let k = 0; k < v.length; k++) stack.push({ v: v[k], depth: depth + 1, path: `${path}[${k}]` });
+      continue;
+    }
+    if (!isPlainObject(v))
+      bad(path, "an object that is not plain data (a Date, a class instance) is not a value a config can hold");
+    for (const key of Object.keys(v))
+      stack.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: path ? `${path}.${key}` : key });
+  }
+  return parseConfigText(stringify(input), "<config>");
+}
+
 function checkOptions(options: unknown, fn: string): EstimateOptions {
   if (options === undefined) return {};
   if (!isPlainObject(options)) throw argError(fn, "options", "an object such as { models: 'my-models/' }", options);
@@ -40,7 +78,7 @@ export function estimate(input: string | ConfigInput, options?: EstimateOptions)
   if (typeof input === "string" && input !== "") return estimateWith(loadConfigFile(input).config, registry);
   if (!isPlainObject(input)) throw argError("estimate", "the config", "a file path or a config object", input);
   // Objects go through the same text path so that semantic checks and positions work alike.
-  const loaded = parseConfigText(stringify(input), "<config>");
+  const loaded = configFromObject(input, "estimate");
   return estimateWith(loaded.config, registry);
 }
 
@@ -53,13 +91,13 @@ export function capacity(input: string | ConfigInput, options: EstimateOptions &
   const registry = registryOf(checkOptions(options, "capacity").models, "capacity");
   if (typeof input === "string" && input !== "") return capacityOf(loadConfigFile(input).config, registry, options);
   if (!isPlainObject(input)) throw argError("capacity", "the config", "a file path or a config object", input);
-  return capacityOf(parseConfigText(stringify(input), "<config>").config, registry, options);
+  return capacityOf(configFromObject(input, "capacity").config, registry, options);
 }
 
 /** Validates a config object without estimating it; returns the normalised config. */
 export function validateConfig(input: ConfigInput): Config {
   if (!isPlainObject(input)) throw argError("validateConfig", "the config", "a config object", input);
-  return parseConfigText(stringify(input), "<config>").config;
+  return configFromObject(input, "validateConfig").config;
 }
 
 export interface SweepOptions extends EstimateOptions {
@@ -82,7 +120,7 @@ export function sweep(
   const registry = registryOf(opts.models, "sweep");
   let base: unknown;
   if (typeof input === "string" && input !== "") base = loadConfigFile(input).source.value;
-  else if (isPlainObject(input)) base = parseConfigText(stringify(input), "<config>").source.value;
+  else if (isPlainObject(input)) base = configFromObject(input, "sweep").source.value;
   else throw argError("sweep", "the config", "a file path or a config object", input);
   if (!Array.isArray(vary)) throw argError("sweep", "vary", 'a list such as ["workload.rate=1000/s,2000/s"]', vary);
   const varies = vary.map((v: string | Vary) =>
@@ -103,7 +141,7 @@ export function sensitivity(input: string | ConfigInput, options?: EstimateOptio
   const registry = registryOf(checkOptions(options, "sensitivity").models, "sensitivity");
   let loaded;
   if (typeof input === "string" && input !== "") loaded = loadConfigFile(input);
-  else if (isPlainObject(input)) loaded = parseConfigText(stringify(input), "<config>");
+  else if (isPlainObject(input)) loaded = configFromObject(input, "sensitivity");
   else throw argError("sensitivity", "the config", "a file path or a config object", input);
   return sensitivityOf(loaded.source.value as Record<string, unknown>, loaded.config, registry);
 }

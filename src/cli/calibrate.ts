@@ -10,8 +10,9 @@ import { parseAsidCpu } from "../smf/asid.js";
 import type { Calibration, CalibrateOptions } from "../smf/calibrate.js";
 import type { AsidCpu } from "../smf/derive.js";
 import { parseUserTime } from "../smf/values.js";
-import { visibleText } from "../util/visible-text.js";
-import { writeOutput } from "./output.js";
+import { visibleDeep, visibleText } from "../util/visible-text.js";
+import { LIMITS_TEXT } from "../smf/limits.js";
+import { checkTarget, isStdout, writeOutput, type Inputs } from "./output.js";
 import { writeStderr } from "./stdout.js";
 import { loadSmf } from "./load-smf.js";
 
@@ -77,6 +78,7 @@ function optionsOf(f: CalibrateFlags): CalibrateOptions {
 /** What calibrate says on standard error beside the fragment: rows skipped, files missing, what could
  * not be derived. */
 function report(c: Calibration): void {
+  c = visibleDeep(c);
   const color = useColor(process.stderr);
   const lines: string[] = [];
   const diags: Diagnostic[] = c.problems.slice(0, 20).map((p) => ({
@@ -165,19 +167,23 @@ export function calibrateCommand(): Command {
     .option("-o, --out <file>", "write to a file (atomically, never over an input) instead of standard output")
     .option("--merge <plan>", "write the plan with the calibrated baseline merged in (the plan's own targets kept)")
     .option("--strict", "stop at the first malformed row (exit 2) instead of skipping it")
+    .addHelpText("after", `\n${LIMITS_TEXT}`)
     .action(async (inputs: string[], flags: CalibrateFlags) => {
+      // --out checked against every input before anything is read (a folder covers its files).
+      const read: Inputs = { files: flags.merge !== undefined ? [flags.merge] : [], paths: inputs };
+      if (!isStdout(flags.out)) checkTarget(flags.out!, "--out", read);
       const { calibrate, renderJson, renderYaml } = await smf();
       const c = await calibrate(inputs, optionsOf(flags));
       report(c);
-      const read = c.inputs.files.map((x) => x.name);
+      read.files.push(...c.inputs.files.map((x) => x.name));
       if (flags.merge) {
         const { text, notes } = await mergedPlan(flags.merge, c);
         writeStderr(
           `mqzcap calibrate: merged into ${visibleText(flags.merge)}: ${visibleText(notes.join("; ")) || "nothing new"}\n`,
         );
-        writeOutput(flags.out, flags.format === "json" ? renderJson(c) : text, { files: [...read, flags.merge] });
+        writeOutput(flags.out, flags.format === "json" ? renderJson(c) : text, read);
         return;
       }
-      writeOutput(flags.out, flags.format === "json" ? renderJson(c) : renderYaml(c), { files: read });
+      writeOutput(flags.out, flags.format === "json" ? renderJson(c) : renderYaml(c), read);
     });
 }

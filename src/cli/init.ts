@@ -2,12 +2,13 @@
 // written to a new file with its schema line pointing at the schema of the mqzcap that wrote it, so
 // that an editor checks it at once. Never over an existing file.
 import { Command } from "commander";
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, realpathSync, writeSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../util/diagnostic.js";
 import { didYouMean } from "../util/zod-diagnostics.js";
-import { outputError, writeStderr, writeStdout } from "./stdout.js";
+import { writeStderr, writeStdout } from "./stdout.js";
+import { createNewFile } from "./output.js";
 
 const DEFAULT_FILE = "plan.yaml";
 const STARTER = "starter";
@@ -85,24 +86,10 @@ export function initCommand(): Command {
       const target = resolve(file);
       if (!existsSync(dirname(target))) refuse(file, "the folder for the new config does not exist", "create it first");
       const text = starterText(name, dirname(target), root);
-      let fd: number;
-      try {
-        // "wx": created here or not at all, so an existing file (or a link planted at the name) is never
-        // written over.
-        fd = openSync(target, "wx", 0o644);
-      } catch (err) {
-        if ((err as { code?: string }).code === "EEXIST")
-          refuse(file, "already exists; init writes new files only", `name a new file: mqzcap init other.yaml`);
-        throw outputError(file, err);
-      }
-      try {
-        const buf = Buffer.from(text, "utf8");
-        for (let done = 0; done < buf.length;) done += writeSync(fd, buf, done, buf.length - done);
-      } catch (err) {
-        throw outputError(file, err);
-      } finally {
-        closeSync(fd);
-      }
+      // Whole or not at all (a full disk left an empty file the retry called "already exists"), and never
+      // over an existing file or a link planted at the name.
+      if (!createNewFile(file, target, text))
+        refuse(file, "already exists; init writes new files only", `name a new file: mqzcap init other.yaml`);
       writeStderr(
         `mqzcap init: wrote ${file}${name === STARTER ? "" : ` (example ${name})`}; edit it, then: mqzcap estimate ${file}\n`,
       );

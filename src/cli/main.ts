@@ -26,7 +26,7 @@ import { DEFAULT_METRICS } from "../engine/metrics.js";
 import { MAX_SWEEP_POINTS, measuredSteps, parseVary, sweep } from "../engine/sweep.js";
 import { renderCompareTable, renderDiffTable, renderSweepTable } from "../report/table.js";
 import type { ChartSpec } from "../report/chart-spec.js";
-import type { Budgets, CapacityResult } from "../engine/capacity.js";
+import { BUDGET_RULES, checkBudget, type Budgets, type CapacityResult } from "../engine/capacity.js";
 import { parsePercent, parseSize } from "../config/units.js";
 
 export const EXIT = { ok: 0, strict: 1, input: 2, internal: 3 } as const;
@@ -122,9 +122,13 @@ async function writeChart(file: string, spec: () => Promise<ChartSpec>, inputs: 
   writeOutput(file, await renderChart(await spec(), { format }), inputs);
 }
 
-/** What a command reads, for the --out checks: its config files and the --models folder. */
-function inputsOf(files: string[], opts: { models?: string }): Inputs {
-  return { files, ...(opts.models !== undefined ? { modelsDir: opts.models } : {}) };
+/** What a command reads, for the --out checks: its config files, the --models folder, SMF data. */
+function inputsOf(files: string[], opts: { models?: string }, smf?: string): Inputs {
+  return {
+    files,
+    ...(opts.models !== undefined ? { modelsDir: opts.models } : {}),
+    ...(smf !== undefined ? { paths: [smf] } : {}),
+  };
 }
 
 interface CapacityCliOptions {
@@ -138,39 +142,19 @@ interface CapacityCliOptions {
   chart?: string;
 }
 
-/** The command line's budgets, each checked as the config's field would be. */
+/** The command line's budgets, each checked as the library's are (BUDGET_RULES). */
 function budgetsOf(o: CapacityCliOptions): Budgets {
   const b: Budgets = {};
-  const bad = (flag: string, value: string, expected: string): never => {
-    throw new InputError([{ file: flag, message: `"${value}" is not ${expected}`, severity: "error" }]);
+  const take = (key: keyof Budgets, raw: string | undefined, parse: (s: string) => number | undefined) => {
+    if (raw === undefined) return;
+    b[key] = checkBudget(key, parse(raw), raw, BUDGET_RULES[key].flag);
   };
-  if (o.cpuBusy !== undefined) {
-    const n = parsePercent(o.cpuBusy);
-    b.cpuBusy =
-      n !== undefined && n > 0 && n <= 100
-        ? n
-        : bad("--cpu-busy", o.cpuBusy, "a percentage above 0% and at most 100%, such as 70%");
-  }
-  if (o.cpus !== undefined) {
-    const n = Number(o.cpus);
-    b.cpus =
-      Number.isInteger(n) && n >= 1 && n <= 200 ? n : bad("--cpus", o.cpus, "a count of processors from 1 to 200");
-  }
-  const size = (flag: string, v: string | undefined, min: number): number | undefined => {
-    if (v === undefined) return undefined;
-    const n = parseSize(v);
-    return n !== undefined && n >= min && n <= 2147483648
-      ? n
-      : bad(flag, v, `a size from ${min} bytes to 2GB, such as 1346MB`);
-  };
-  const used = size("--chin-used", o.chinUsed, 0);
-  const free = size("--chin-free", o.chinFree, 1);
-  const csa = size("--csa-available", o.csaAvailable, 1);
-  const below = size("--below-bar-available", o.belowBarAvailable, 1);
-  if (used !== undefined) b.chinUsed = used;
-  if (free !== undefined) b.chinFree = free;
-  if (csa !== undefined) b.csaAvailable = csa;
-  if (below !== undefined) b.belowBarAvailable = below;
+  take("cpuBusy", o.cpuBusy, parsePercent);
+  take("cpus", o.cpus, (s) => (s.trim() === "" ? undefined : Number(s)));
+  take("chinUsed", o.chinUsed, parseSize);
+  take("chinFree", o.chinFree, parseSize);
+  take("csaAvailable", o.csaAvailable, parseSize);
+  take("belowBarAvailable", o.belowBarAvailable, parseSize);
   return b;
 }
 
@@ -192,9 +176,35 @@ async function renderCapacity(r: CapacityResult, format: string, toFile: boolean
   }
 }
 
+/**
+ * Progress on standard error once a command has run for a second (MQZCAP_PROGRESS_AFTER_MS changes
+ * that, for tests): one updating line on a terminal, a line per tenth on a pipe or file.
+ */
+function progress(command: string, unit: string): (done: number, total: number) => void {
+  const started = Date.now();
+  const after = Number(process.env.MQZCAP_PROGRESS_AFTER_MS ?? 1000);
+  let lastTenth = -1;
+  return (done, total) => {
+    if (Date.now() - started < after) return;
+    const tenth = Math.floor((done * 10) / total);
+    if (process.stderr.isTTY) writeStderr(`\rmqzcap ${command}: ${done}/${total} ${unit}`);
+    else if (tenth !== lastTenth) writeStderr(`mqzcap ${command}: ${done}/${total} ${unit}\n`);
+    lastTenth = tenth;
+    if (done === total && process.stderr.isTTY) writeStderr("\n");
+  };
+}
+
 function strictFailed(e: Estimate): boolean {
   return e.warnings.length > 0;
 }
+
+/** Where commander writes; its messages quote the arguments given ("unknown option '--x'"), so each
+ * line is shown with control characters escaped. */
+const COMMANDER_OUTPUT = {
+  writeOut: writeStdout,
+  writeErr: writeStderr,
+  outputError: (str: string, write: (s: string) => void) => write(str.split("\n").map(visibleText).join("\n")),
+};
 
 /**
  * The program. `command`, the first argument of a run: for "estimate", the program has that command
@@ -210,7 +220,7 @@ export function buildProgram(command?: string): Command {
     )
     .version(VERSION)
     .showHelpAfterError("(run with --help for usage)")
-    .configureOutput({ writeOut: writeStdout, writeErr: writeStderr, outputError: (str, write) => write(str) });
+    .configureOutput(COMMANDER_OUTPUT);
 
   // No default: without --format the --out file's extension says (report.html), else the table.
   const formatOption = () =>
@@ -233,7 +243,7 @@ export function buildProgram(command?: string): Command {
     .option("--chart <file>", "also draw cost by address space to FILE.png or FILE.svg")
     .option("--baseline-from <dir>", "take the baseline from SMF data (mq-smf-csv output), as mqzcap calibrate --merge")
     .action(async (file: string, opts: CommonOptions & { chart?: string; baselineFrom?: string }) => {
-      const inputs = inputsOf([file], opts);
+      const inputs = inputsOf([file], opts, opts.baselineFrom);
       checkOutputs(opts.out, opts.chart, inputs);
       const format = outputFormat(opts.format, opts.out, FORMATS);
       await readyToDraw(opts.chart);
@@ -356,19 +366,13 @@ export function buildProgram(command?: string): Command {
         const registry = registryFor(opts);
         const { source } = loadConfigFile(file);
         const vary = opts.vary.map((v) => parseVary(v, (_p, lo, hi) => measuredSteps(registry, lo, hi)));
-        // Progress goes to standard error once a sweep has run for a second (MQZCAP_PROGRESS_AFTER_MS
-        // changes that, for tests); a line per tenth on a pipe, one updating line on a terminal.
-        const started = Date.now();
-        const after = Number(process.env.MQZCAP_PROGRESS_AFTER_MS ?? 1000);
-        let lastTenth = -1;
-        const result = sweep(source.value as Record<string, unknown>, vary, registry, opts.metric, (done, total) => {
-          if (Date.now() - started < after) return;
-          const tenth = Math.floor((done * 10) / total);
-          if (process.stderr.isTTY) writeStderr(`\rmqzcap sweep: ${done}/${total} estimates`);
-          else if (tenth !== lastTenth) writeStderr(`mqzcap sweep: ${done}/${total} estimates\n`);
-          lastTenth = tenth;
-          if (done === total && process.stderr.isTTY) writeStderr("\n");
-        });
+        const result = sweep(
+          source.value as Record<string, unknown>,
+          vary,
+          registry,
+          opts.metric,
+          progress("sweep", "estimates"),
+        );
         const out =
           format === "json"
             ? toJson(result)
@@ -402,7 +406,12 @@ export function buildProgram(command?: string): Command {
       const registry = registryFor(opts);
       const { config, source } = loadConfigFile(file);
       const { sensitivityOf } = await import("../engine/sensitivity.js");
-      const result = sensitivityOf(source.value as Record<string, unknown>, config, registry);
+      const result = sensitivityOf(
+        source.value as Record<string, unknown>,
+        config,
+        registry,
+        progress("sensitivity", "inputs and figures moved"),
+      );
       const report = await import("../report/sensitivity.js");
       const out =
         opts.format === "json"
@@ -429,7 +438,7 @@ export function buildProgram(command?: string): Command {
     .option("-m, --models <dir>", "a folder of your own model files, laid over the shipped ones")
     .option(
       "--for <path...>",
-      "what to solve for: workload.rate, channels.NAME.count or channels.NAME.conversations (default: the rate and every channel definition)",
+      "what to solve for: workload.rate, channels.NAME.count or channels.NAME.conversations (default: the rate and the first 10 channel definitions)",
     )
     .option("--cpu-busy <percent>", "target CPU busy of the LPAR's engines, e.g. 70% (hardware.targetBusy)")
     .option("--cpus <count>", "general-purpose processors in the LPAR (hardware.cpus)")
@@ -453,7 +462,11 @@ export function buildProgram(command?: string): Command {
       const registry = registryFor(opts);
       const { config } = loadConfigFile(file);
       const { capacityOf } = await import("../engine/capacity.js");
-      const result = capacityOf(config, registry, { budgets, ...(opts.for ? { for: opts.for } : {}) });
+      const result = capacityOf(config, registry, {
+        budgets,
+        ...(opts.for ? { for: opts.for } : {}),
+        onProgress: progress("capacity", "answers"),
+      });
       writeOutput(opts.out, await renderCapacity(result, format, !isStdout(opts.out)), inputs);
       if (opts.chart)
         await writeChart(
@@ -542,6 +555,12 @@ export function buildProgram(command?: string): Command {
 
   program.addCommand(modelsCommand(registryFor));
   program.addCommand(calibrateCommand());
+  // Commands added whole (init, models, calibrate) do not inherit the program's output.
+  const output = (c: Command): void => {
+    c.configureOutput(COMMANDER_OUTPUT);
+    c.commands.forEach(output);
+  };
+  output(program);
   return program;
 }
 

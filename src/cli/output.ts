@@ -19,6 +19,8 @@ import {
   constants,
   fchmodSync,
   fchownSync,
+  fstatSync,
+  linkSync,
   fsyncSync,
   lstatSync,
   openSync,
@@ -34,10 +36,15 @@ import { basename, dirname, join, resolve, sep } from "node:path";
 import { InputError } from "../util/diagnostic.js";
 import { outputError, writeStdout } from "./stdout.js";
 
-/** What a command reads: config files, and the --models folder (any file under it). */
+/**
+ * What a command reads: config files, the --models folder, and SMF data (calibrate's inputs,
+ * estimate --baseline-from): files or folders, any file under a folder counting as read.
+ */
 export interface Inputs {
   files: string[];
   modelsDir?: string;
+  /** Paths read that may be folders (SMF data): a folder covers every file under it. */
+  paths?: string[];
 }
 
 function refuse(file: string, message: string, suggestion?: string): never {
@@ -109,6 +116,15 @@ export function checkTarget(out: string, what: string, inputs: Inputs): string {
     }
     if (!writable) refuse(out, `${what} names a read-only file; refusing to replace it`, "write to another file");
   }
+  const stream = standardStream(st);
+  if (stream !== undefined)
+    refuse(
+      out,
+      `${what} names this command's ${stream}; a report is not renamed over it`,
+      stream === "standard output"
+        ? `write ${what} - (or leave it out) to write to standard output`
+        : "write to another file",
+    );
   if (isInput(target, st, inputs)) {
     refuse(
       out,
@@ -120,16 +136,38 @@ export function checkTarget(out: string, what: string, inputs: Inputs): string {
 }
 
 function isInput(target: string, st: Stats | undefined, inputs: Inputs): boolean {
-  for (const f of inputs.files) {
+  const folders = inputs.modelsDir !== undefined ? [inputs.modelsDir] : [];
+  const files = [...inputs.files];
+  for (const p of inputs.paths ?? []) (statOrUndefined(p, true)?.isDirectory() ? folders : files).push(p);
+  for (const f of files) {
     if (realOr(f) === target) return true;
     const s = statOrUndefined(f, true);
     if (st && s && s.dev === st.dev && s.ino === st.ino) return true;
   }
-  if (inputs.modelsDir !== undefined) {
-    const models = realOr(inputs.modelsDir);
-    if (target === models || target.startsWith(models.endsWith(sep) ? models : models + sep)) return true;
+  for (const folder of folders) {
+    const real = realOr(folder);
+    if (target === real || target.startsWith(real.endsWith(sep) ? real : real + sep)) return true;
   }
   return false;
+}
+
+/**
+ * Which of the process's standard descriptors (0, 1, 2) the file is open as, if any: /dev/stdout,
+ * /dev/fd/1 and /proc/self/fd/1 lead to the file the shell opened (>> applog.txt), and a rename over it
+ * would replace the file the shell appends to.
+ */
+function standardStream(st: Stats | undefined): string | undefined {
+  if (!st) return undefined;
+  const names = ["standard input", "standard output", "standard error"];
+  for (let fd = 0; fd < 3; fd++) {
+    try {
+      const s = fstatSync(fd);
+      if (s.dev === st.dev && s.ino === st.ino) return names[fd];
+    } catch {
+      /* closed */
+    }
+  }
+  return undefined;
 }
 
 /** Checks --out and --chart together, before anything is computed: both valid, and not the same file. */
@@ -150,6 +188,42 @@ export function writeOutput(out: string | undefined, content: string | Uint8Arra
     return;
   }
   writeFileAtomic(out!, checkTarget(out!, "--out", inputs), content);
+}
+
+/**
+ * Creates a new file with its whole content, or leaves nothing: written to a temporary file beside it
+ * (created exclusively, a random name) and flushed, then hard-linked to the name, which fails if the
+ * name exists (so a file is never replaced, and a file planted meanwhile wins), then the temporary name
+ * removed. A full disk leaves no empty file behind for the retry to call "already exists".
+ * Returns false when the name exists.
+ */
+export function createNewFile(shown: string, target: string, content: string | Uint8Array): boolean {
+  const tmp = join(dirname(target), `.${basename(target)}.${randomSuffix()}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(tmp, "wx", 0o644);
+    const buf = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+    for (let done = 0; done < buf.length;) done += writeSync(fd, buf, done, buf.length - done);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    try {
+      linkSync(tmp, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw err;
+    }
+    return true;
+  } catch (err) {
+    throw outputError(shown, err);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* not created */
+    }
+  }
 }
 
 /**

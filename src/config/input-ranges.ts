@@ -4,6 +4,41 @@
 // channels.TO.HUB.rate. See docs/ranges.md "Inputs".
 import { parseRange, type RangeKind } from "./units.js";
 import type { InputRange } from "./types.js";
+import type { Diagnostic } from "../util/diagnostic.js";
+
+/**
+ * Ranged rates and message sizes at most: each costs two estimates (its ends alone), and two more are
+ * run in all (every input low, every input high), so ten cost 22 estimates whatever the config's
+ * size (src/engine/input-corners.ts). Checked when the config is read, so validate says what estimate
+ * would.
+ */
+export const MAX_RANGED_INPUTS = 10;
+
+/** Inputs the engine reads as intervals itself, not by runs at their ends. */
+export const IN_ENGINE = "baseline.cost.";
+
+/** The ranged inputs estimated at their ends (not baseline costs, not a range with equal ends). */
+export function endInputs(ranges: Record<string, InputRange> | undefined): { path: string; range: InputRange }[] {
+  const out: { path: string; range: InputRange }[] = [];
+  if (!ranges) return out;
+  for (const path of Object.keys(ranges)) {
+    const range = ranges[path]!;
+    if (!path.startsWith(IN_ENGINE) && range.low !== range.high) out.push({ path, range });
+  }
+  return out;
+}
+
+/** The refusal of more ranged inputs than the limit: a few named, the rest counted. */
+export function tooManyRanged(paths: readonly string[], file: string, at?: { line: number; col: number }): Diagnostic {
+  const named = paths.slice(0, 3).join(", ") + (paths.length > 3 ? `, and ${paths.length - 3} more` : "");
+  return {
+    file,
+    ...(at ?? {}),
+    message: `${paths.length} inputs are written as ranges (${named}); at most ${MAX_RANGED_INPUTS} can be`,
+    severity: "error",
+    suggestion: "write the inputs that matter least as single values",
+  };
+}
 
 /** The fields that take a range, by kind. */
 const WORKLOAD: [string, RangeKind][] = [

@@ -5,7 +5,7 @@ import { canonicalConfig } from "./canonical.generated.js";
 import { Config, RELEASES } from "./schema.js";
 import type { Config as ParsedConfig } from "./types.js";
 import { checkSemantics } from "./semantics.js";
-import { inputRanges } from "./input-ranges.js";
+import { endInputs, inputRanges, MAX_RANGED_INPUTS, tooManyRanged } from "./input-ranges.js";
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
 import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml-source.js";
 import { didYouMean, schemaKeys, zodIssuesToDiagnostics } from "../util/zod-diagnostics.js";
@@ -109,7 +109,28 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
   // Values written as ranges: each field holds its point, the ranges are kept beside (docs/ranges.md).
   const ranges = inputRanges(value);
   if (ranges) config.ranges = ranges;
+  const ended = endInputs(ranges);
+  if (ended.length > MAX_RANGED_INPUTS) {
+    // Pointed at the first one past the limit.
+    const pos = locate(src, writtenPath(value, ended[MAX_RANGED_INPUTS]!.path));
+    throw new InputError([
+      tooManyRanged(
+        ended.map((i) => i.path),
+        file,
+        pos,
+      ),
+    ]);
+  }
   return { config, source: src };
+}
+
+/** A ranged input's path as written: channels.NAME.rate as channels.INDEX.rate. */
+function writtenPath(value: unknown, path: string): PropertyKey[] {
+  if (!path.startsWith("channels.")) return path.split(".");
+  const dot = path.lastIndexOf(".");
+  const name = path.slice("channels.".length, dot);
+  const list = (value as { channels?: { name?: unknown }[] }).channels ?? [];
+  return ["channels", list.findIndex((c) => c?.name === name), path.slice(dot + 1)];
 }
 
 /**

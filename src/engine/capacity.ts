@@ -42,6 +42,76 @@ export interface Budgets {
   belowBarAvailable?: number;
 }
 
+/**
+ * What each budget may be, for the command line and the library alike (the library took cpus: -3 and
+ * cpuBusy: 500): the flag that sets it, what it must be, and the test. Sizes in bytes; the config's
+ * own fields have the same bounds (config/schema.ts).
+ */
+export const BUDGET_RULES: Record<keyof Budgets, { flag: string; expected: string; ok: (n: number) => boolean }> = {
+  cpuBusy: {
+    flag: "--cpu-busy",
+    expected: "a percentage above 0% and at most 100%, such as 70%",
+    ok: (n) => n > 0 && n <= 100,
+  },
+  cpus: {
+    flag: "--cpus",
+    expected: "a count of processors from 1 to 200",
+    ok: (n) => Number.isInteger(n) && n >= 1 && n <= 200,
+  },
+  chinUsed: {
+    flag: "--chin-used",
+    expected: "a size from 0 bytes to 2GB, such as 1346MB",
+    ok: (n) => n >= 0 && n <= 2 ** 31,
+  },
+  chinFree: {
+    flag: "--chin-free",
+    expected: "a size from 1 bytes to 2GB, such as 1346MB",
+    ok: (n) => n >= 1 && n <= 2 ** 31,
+  },
+  csaAvailable: {
+    flag: "--csa-available",
+    expected: "a size from 1 bytes to 2GB, such as 1346MB",
+    ok: (n) => n >= 1 && n <= 2 ** 31,
+  },
+  belowBarAvailable: {
+    flag: "--below-bar-available",
+    expected: "a size from 1 bytes to 2GB, such as 1346MB",
+    ok: (n) => n >= 1 && n <= 2 ** 31,
+  },
+};
+
+/** Refuses a budget outside its bounds (InputError). `where` names it: the flag, or budgets.KEY. */
+export function checkBudget(key: keyof Budgets, value: unknown, shown: string, where: string): number {
+  const rule = BUDGET_RULES[key];
+  if (typeof value !== "number" || !Number.isFinite(value) || !rule.ok(value))
+    throw new InputError([{ file: where, message: `"${shown}" is not ${rule.expected}`, severity: "error" }]);
+  return value;
+}
+
+/** The library's budgets checked as the command line's are (numbers: percent, count, bytes). */
+function checkedBudgets(b: unknown): Budgets {
+  if (b === undefined) return {};
+  if (b === null || typeof b !== "object" || Array.isArray(b))
+    throw new InputError([
+      { file: "options.budgets", message: "expected an object such as { cpuBusy: 70 }", severity: "error" },
+    ]);
+  const out: Budgets = {};
+  for (const [key, value] of Object.entries(b)) {
+    if (value === undefined) continue;
+    if (!(key in BUDGET_RULES))
+      throw new InputError([
+        {
+          file: `options.budgets.${key}`,
+          message: `unknown budget "${key}"`,
+          severity: "error",
+          suggestion: `use ${Object.keys(BUDGET_RULES).join(", ")}`,
+        },
+      ]);
+    out[key as keyof Budgets] = checkBudget(key as keyof Budgets, value, String(value), `options.budgets.${key}`);
+  }
+  return out;
+}
+
 /** One limit's binding point: the largest value of the target at which it is not exceeded. */
 export interface Binding {
   id: string;
@@ -105,6 +175,8 @@ export interface CapacityResult {
   /** The budgets the solve used, where they came from the command line rather than the config. */
   budgets: Budgets;
   answers: CapacityAnswer[];
+  /** Where the config has more channel definitions than are solved for by default: how many, and how to ask. */
+  unsolved?: string;
   /** Demand against each limit as the first target grows (for the chart). */
   curve: CapacityCurve | null;
   /** The estimate at the config as given (with the budgets), as `estimate` prints it. */
@@ -209,13 +281,25 @@ export interface CapacityOptions {
   for?: readonly string[];
   /** Points on the curve (the chart); default 25, 0 for none. */
   curvePoints?: number;
+  /** Called after each answer is solved, with how many of how many are done (progress). */
+  onProgress?: (done: number, total: number) => void;
 }
+
+/**
+ * Channel definitions solved for when --for names none: the first ones in the config. Each answer is a
+ * search of some tens of estimates, each as long as the config: every definition of 1,000 made capacity
+ * quadratic in channels (200 senders took 53 s). The rest are named with --for.
+ */
+export const MAX_DEFAULT_CHANNEL_TARGETS = 10;
 
 /** How far a config can go: see the module comment. */
 export function capacityOf(input: Config, registry: Registry, opts: CapacityOptions = {}): CapacityResult {
-  const config = withBudgets(input, opts.budgets ?? {});
+  const budgets = checkedBudgets(opts.budgets);
+  const config = withBudgets(input, budgets);
   const all = targetsOf(config);
-  const wanted = opts.for?.length ? opts.for : all.map((t) => t.path);
+  const channelTargets = all.length - 1;
+  const unsolved = opts.for?.length ? 0 : Math.max(0, channelTargets - MAX_DEFAULT_CHANNEL_TARGETS);
+  const wanted = opts.for?.length ? opts.for : all.slice(0, all.length - unsolved).map((t) => t.path);
   const targets = wanted.map((p) => {
     const t = all.find((x) => x.path === p);
     if (!t)
@@ -230,7 +314,11 @@ export function capacityOf(input: Config, registry: Registry, opts: CapacityOpti
     return t;
   });
   const estimate = estimateWith(config, registry);
-  const answers = targets.map((t) => solve(config, registry, t, notCountedOf(t, estimate)));
+  const answers = targets.map((t, k) => {
+    const a = solve(config, registry, t, notCountedOf(t, estimate));
+    opts.onProgress?.(k + 1, targets.length);
+    return a;
+  });
   const first = targets[0];
   const curve =
     first && (opts.curvePoints ?? 25) > 0
@@ -240,8 +328,13 @@ export function capacityOf(input: Config, registry: Registry, opts: CapacityOpti
     format: "mqzcap/capacity@1",
     name: config.name ?? null,
     basis: { release: config.mq.release, hardware: config.hardware.generation },
-    budgets: opts.budgets ?? {},
+    budgets,
     answers,
+    ...(unsolved > 0
+      ? {
+          unsolved: `${unsolved} more channel definition${unsolved === 1 ? "" : "s"} not solved for (the first ${MAX_DEFAULT_CHANNEL_TARGETS} are): name one with --for channels.NAME.count (or .conversations)`,
+        }
+      : {}),
     curve,
     estimate,
   };

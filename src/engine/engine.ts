@@ -109,7 +109,9 @@ const ZERO = zero();
  */
 class ChannelFindings {
   /** concern + finding -> the entry it was first written as and the channels named so far. */
-  private readonly seen = new Map<string, { entry: { message: string }; channels: string[] }>();
+  private readonly seen = new Map<string, { entry: { message: string }; channels: Set<string>; finding: string }>();
+  /** Entries named more channels since their message was last written (settle() writes it once). */
+  private readonly dirty = new Set<{ entry: { message: string }; channels: Set<string>; finding: string }>();
 
   /** Writes the message about `channel` with `push`, or names the channel in the same finding written before. */
   write(concern: Concern, message: string, channel: string, push: () => { message: string }): void {
@@ -117,11 +119,20 @@ class ChannelFindings {
     const key = `${concern}:${finding}`;
     const prior = this.seen.get(key);
     if (!prior) {
-      this.seen.set(key, { entry: push(), channels: [channel] });
+      this.seen.set(key, { entry: push(), channels: new Set([channel]), finding });
       return;
     }
-    if (!prior.channels.includes(channel)) prior.channels.push(channel);
-    prior.entry.message = `${prior.channels.join(", ")}: ${finding}`;
+    // The message is joined once, at settle(): joined at every channel it was quadratic in channels.
+    if (!prior.channels.has(channel)) {
+      prior.channels.add(channel);
+      this.dirty.add(prior);
+    }
+  }
+
+  /** Writes each finding's message with every channel it names. */
+  settle(): void {
+    for (const d of this.dirty) d.entry.message = `${[...d.channels].join(", ")}: ${d.finding}`;
+    this.dirty.clear();
   }
 }
 
@@ -202,6 +213,12 @@ class RuleRun implements RuleContext {
       });
   }
 
+  /** The findings about several channels, written with every channel's name. */
+  settle(): void {
+    this.warned?.settle();
+    this.gapped?.settle();
+  }
+
   private newGap(concern: Concern, message: string, chartIds: readonly string[]): GapItem {
     const charts: GapItem["charts"] = [];
     for (let k = 0; k < chartIds.length; k++) {
@@ -235,7 +252,12 @@ export function runRules(config: Config, registry: Registry, rules: readonly Rul
   const { items, warnings, gaps } = ctx;
   scaleForHardware(items, ctx);
   const scale = baselineFactor(ctx);
-  return { items, warnings, gaps, baselineScale: scale, warn: ctx.warn.bind(ctx) };
+  ctx.settle();
+  const warn = (concern: Concern, message: string, citations?: Citation[]) => {
+    ctx.warn(concern, message, citations);
+    ctx.settle();
+  };
+  return { items, warnings, gaps, baselineScale: scale, warn };
 }
 
 type GapChart = GapItem["charts"][number];

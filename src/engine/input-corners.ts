@@ -1,39 +1,27 @@
 // Config inputs written as ranges (config.ranges: "rate: 4000..6000/s", "messageSize: 2KB..8KB"): the
-// estimate is run at the inputs' points and at every corner of their ranges, and each figure's range
-// is the envelope of its ranges at all of them (docs/ranges.md "Inputs"). Evaluating the rules at the
+// estimate is run at the inputs' points, at each input's ends alone and at all their low and all their
+// high ends, and each figure's range is the envelope of its ranges over these runs (docs/ranges.md
+// "Inputs"). Evaluating the rules at the
 // ends, rather than scaling the point's figures, is what makes a message-size range sound: costs are
 // not linear in size, and a range may cross a table's measured sizes or a threshold. Baseline CPU costs
 // written as ranges are not cornered: the engine adds them as intervals (engine.ts baseOf).
 import type { Config, InputRange } from "../config/types.js";
+import { endInputs, IN_ENGINE, MAX_RANGED_INPUTS, tooManyRanged } from "../config/input-ranges.js";
 import type { RangePart } from "../model/ranges.js";
 import { InputError } from "../util/diagnostic.js";
 import type { Estimate, Range } from "./engine.js";
 import type { RangedLineItem } from "./types.js";
 
-/**
- * Ranged inputs cornered at most: 2^10 estimates. Each corner is a whole estimate (tens of
- * microseconds), so ten inputs cost some tens of milliseconds; more is refused rather than slow.
- */
-export const MAX_RANGED_INPUTS = 10;
-
-/** Inputs the engine reads as intervals itself, not by corners. */
-const IN_ENGINE = "baseline.cost.";
+export { MAX_RANGED_INPUTS };
 
 interface RangedInput {
   path: string;
   range: InputRange;
 }
 
-/** The ranged inputs a config's estimate is cornered over, in the config's order. */
+/** The ranged inputs a config's estimate is run at the ends of, in the config's order. */
 export function cornerInputs(config: Config): RangedInput[] {
-  const out: RangedInput[] = [];
-  const ranges = config.ranges;
-  if (!ranges) return out;
-  for (const path of Object.keys(ranges)) {
-    const range = ranges[path]!;
-    if (!path.startsWith(IN_ENGINE) && range.low !== range.high) out.push({ path, range });
-  }
-  return out;
+  return endInputs(config.ranges);
 }
 
 /** The config with one input set to a value: sections copied, not changed. */
@@ -49,7 +37,7 @@ function withInput(config: Config, path: string, value: number): Config {
   return { ...config, channels: config.channels?.map((c) => (c.name === name ? { ...c, [key]: value } : c)) };
 }
 
-/** The config at one corner: each input at its low (bit clear) or high (bit set) end. */
+/** The config with each input at the end `at` gives. */
 function cornerConfig(base: Config, inputs: readonly RangedInput[], at: (k: number) => number): Config {
   let c = base;
   for (let k = 0; k < inputs.length; k++) c = withInput(c, inputs[k]!.path, at(k));
@@ -59,20 +47,26 @@ function cornerConfig(base: Config, inputs: readonly RangedInput[], at: (k: numb
 /**
  * The estimate with its ranges widened over the config's ranged inputs; the point estimate itself
  * when there are none. `run` gives the estimate of a config (without cornering it again).
+ *
+ * A bounded number of runs, whatever the number of ranged inputs (2^n corners took 146 s and 4 GB for
+ * ten ranged channels among 1,000): each input at its two ends with the others at their points, and
+ * every input at its low end, then every one at its high end; 2n + 2 runs, 22 at most. Every figure
+ * takes the envelope of its values over all runs: exact, for a formula monotone in each input, where
+ * the inputs all move it the same way (costs, CPU and storage grow with rates and sizes). A line item
+ * the inputs move in opposite ways also takes the sum of each input's swing (interval arithmetic:
+ * exact for a sum, such as a total over channels). docs/ranges.md section 5 says which is which.
  */
 export function widenByInputs(point: Estimate, config: Config, run: (c: Config) => Estimate): Estimate {
   const inputs = cornerInputs(config);
   if (inputs.length === 0) return point;
   if (inputs.length > MAX_RANGED_INPUTS)
     throw new InputError([
-      {
-        file: "config",
-        message: `${inputs.length} inputs are written as ranges (${inputs.map((i) => i.path).join(", ")}); at most ${MAX_RANGED_INPUTS} can be: the estimate is run at every combination of their ends (2^${inputs.length})`,
-        severity: "error",
-        suggestion: "write the inputs that matter least as single values",
-      },
+      tooManyRanged(
+        inputs.map((i) => i.path),
+        "config",
+      ),
     ]);
-  // The corners' configs keep the ranges the engine reads itself (baseline costs), not the cornered ones.
+  // The runs' configs keep the ranges the engine reads itself (baseline costs), not the cornered ones.
   const kept: Record<string, InputRange> = {};
   let anyKept = false;
   for (const [p, r] of Object.entries(config.ranges!))
@@ -82,24 +76,50 @@ export function widenByInputs(point: Estimate, config: Config, run: (c: Config) 
     }
   const base: Config = { ...config, ranges: anyKept ? kept : undefined };
   const items = itemIndex(point.items);
-  const corners: Estimate[] = [];
-  for (let mask = 0; mask < 1 << inputs.length; mask++) {
-    const e = run(cornerConfig(base, inputs, (k) => (mask & (1 << k) ? inputs[k]!.range.high : inputs[k]!.range.low)));
-    corners.push(e);
-    widenInto(point, items, e);
-  }
-  // Each input alone (the others at their points) for --explain: how far it moves each line. With
-  // one input the corners are these runs.
-  for (let k = 0; k < inputs.length; k++) {
-    const { path, range } = inputs[k]!;
-    const ends =
-      inputs.length === 1
-        ? corners
-        : [range.low, range.high].map((v) => run({ ...withInput(base, path, v), ranges: base.ranges }));
-    addParts(items, ends, path, range);
-  }
-  bindingAtCorners(point, corners, inputs);
+  // Each input alone at its ends (the others at their points): also --explain's parts.
+  const alone: Estimate[][] = inputs.map(({ path, range }) =>
+    [range.low, range.high].map((v) => run({ ...withInput(base, path, v), ranges: base.ranges })),
+  );
+  const ends =
+    inputs.length === 1
+      ? alone[0]!
+      : [false, true].map((high) =>
+          run(cornerConfig(base, inputs, (k) => (high ? inputs[k]!.range.high : inputs[k]!.range.low))),
+        );
+  const runs = [...ends, ...(inputs.length === 1 ? [] : alone.flat())];
+  for (const e of runs) widenInto(point, items, e);
+  if (inputs.length > 1) sumOfSwings(items, alone);
+  for (let k = 0; k < inputs.length; k++) addParts(items, alone[k]!, inputs[k]!.path, inputs[k]!.range);
+  bindingAtCorners(point, runs, inputs);
   return point;
+}
+
+/**
+ * For a line item the inputs move in opposite ways (one raises it, another lowers it), the all-low and
+ * all-high runs need not reach its ends: its range also takes the sum of each input's swing, alone.
+ */
+function sumOfSwings(items: Map<string, RangedLineItem>, alone: readonly Estimate[][]): void {
+  const down = new Map<RangedLineItem, number>();
+  const up = new Map<RangedLineItem, number>();
+  const raises = new Map<RangedLineItem, number>(); // bit 1: some input raises it at its high end; bit 2: lowers
+  for (const ends of alone) {
+    const lo = new Map<RangedLineItem, number>();
+    const hi = new Map<RangedLineItem, number>();
+    eachPair(items, ends[0]!.items, (mine, theirs) => lo.set(mine, theirs.value));
+    eachPair(items, ends[1]!.items, (mine, theirs) => hi.set(mine, theirs.value));
+    for (const [mine, h] of hi) {
+      const l = lo.get(mine) ?? mine.value;
+      const v = mine.value;
+      down.set(mine, (down.get(mine) ?? 0) + Math.min(0, l - v, h - v));
+      up.set(mine, (up.get(mine) ?? 0) + Math.max(0, l - v, h - v));
+      if (h !== l) raises.set(mine, (raises.get(mine) ?? 0) | (h > l ? 1 : 2));
+    }
+  }
+  for (const [mine, dir] of raises) {
+    if (dir !== 3) continue;
+    mine.low = Math.min(mine.low, mine.value + down.get(mine)!);
+    mine.high = Math.max(mine.high, mine.value + up.get(mine)!);
+  }
 }
 
 /** Items by id and occurrence (an id may repeat: one per channel), to pair an item with its corner's. */

@@ -139,19 +139,31 @@ const round = (n: number) => Number(n.toPrecision(10));
 /** Seconds as MQ's MMMM.SS interval: 56 is "0.56", 64 is "1.04". */
 const intervalText = (seconds: number) => `${Math.floor(seconds / 60)}.${String(seconds % 60).padStart(2, "0")}`;
 
+/**
+ * Channel definitions whose inputs are moved one by one: the first ones in the config. Each input costs
+ * an estimate per value tried, each as long as the config: every definition of 1,000 made sensitivity
+ * quadratic in channels (200 senders took 62 s).
+ */
+export const MAX_CHANNELS_MOVED = 10;
+
 /** Every input the raw config sets that can be moved, walking it beside its schema. */
 function candidates(
   raw: Record<string, unknown>,
   ranges: Record<string, InputRange>,
   defaultPct: number | null,
   defaultText: string,
-): { found: Candidate[]; notMoved: string[] } {
+): { found: Candidate[]; notMoved: string[]; channelsNotMoved: number } {
   const found: Candidate[] = [];
   const notMoved: string[] = [];
+  let channelsNotMoved = 0;
   const walk = (v: unknown, schema: AnySchema | undefined, path: string, key: string): void => {
     if (NOT_INPUTS.has(key)) return;
     if (Array.isArray(v)) {
-      v.forEach((x, k) => {
+      if (path === "channels" && v.length > MAX_CHANNELS_MOVED) {
+        channelsNotMoved = v.length - MAX_CHANNELS_MOVED;
+        v = v.slice(0, MAX_CHANNELS_MOVED);
+      }
+      (v as unknown[]).forEach((x, k) => {
         const name = (x as { name?: unknown } | null)?.name;
         walk(x, childOf(schema, k), `${path}.${typeof name === "string" ? name : k}`, String(k));
       });
@@ -229,7 +241,7 @@ function candidates(
     });
   };
   walk(raw, ConfigSchema as AnySchema, "", "");
-  return { found, notMoved };
+  return { found, notMoved, channelsNotMoved };
 }
 
 /**
@@ -344,7 +356,12 @@ function reasonOf(err: InputError): string {
  * `raw` is the config as its YAML or JSON reads (units as written); `config` the parsed one (for the
  * ranges the user wrote).
  */
-export function sensitivityOf(raw: Record<string, unknown>, config: Config, registry: Registry): SensitivityResult {
+export function sensitivityOf(
+  raw: Record<string, unknown>,
+  config: Config,
+  registry: Registry,
+  onProgress?: (done: number, total: number) => void,
+): SensitivityResult {
   const baseEstimate = estimateWith(config, registry);
   const binding = baseEstimate.bottleneck?.id ?? null;
   const base = { ...outputsOf(baseEstimate, binding), binding };
@@ -363,14 +380,33 @@ export function sensitivityOf(raw: Record<string, unknown>, config: Config, regi
         text: `+/-${tol.pct}%, the reports' run-to-run tolerance (${tol.figure})`,
       }
     : null;
-  const { found, notMoved } = candidates(raw, config.ranges ?? {}, tol?.pct ?? null, defaultSwing?.text ?? "");
+  const { found, notMoved, channelsNotMoved } = candidates(
+    raw,
+    config.ranges ?? {},
+    tol?.pct ?? null,
+    defaultSwing?.text ?? "",
+  );
+  // Source figures: every model entry a part of some line item's range names.
+  const figures = new Map<string, { low: number; high: number; text: string[] }>();
+  for (const i of baseEstimate.items) {
+    for (const p of i.spread) {
+      if (p.reason === "input" || p.reason === "rule" || !registry.has(p.from)) continue;
+      let f = figures.get(p.from);
+      if (!f) figures.set(p.from, (f = { low: 0, high: 0, text: [] }));
+      if (!f.text.includes(p.text)) f.text.push(p.text);
+    }
+  }
   const rows: SensitivityRow[] = [];
-  for (const c of found) {
+  const steps = found.length + figures.size;
+  // The config as written, once (made per input it was quadratic in channels).
+  const written = JSON.stringify(config);
+  for (const [n, c] of found.entries()) {
+    onProgress?.(n, steps);
     const points: Point[] = [];
     const skipped: { value: string; reason: string }[] = [];
     // Options that are other names of one another (SDR and sender, a CipherSpec's IANA name) make the
     // same config: tried once.
-    const seen = new Set([JSON.stringify(config)]);
+    const seen = new Set([written]);
     for (const { label, value } of c.values) {
       if (c.kind === "choice" && label === c.base) continue; // the config as written is the base
       const cfg = structuredClone(raw);
@@ -394,18 +430,9 @@ export function sensitivityOf(raw: Record<string, unknown>, config: Config, regi
       ),
     );
   }
-  // Source figures: every model entry a part of some line item's range names.
-  const figures = new Map<string, { low: number; high: number; text: string[] }>();
-  for (const i of baseEstimate.items) {
-    for (const p of i.spread) {
-      if (p.reason === "input" || p.reason === "rule" || !registry.has(p.from)) continue;
-      let f = figures.get(p.from);
-      if (!f) figures.set(p.from, (f = { low: 0, high: 0, text: [] }));
-      if (!f.text.includes(p.text)) f.text.push(p.text);
-    }
-  }
   const figuresWithoutEffect: string[] = [];
-  for (const id of [...figures.keys()].sort()) {
+  for (const [k, id] of [...figures.keys()].sort().entries()) {
+    onProgress?.(found.length + k, steps);
     const points: Point[] = (["low", "high"] as const).map((end) => ({
       at: end,
       estimate: estimateWith(config, pinned(registry, id, end)),
@@ -425,9 +452,14 @@ export function sensitivityOf(raw: Record<string, unknown>, config: Config, regi
     if (row.swingPct > 0) rows.push(row);
     else figuresWithoutEffect.push(id);
   }
+  onProgress?.(steps, steps);
   rows.sort((a, b) => b.swingPct - a.swingPct || a.kind.localeCompare(b.kind) || (a.name < b.name ? -1 : 1));
   const notes: string[] = [];
   if (notMoved.length) notes.push(`not moved (text, not a number or a choice): ${notMoved.join(", ")}`);
+  if (channelsNotMoved > 0)
+    notes.push(
+      `the inputs of the first ${MAX_CHANNELS_MOVED} channel definitions are moved; those of the other ${channelsNotMoved} are not (each moved input costs an estimate of the whole config)`,
+    );
   if (base.cost === null && base.cpu === null && base.headroom === null && base.limit === null)
     notes.push("the estimate has no total cost, CPU or limit to swing");
   return {

@@ -178,8 +178,14 @@ export function loadModelDir(dir: string, options: LoadOptions = {}): ModelData 
   const seen = new Map<string, string>();
   for (const e of data.entries) {
     const prior = seen.get(e.id);
-    if (prior !== undefined && !options.userSupplied) {
-      diagnostics.push({ file: e.file, message: `id ${e.id} is used twice (also in ${prior})`, severity: "error" });
+    // In a user's folder too: which of the two would replace the shipped entry is not the user's to guess.
+    if (prior !== undefined) {
+      diagnostics.push({
+        file: e.file,
+        message: `id ${e.id} is defined twice: here and in ${prior}`,
+        severity: "error",
+        suggestion: "keep one of them",
+      });
     }
     seen.set(e.id, e.file);
   }

@@ -5,6 +5,7 @@ import type { Binding, Budgets, CapacityAnswer, CapacityResult } from "../engine
 import { formatSize } from "../config/units.js";
 import { csvField } from "./csv.js";
 import { mdText } from "./markdown.js";
+import { visibleDeep } from "../util/visible-text.js";
 import { fmt, pad, style, tableWidth, truncate, WIDTH, wrap } from "./text.js";
 
 /** A value of the target as the config writes it: a rate per second, a count. */
@@ -60,6 +61,7 @@ export function headline(a: CapacityAnswer): string {
 }
 
 export function renderCapacityTable(r: CapacityResult, opts: { color: boolean; width?: number }): string {
+  r = visibleDeep(r); // config and channel names, labels: control characters as escapes
   const s = style(opts.color);
   const W = tableWidth(opts.width);
   // Narrower than 100 columns, the limit names give up the difference.
@@ -76,6 +78,7 @@ export function renderCapacityTable(r: CapacityResult, opts: { color: boolean; w
   ];
   const budgets = budgetsText(r.budgets);
   if (budgets.length) out.push(...wrap(`budgets from the command line: ${budgets.join("; ")}`, W, ""));
+  if (r.unsolved) out.push(...wrap(r.unsolved, W, "note: ").map((l) => s.dim(l)));
   for (const a of r.answers) {
     out.push(rule);
     out.push(...wrap(`${s.bold(a.target.path)} ${headline(a)}`, W, ""));
@@ -136,6 +139,7 @@ export function renderCapacityMarkdown(r: CapacityResult): string {
   out.push(`MQ ${mdText(r.basis.release)} on ${mdText(r.basis.hardware)}`, "");
   const budgets = budgetsText(r.budgets);
   if (budgets.length) out.push(`Budgets from the command line: ${mdText(budgets.join("; "))}`, "");
+  if (r.unsolved) out.push(`Note: ${mdText(r.unsolved)}`, "");
   for (const a of r.answers) {
     out.push(`## ${mdText(a.target.path)}`, "", mdText(headline(a)), "");
     if (a.binding) out.push(`- binds first: ${mdText(a.binding.label)}`);

@@ -361,7 +361,7 @@ export function renderCapacityHtml(r: CapacityResult): string {
   const budgets = budgetsText(r.budgets);
   const heading = `<h1>${esc(title)}</h1>\n<p class="muted">${esc(summary(r.estimate))} · mqzcap ${esc(r.estimate.mqzcap)}</p>${
     budgets.length ? `\n<p>Budgets from the command line: ${esc(budgets.join("; "))}</p>` : ""
-  }`;
+  }${r.unsolved ? `\n<p class="muted">${esc(r.unsolved)}</p>` : ""}`;
   const body = r.answers
     .map((a) => {
       const rows = a.limits.map((l, k) => [

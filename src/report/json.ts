@@ -6,9 +6,9 @@ export function roundNumber(n: number): number {
 }
 
 // JSON.stringify escapes C0 controls (ESC is \u001b) but writes DEL, C1 controls, the line and
-// paragraph separators and the bidirectional overrides as they are: these are escaped too, so that
+// paragraph separators and the bidirectional marks, overrides and isolates as they are: these are escaped too, so that
 // JSON printed to a terminal obeys none of them. The parsed value is the same.
-const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * An object with an open end (low -Infinity or high Infinity: the sources give no bound on that side)

@@ -286,11 +286,15 @@ export const storageChin: Rule = {
     const cap = registry.figureValue(book.maxClients);
     // The report's own working (the formula entry), cited on every "channels that fit".
     const formula = registry.citation(registry.formula(book.formula));
-    for (const d of defs) {
+    // Sums of the definitions before and after each: the others' sum per definition without summing
+    // them all again (that was quadratic in channel definitions).
+    const before = partialSums(defs);
+    const after = partialSums([...defs].reverse()).reverse();
+    for (const [k, d] of defs.entries()) {
       const { ch, fp, sharecnv, instances } = d;
       // What the other definitions take comes off the budget first: "channels that fit" is this
       // definition's share of what is left, not of the whole.
-      const others = sumOf(defs, d);
+      const others = plus(before[k]!, after[k + 1]!);
       const othersMB = others.value;
       const leftMB = availableMB - othersMB;
       // Fewer as this footprint or the others' storage grows: the corners of both ranges (rangeOf).
@@ -391,6 +395,25 @@ function sumOf(defs: readonly Def[], except?: Def): { value: number; low: number
   }
   return { value, low, high };
 }
+
+/** out[k]: the sum of defs[0..k-1] (out[0] is zero, out[defs.length] all of them). */
+function partialSums(defs: readonly Def[]): { value: number; low: number; high: number }[] {
+  const out = [{ value: 0, low: 0, high: 0 }];
+  for (const d of defs) {
+    const p = out[out.length - 1]!;
+    out.push({
+      value: p.value + d.mb,
+      low: p.low + (d.fp.r.low * d.instances) / 1024,
+      high: p.high + (d.fp.r.high * d.instances) / 1024,
+    });
+  }
+  return out;
+}
+
+const plus = (a: { value: number; low: number; high: number }, b: { value: number; low: number; high: number }) =>
+  b.value === 0 && b.low === 0 && b.high === 0
+    ? a
+    : { value: a.value + b.value, low: a.low + b.low, high: a.high + b.high };
 
 /** The inputs of a definition's channels that fit: the budget's, the others' storage, the footprint. */
 function capacityInputs(

@@ -176,6 +176,19 @@ class Run {
     }
   }
 
+  /**
+   * A decoded record kept, or reported as malformed and skipped: a statistics interval of negative
+   * length (Interval_Duration) would shrink the window the rates are divided by.
+   */
+  private keep(out: SmfRecord[], r: SmfRecord): void {
+    const d = r.v.duration;
+    if (typeof d === "number" && d < 0) {
+      this.problem(r.file, r.line, `Interval_Duration ${d} is negative: an interval cannot be`);
+      return;
+    }
+    out.push(r);
+  }
+
   private decodeRow(
     src: RowSource,
     raw: RawRow,
@@ -198,7 +211,7 @@ class Run {
         this.read++;
         use.rows++;
         try {
-          out.push(decoder.decodeLine(batch, r));
+          this.keep(out, decoder.decodeLine(batch, r));
         } catch (err) {
           if (err instanceof RowError) this.problem(err.file, err.line, err.message);
           else throw err;
@@ -227,7 +240,7 @@ class Run {
       this.read++;
       use.rows++;
       try {
-        out.push(decoder.decode(raw.cells, raw.line, raw.count));
+        this.keep(out, decoder.decode(raw.cells, raw.line, raw.count));
       } catch (err) {
         if (err instanceof RowError) this.problem(err.file, err.line, err.message);
         else throw err;
@@ -239,7 +252,7 @@ class Run {
     use.rows++;
     this.structuresSeen.add(raw.structure);
     try {
-      out.push(decodeJson(raw.structure, raw.json, src.name, raw.line));
+      this.keep(out, decodeJson(raw.structure, raw.json, src.name, raw.line));
     } catch (err) {
       if (err instanceof RowError) this.problem(err.file, err.line, err.message);
       else throw err;

@@ -18,6 +18,7 @@ import {
 } from "./calibrate.js";
 import { SimpleCsvLines, type CsvLineBatch } from "./csv-lines.js";
 import { isStructure, type Structure } from "./fields.js";
+import { MAX_FILE_BYTES, MAX_LINE_BYTES } from "./limits.js";
 import type { RawRow } from "./records.js";
 
 /** Bytes of text or a stream of them, as a library caller hands them over. */
@@ -29,6 +30,21 @@ export type ByteStream = AsyncIterable<Uint8Array | string>;
  * is read once; give open() instead for --peak, which reads twice.
  */
 export type CalibrateInput = string | { name: string; stream: ByteStream } | { name: string; open: () => ByteStream };
+
+function tooBig(name: string, what: string): InputError {
+  return new InputError([{ file: name, message: what, severity: "error", suggestion: "is it mq-smf-csv output?" }]);
+}
+
+/** The bytes, refused past MAX_FILE_BYTES. */
+async function* bounded(src: ByteStream, name: string): ByteStream {
+  let total = 0;
+  for await (const chunk of src) {
+    total += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
+    if (total > MAX_FILE_BYTES)
+      throw tooBig(name, `holds more than ${MAX_FILE_BYTES / 1024 ** 3} GB; calibrate reads at most that from a file`);
+    yield chunk;
+  }
+}
 
 const CSV_NAME = /^SMF-([a-z0-9]{2,8})\.csv(?:\.gz)?$/i;
 const JSON_NAME = /\.(?:json|ndjson|jsonl)(?:\.gz)?$/i;
@@ -100,6 +116,8 @@ const PARSE_OPTIONS = {
   skip_empty_lines: true,
   skip_records_with_error: true,
   info: true,
+  // A record past the line bound is reported and skipped, not held whole.
+  max_record_size: MAX_LINE_BYTES,
 } as const;
 
 /** CSV rows by csv-parse: relaxed quotes (="800" is a field, not an error), a row that breaks the
@@ -142,10 +160,32 @@ const latin1Of = (b: Uint8Array): string | undefined =>
 
 /** Joins two byte arrays (a line that spans two chunks). */
 function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
+  return concatBytes([a, b]);
+}
+
+/** Joins byte arrays, once (a line that spans several chunks). */
+function concatBytes(list: Uint8Array[]): Uint8Array {
+  let n = 0;
+  for (const x of list) n += x.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const x of list) {
+    out.set(x, at);
+    at += x.length;
+  }
   return out;
+}
+
+function longLine(name: string, line: number): InputError {
+  return new InputError([
+    {
+      file: name,
+      line,
+      message: `line ${line} is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB; calibrate reads lines up to that`,
+      severity: "error",
+      suggestion: "is it mq-smf-csv output? Its longest rows are a few KB",
+    },
+  ]);
 }
 
 /** CSV rows, a batch per chunk read: the common lines by SimpleCsvLines, everything from the first line
@@ -156,6 +196,8 @@ export async function* csvRows(bytes: ByteStream, name: string): AsyncGenerator<
   const lines = new SimpleCsvLines();
   const it = bytes[Symbol.asyncIterator]();
   let carry: Uint8Array | undefined; // the start of a line the last chunk did not end
+  let parts: Uint8Array[] = []; // more of that line, from chunks with no newline: joined once, at its end
+  let partBytes = 0;
   let line = 0;
   let header = true;
   let fallback: Uint8Array | undefined;
@@ -197,6 +239,7 @@ export async function* csvRows(bytes: ByteStream, name: string): AsyncGenerator<
     for (;;) {
       const n = await it.next();
       if (n.done) {
+        if (parts.length) carry = concatBytes([carry!, ...parts]);
         if (carry && carry.length > 0) {
           const out: RawRow[] = [];
           if (!take(carry, 0, carry.length, out, latin1Of(carry))) fallback = carry;
@@ -209,12 +252,16 @@ export async function* csvRows(bytes: ByteStream, name: string): AsyncGenerator<
       let i = 0;
       if (carry) {
         const nl = b.indexOf(10);
+        partBytes += nl < 0 ? b.length : nl;
+        if (carry.length + partBytes > MAX_LINE_BYTES) throw longLine(name, line + 1);
         if (nl < 0) {
-          carry = joined(carry, b);
+          parts.push(b);
           continue;
         }
-        const first = joined(carry, b.subarray(0, nl));
+        const first = concatBytes([carry, ...parts, b.subarray(0, nl)]);
         carry = undefined;
+        parts = [];
+        partBytes = 0;
         if (!take(first, 0, first.length, out, latin1Of(first))) {
           fallback = joined(first, b.subarray(nl));
           if (trimmed(out).length > 0) yield out;
@@ -234,8 +281,10 @@ export async function* csvRows(bytes: ByteStream, name: string): AsyncGenerator<
       if (fallback) break;
       // Copied: a view would keep the whole chunk alive for a few bytes.
       carry = i < b.length ? b.slice(i) : undefined;
+      if (carry && carry.length > MAX_LINE_BYTES) throw longLine(name, line + 1);
     }
   } catch (err) {
+    if (err instanceof InputError) throw err;
     throw unreadable(name, err);
   }
   if (!fallback) return;
@@ -306,22 +355,42 @@ export async function* ndjsonRows(bytes: ByteStream, name: string): AsyncGenerat
       return { line, error: `not valid JSON: ${(err as Error).message}` };
     }
   };
+  // The start of a line no chunk has ended yet, in pieces: joined once, when its newline comes (joining
+  // and searching it at every chunk was quadratic in the line's length).
+  let pieces: string[] = [];
+  let pending = 0;
   try {
     for await (const chunk of maybeGunzip(bytes)) {
-      const s = rest + decoder.text(chunk);
+      const text = decoder.text(chunk);
+      const nl = text.indexOf("\n");
+      if (nl < 0) {
+        pieces.push(text);
+        pending += text.length;
+        // UTF-16 code units: at least a byte each.
+        if (rest.length + pending > MAX_LINE_BYTES) throw longLine(name, line + 1);
+        continue;
+      }
+      const s = rest + pieces.join("") + text;
+      const start = s.length - text.length;
+      pieces = [];
+      pending = 0;
       const out: RawRow[] = [];
       let i = 0;
-      for (let j = s.indexOf("\n"); j >= 0; j = s.indexOf("\n", i)) {
+      for (let j = s.indexOf("\n", start); j >= 0; j = s.indexOf("\n", i)) {
+        if (j - i > MAX_LINE_BYTES) throw longLine(name, line + 1);
         const r = one(s.slice(i, j));
         if (r) out.push(r);
         i = j + 1;
       }
       rest = s.slice(i);
+      if (rest.length > MAX_LINE_BYTES) throw longLine(name, line + 1);
       if (out.length > 0) yield out;
     }
   } catch (err) {
+    if (err instanceof InputError) throw err;
     throw unreadable(name, err);
   }
+  rest += pieces.join("");
   rest += decoder.end();
   if (rest.trim() !== "") {
     const r = one(rest);
@@ -343,7 +412,10 @@ function source(
     kind,
     bytes,
     reopenable,
-    open: () => (kind === "ndjson" ? ndjsonRows(open(), name) : csvRows(maybeGunzip(open()), name)),
+    open: () =>
+      kind === "ndjson"
+        ? ndjsonRows(bounded(maybeGunzip(open()), name), name)
+        : csvRows(bounded(maybeGunzip(open()), name), name),
   };
 }
 
@@ -370,6 +442,15 @@ export function sourcesOf(inputs: CalibrateInput[]): { sources: RowSource[]; ski
       continue;
     }
     let st;
+    if (input === "-")
+      throw new InputError([
+        {
+          file: "-",
+          message: "calibrate does not read standard input: it may read its data twice (--peak)",
+          severity: "error",
+          suggestion: "save the data to a file first (... > TESTCHL.ndjson) and name the file",
+        },
+      ]);
     try {
       st = statSync(input);
     } catch {
@@ -379,6 +460,23 @@ export function sourcesOf(inputs: CalibrateInput[]): { sources: RowSource[]; ski
           message: "no such file or folder",
           severity: "error",
           suggestion: "name the folder mqsmfcsv -o wrote",
+        },
+      ]);
+    }
+    if (!st.isDirectory() && !st.isFile()) {
+      // A device never ends (/dev/zero, whatever the link to it is called); a pipe cannot be read twice
+      // (--peak does) nor its kind told from its first bytes without taking them.
+      const device = st.isCharacterDevice() || st.isBlockDevice();
+      throw new InputError([
+        {
+          file: input,
+          message: device
+            ? "is a device, not a file: calibrate reads files and folders of mq-smf-csv output"
+            : "is a pipe or socket (standard input, <(...), a FIFO), not a file: calibrate reads files and folders",
+          severity: "error",
+          suggestion: device
+            ? "name the folder mqsmfcsv -o wrote"
+            : "save the data to a file first (... > TESTCHL.ndjson) and name the file",
         },
       ]);
     }

@@ -4,6 +4,7 @@
 import { Document, isMap, isScalar, isSeq, parseDocument, type Pair, type YAMLMap, type YAMLSeq } from "yaml";
 import { toJson } from "../report/json.js";
 import { formatNumber } from "../util/number-format.js";
+import { visibleDeep } from "../util/visible-text.js";
 import type { Calibration } from "./calibrate.js";
 import type { Derived, Provenance } from "./derive.js";
 
@@ -62,6 +63,9 @@ function pairAt(doc: Document, path: string[]): Pair | undefined {
 
 /** The fragment as YAML, every derived value under a comment with its formula and provenance. */
 export function renderYaml(c: Calibration): string {
+  // Names from the SMF data (queue manager, LPAR, channels): control characters as escapes, in values
+  // and comments alike (the yaml library writes bidi controls, NEL and LS as they are).
+  c = visibleDeep(c);
   const doc = new Document(c.config);
   for (const d of c.values) {
     const path = d.path.split(".");
@@ -170,6 +174,7 @@ const OVERWRITE = (path: string) => path.startsWith("baseline.");
  * where it has its own (a target rate, a planned message size) it keeps them and says so.
  */
 export function mergeIntoPlan(planText: string, c: Calibration): Merged {
+  c = visibleDeep(c);
   const doc = parseDocument(planText);
   const notes: string[] = [];
   if (!isMap(doc.contents)) return { text: planText, notes: ["the plan is not a mapping: nothing merged"] };

@@ -4,12 +4,13 @@
 // an emoji or a combining sequence. Every report (table, Markdown, CSV, HTML, charts) and every
 // diagnostic goes through these.
 
-// C0 controls, DEL and C1 controls; the line and paragraph separators; the bidirectional overrides and
-// isolates, which reorder what a terminal shows ("Trojan source").
+// C0 controls, DEL and C1 controls (NEL among them); the line and paragraph separators; the
+// bidirectional marks (U+061C, U+200E, U+200F), overrides and isolates, which reorder what a terminal
+// shows ("Trojan source").
 // eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex
-const UNSAFE_ALL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_ALL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const SHORT: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 

@@ -32,7 +32,9 @@ export function parseYamlSource(text: string, file: string, limits: ParseLimits 
   const doc = parseDocument(tooDeep === undefined ? text : "", {
     lineCounter: lines,
     prettyErrors: false,
-    uniqueKeys: true,
+    // The parser's own check compares each key with every earlier one (80,000 keys took minutes):
+    // duplicateKeys() below does it with a set per mapping.
+    uniqueKeys: false,
     strict: true,
   });
   const src: YamlSource = { file, text, doc, lines, value: undefined, errors: [] };
@@ -52,7 +54,10 @@ export function parseYamlSource(text: string, file: string, limits: ParseLimits 
     return src;
   }
   const seen = new Set<string>();
-  for (const e of doc.errors) {
+  const errors = doc.errors.length ? doc.errors : duplicateKeys(doc);
+  for (const e of errors) {
+    // A bounded number: a file of 100,000 bad lines needs a few to be fixed, not a long wait.
+    if (src.errors.length >= MAX_SYNTAX_ERRORS) break;
     const pos = lines.linePos(e.pos[0]);
     // One problem often yields several errors at the same place; the first says it best.
     if (seen.has(`${pos.line}:${pos.col}`)) continue;
@@ -127,6 +132,29 @@ export function parseYamlSource(text: string, file: string, limits: ParseLimits 
     }
   }
   return src;
+}
+
+const MAX_SYNTAX_ERRORS = 20;
+
+/** Keys written twice in a mapping, as the parser's uniqueKeys check reports them, in linear time. */
+function duplicateKeys(doc: Document.Parsed): { code: string; message: string; pos: [number, number] }[] {
+  const out: { code: string; message: string; pos: [number, number] }[] = [];
+  visit(doc, {
+    Map(_key, map) {
+      const keys = new Set<unknown>();
+      for (const pair of map.items) {
+        const k = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (keys.has(k) && isNode(pair.key)) {
+          const at = pair.key.range?.[0] ?? 0;
+          out.push({ code: "DUPLICATE_KEY", message: "Map keys must be unique", pos: [at, at + 1] });
+          if (out.length >= MAX_SYNTAX_ERRORS) return visit.BREAK;
+        }
+        keys.add(k);
+      }
+      return undefined;
+    },
+  });
+  return out;
 }
 
 function syntaxMessage(code: string, message: string): string {

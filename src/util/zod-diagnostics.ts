@@ -165,12 +165,21 @@ export function zodIssuesToDiagnostics(
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
+  let more = 0; // problems past MAX_DIAGNOSTICS: counted, not located (locating each is linear)
   for (const issue of flattenUnions(issues)) {
+    if (out.length >= MAX_DIAGNOSTICS) {
+      more += issue.code === "unrecognized_keys" ? issue.keys.length : 1;
+      continue;
+    }
     const path = issue.path;
     const pathText = path.length ? path.map(String).join(".") : "(top level)";
     if (issue.code === "unrecognized_keys") {
       const allowed = allowedKeysAt(schema, path);
-      for (const key of issue.keys) {
+      for (const [k, key] of issue.keys.entries()) {
+        if (out.length >= MAX_DIAGNOSTICS) {
+          more += issue.keys.length - k;
+          break;
+        }
         const pos = locate(src, path, key);
         const value = valueAt(src.value, [...path, key]);
         const written =
@@ -268,8 +277,18 @@ export function zodIssuesToDiagnostics(
       severity: "error",
     });
   }
+  if (more > 0)
+    out.push({
+      file: src.file,
+      message: `and ${more.toLocaleString("en-US")} more problem${more === 1 ? "" : "s"} not listed`,
+      suggestion: "fix the ones above and run again",
+      severity: "error",
+    });
   return out;
 }
+
+/** Problems located and listed; the rest are counted ("and 19,990 more"). */
+export const MAX_DIAGNOSTICS = 20;
 
 /** The plain scalar written at a position (the text up to a space, comma, brace or comment). */
 function scalarAt(src: YamlSource, pos: { line: number; col: number }): string | undefined {

@@ -126,18 +126,18 @@ describe("sweep ranges", () => {
     expect(parseVary("workload.messageSize=0..8", (_p, lo, hi) => [lo, hi]).values).toEqual([0, 8]);
   });
 
-  it("a grid over 100,000 points is refused before any estimate, and --help says the cap", () => {
+  it("a grid over 20,000 points is refused before any estimate, and --help says the cap", () => {
     const many = Array.from({ length: 3000 }, (_, k) => k + 1).join(",");
     const r = run(["sweep", "plan.yaml", "--vary", `workload.rate=${many}`, "--vary", `channels.0.count=${many}`]);
     expect(r.signal).toBeNull();
     expect(r.code).toBe(2);
     // 3000 x 3000 = 9,000,000.
     expect(r.stderr).toContain(
-      "--vary: error: the sweep has 3000 x 3000 = 9,000,000 points; at most 100,000 are allowed",
+      "--vary: error: the sweep has 3000 x 3000 = 9,000,000 points; at most 20,000 are allowed",
     );
     expect(r.stdout).toBe("");
     const help = run(["sweep", "--help"]);
-    expect(help.stdout.replace(/\s+/g, " ")).toContain("twice for a grid of at most 100,000 points");
+    expect(help.stdout.replace(/\s+/g, " ")).toContain("twice for a grid of at most 20,000 points");
   });
 });
 

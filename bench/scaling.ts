@@ -1,0 +1,102 @@
+// Bench section 10: estimate, capacity and sensitivity against channel count: 10, 100 and 1,000
+// sender channels (issue #29: capacity and sensitivity were quadratic in channels, ranged inputs
+// exponential). Each is run through the built library (dist/index.js) on a config object, in this
+// process; the figure is the median CPU time of a few runs (one at 1,000 channels for capacity and
+// sensitivity). Linear growth is 10x per 10x channels. Run alone: npx tsx bench/scaling.ts [dist dir].
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+export interface ScalingRow {
+  channels: number;
+  estimateMs: number;
+  /** The same config with 10 channels' rates written as ranges, "10..20/s". */
+  rangedMs: number;
+  capacityMs: number;
+  sensitivityMs: number;
+}
+
+export const CHANNEL_COUNTS = [10, 100, 1000] as const;
+
+function configOf(channels: number, ranged: number): Record<string, unknown> {
+  return {
+    version: 1,
+    mq: { release: "9.3" },
+    hardware: { generation: "z15", cpus: 8 },
+    workload: { rate: "1000/s", messageSize: "4KB" },
+    storage: { chin: { used: "120MB", free: "1346MB" } },
+    channels: Array.from({ length: channels }, (_, i) => ({
+      name: `C${i}`,
+      type: "sender",
+      ...(i < ranged ? { rate: "10..20/s" } : {}),
+    })),
+  };
+}
+
+/** The median CPU time (user + system, this process) of `runs` runs: on a shared machine wall time
+ * says mostly how long the run waited for a core. */
+function medianMs(runs: number, f: () => unknown): number {
+  const times: number[] = [];
+  for (let k = 0; k < runs; k++) {
+    const t = process.cpuUsage();
+    f();
+    const d = process.cpuUsage(t);
+    times.push((d.user + d.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+export async function scalingBench(dist: string, quick: boolean): Promise<ScalingRow[]> {
+  type Lib = {
+    estimate: (c: object) => unknown;
+    capacity: (c: object) => unknown;
+    sensitivity: (c: object) => unknown;
+  };
+  const lib = (await import(pathToFileURL(join(dist, "index.js")).href)) as Lib;
+  const rows: ScalingRow[] = [];
+  lib.estimate(configOf(10, 0)); // warm up
+  for (const n of CHANNEL_COUNTS) {
+    const plain = configOf(n, 0);
+    const ranged = configOf(n, 10);
+    const few = quick || n >= 1000 ? 1 : 3;
+    rows.push({
+      channels: n,
+      estimateMs: medianMs(quick ? 3 : 7, () => lib.estimate(plain)),
+      rangedMs: medianMs(few, () => lib.estimate(ranged)),
+      capacityMs: medianMs(few, () => lib.capacity(plain)),
+      sensitivityMs: medianMs(few, () => lib.sensitivity(plain)),
+    });
+    process.stderr.write(`bench: scaling ${n} channels done\n`);
+  }
+  return rows;
+}
+
+const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+
+export function scalingSection(rows: ScalingRow[]): string[] {
+  const growth = (pick: (r: ScalingRow) => number) =>
+    rows
+      .slice(1)
+      .map((r, k) => `${(pick(r) / pick(rows[k]!)).toFixed(1)}x`)
+      .join(", ");
+  return [
+    "## 10. Estimate, capacity and sensitivity against channel count",
+    "",
+    "Sender channels, the library on a config object (parsing included), median CPU time (user + system of the process) in ms. Linear growth is 10x per 10x channels. Capacity solves the rate and the first 10 channel definitions, sensitivity moves the inputs of the first 10: a number of estimates that does not grow with the channels, each estimate linear in them.",
+    "",
+    "| channels | estimate | estimate, 10 rates ranged | capacity | sensitivity |",
+    "|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.channels.toLocaleString("en-US")} | ${fmt(r.estimateMs)} | ${fmt(r.rangedMs)} | ${fmt(r.capacityMs)} | ${fmt(r.sensitivityMs)} |`,
+    ),
+    "",
+    `Growth per 10x channels: estimate ${growth((r) => r.estimateMs)}; ranged ${growth((r) => r.rangedMs)}; capacity ${growth((r) => r.capacityMs)}; sensitivity ${growth((r) => r.sensitivityMs)}.`,
+  ];
+}
+
+if (process.argv[1]?.endsWith("scaling.ts")) {
+  const dist = process.argv[2] ?? join(import.meta.dirname, "..", "dist");
+  const rows = await scalingBench(dist, process.argv.includes("--quick"));
+  process.stdout.write(scalingSection(rows).join("\n") + "\n");
+}

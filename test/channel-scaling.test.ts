@@ -1,0 +1,70 @@
+// #29.5: capacity and sensitivity do a number of estimates that does not grow with the number of
+// channel definitions (each estimate is linear in the config, so the whole is linear): every definition
+// solved for and moved made them quadratic (200 senders: 53 s and 62 s; 1,000 never ended). Counted by
+// a rule that counts the estimates it is asked about; no timing.
+import { describe, expect, it } from "vitest";
+import { parseConfigText } from "../src/config/load.js";
+import { capacityOf, MAX_DEFAULT_CHANNEL_TARGETS } from "../src/engine/capacity.js";
+import { MAX_CHANNELS_MOVED, sensitivityOf } from "../src/engine/sensitivity.js";
+import { shippedRegistry } from "../src/model/models.js";
+import { RULES } from "../src/rules/index.js";
+
+function plan(channels: number): string {
+  let s = 'version: 1\nmq: { release: "9.3" }\nhardware: { generation: z15, cpus: 8 }\n';
+  s += "workload: { rate: 1000/s, messageSize: 4KB }\nstorage:\n  chin: { used: 120MB, free: 1346MB }\nchannels:\n";
+  for (let i = 0; i < channels; i++) s += `  - { name: C${i}, type: sender }\n`;
+  return s;
+}
+
+/** Counts estimates: the first rule is asked whether it applies once per estimate. */
+let estimates = 0;
+const first = RULES[0]!;
+const applies = first.applies.bind(first);
+
+function counting<T>(f: () => T): { result: T; estimates: number } {
+  estimates = 0;
+  (first as { applies: typeof applies }).applies = (c) => (estimates++, applies(c));
+  try {
+    return { result: f(), estimates };
+  } finally {
+    (first as { applies: typeof applies }).applies = applies;
+  }
+}
+
+describe("capacity and sensitivity against channel count", () => {
+  const registry = shippedRegistry();
+  const runs = [12, 60].map((n) => {
+    const loaded = parseConfigText(plan(n), "plan.yaml");
+    return {
+      n,
+      capacity: counting(() => capacityOf(loaded.config, registry)),
+      sensitivity: counting(() =>
+        sensitivityOf(loaded.source.value as Record<string, unknown>, loaded.config, registry),
+      ),
+    };
+  });
+
+  it("capacity: the same number of estimates for 12 and 60 senders, the rate and the first 10 solved for", () => {
+    const [a, b] = runs;
+    expect(b!.capacity.estimates).toBe(a!.capacity.estimates);
+    // The rate and the first 10 definitions; 12 - 10 and 60 - 10 left for --for.
+    expect(b!.capacity.result.answers).toHaveLength(1 + MAX_DEFAULT_CHANNEL_TARGETS);
+    expect(a!.capacity.result.unsolved).toContain("2 more channel definitions not solved for");
+    expect(b!.capacity.result.unsolved).toContain("50 more channel definitions not solved for");
+  });
+
+  it("capacity --for still solves a channel past the first 10", () => {
+    const loaded = parseConfigText(plan(12), "plan.yaml");
+    const r = capacityOf(loaded.config, registry, { for: ["channels.C11.count"] });
+    expect(r.answers.map((a) => a.target.path)).toEqual(["channels.C11.count"]);
+    expect(r.unsolved).toBeUndefined();
+  });
+
+  it("sensitivity: the same number of estimates for 12 and 60 senders, and a note for the rest", () => {
+    const [a, b] = runs;
+    expect(b!.sensitivity.estimates).toBe(a!.sensitivity.estimates);
+    expect(b!.sensitivity.result.rows.some((r) => r.name.startsWith(`channels.C${MAX_CHANNELS_MOVED}.`))).toBe(false);
+    expect(b!.sensitivity.result.rows.some((r) => r.name.startsWith("channels.C9."))).toBe(true);
+    expect(b!.sensitivity.result.notes.join(" ")).toContain("those of the other 50 are not");
+  });
+});
