@@ -29,3 +29,37 @@ describe("log-rate ceiling and mirroring (#28 item 1)", () => {
     expect(run({ metroMirror: true, zHyperWrite: true }).value).toBeCloseTo((125 * 386) / 576, 9);
   });
 });
+
+describe("two data islands (#28 items 2 and 3)", () => {
+  const config = (ams: Record<string, unknown>, messageSize: string) => ({
+    version: 1 as const,
+    mq: { release: "9.2" as const },
+    hardware: { generation: "z15" as const, cpus: 6 },
+    baseline: { rate: "1000/s", cost: { qmgr: "60us", chin: "100us", app: "35us" } },
+    workload: { pattern: "request-reply" as const, persistent: false, messageSize, rate: "1000/s" },
+    ams: { partnerInterception: true, ...ams },
+    channelInitiator: { adapters: 8, dispatchers: 5 },
+    channels: [{ name: "PARTNER.TO.QM1", type: "receiver" as const, amsInterception: true }],
+  });
+  it("calls the 90 us measured only under Confidentiality, key reuse 32, 32KB (001 lines 1735, 1753)", () => {
+    // "using the AMS Confidentiality quality of protection and key reuse is set to 32" with "a 32KB
+    // non-persistent message" (001 line 1735); "the additional cost amounts to 90 CPU microseconds" (1753)
+    const measured = estimate(config({ policy: "confidentiality", keyReuse: 32 }, "32KB"));
+    expect(item(measured, "ams.two-islands").confidence).toBe("measured");
+    const privacy = estimate(config({ policy: "privacy" }, "2KB"));
+    expect(item(privacy, "ams.two-islands").confidence).toBe("extrapolated");
+    expect(privacy.warnings.some((w) => /two data islands.*privacy, 2KB/.test(w.message))).toBe(true);
+  });
+  it("counts this LPAR's half of the 90 us in the channel initiator's total (001 lines 1753, 1757)", () => {
+    // "additional cost in both LPARs for primarily the channel initiators ... 90 CPU microseconds" (1753),
+    // "The costs observed in LPAR B are similar to those costs in LPAR A" (1757): 90 / 2 = 45 us here.
+    const islands = estimate(config({ policy: "confidentiality", keyReuse: 32 }, "32KB"));
+    const one = estimate({
+      ...config({ policy: "confidentiality", keyReuse: 32 }, "32KB"),
+      ams: { policy: "confidentiality", keyReuse: 32 },
+    });
+    const chin = (e: typeof one) => e.totals.costPerTransaction.find((c) => c.addressSpace === "chin")!.total!.value;
+    expect(item(islands, "ams.two-islands").value).toBeCloseTo(45, 9);
+    expect(chin(islands) - chin(one)).toBeCloseTo(45, 9);
+  });
+});
