@@ -63,3 +63,28 @@ describe("two data islands (#28 items 2 and 3)", () => {
     expect(chin(islands) - chin(one)).toBeCloseTo(45, 9);
   });
 });
+
+describe("AMS Privacy between its measured sizes (#28 item 5)", () => {
+  const at = (messageSize: string) =>
+    estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { pattern: "request-reply", persistent: true, messageSize, rate: "800/s" },
+      ams: { policy: "privacy" },
+    });
+  const app = (e: ReturnType<typeof at>) => e.totals.costPerTransaction.find((c) => c.addressSpace === "app")!.added;
+  it("spans the step from the 2KB figure to the 32KB figure at the sizes between", () => {
+    // 2KB: "Privacy added 12.5 CPU microseconds per MQGET" (001 line 1858), 2 gets per request/reply = 25 us.
+    const two = app(at("2KB"));
+    expect(two.value).toBeCloseTo(2 * 12.5, 9);
+    const thirtyTwo = app(at("32KB"));
+    expect(thirtyTwo.value).toBeGreaterThan(two.value);
+    // The sizes between were not measured: each range holds both measured sizes' figures, on either
+    // side of the step (the value jumped from 25 to the 32KB figure with nothing between).
+    for (const size of ["4KB", "8KB", "16KB"]) {
+      const r = app(at(size));
+      expect(r.low).toBeLessThanOrEqual(two.value);
+      expect(r.high).toBeGreaterThanOrEqual(thirtyTwo.value);
+    }
+  });
+});
