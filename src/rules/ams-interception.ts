@@ -3,7 +3,7 @@
 // sustain or flattened at, and what two independently protected data islands add. The protect and
 // unprotect costs themselves, wherever they run, are the ams rule's.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import type { LookupResult } from "../model/registry.js";
+import type { Confidence, LookupResult } from "../model/registry.js";
 import { interceptionSides } from "./ams.js";
 import {
   assumedMessage,
@@ -37,6 +37,8 @@ const ISLANDS_COST_50 = "001.ams-two-islands-cost-increase-50-pairs";
 const ISLANDS_RATE = "001.ams-two-islands-rate-drop-50-pairs";
 const ISLANDS_CRYPTO = "001.ams-two-islands-crypto-load";
 
+// The dispatcher and adapter runs' conditions a config can differ on (001 lines 1440, 1468).
+const PEAK_COMPARED: readonly ConditionKey[] = ["messageSize", "keyReuse"];
 // The two-islands runs' conditions a config can differ on (001 line 1735).
 const ISLANDS_COMPARED: readonly ConditionKey[] = ["amsPolicy", "keyReuse", "messageSize"];
 
@@ -361,7 +363,6 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
         concern: "ams",
         label: `AMS interception with ${d} dispatchers (${at("chiadaps")} adapters): transactions per second measured`,
         addressSpace: "chin",
-        metric: "info",
         value: rate.value,
         // The measured rate's own range; the other lookups are cited, not factors of it.
         low: rate.low,
@@ -370,6 +371,7 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
         formula: `${rate.raw} txn/s, adapter elapsed ${elapsed.raw} us per request (${measuredWith}, 001 lines 1477-1484); the peak was with ${peak.raw} (line 1488)`,
         inputs: { dispatchers: { value: d, unit: "count", from: "channelInitiator.dispatchers" } },
         ...fromLookups(rate, elapsed, peak),
+        ...measuredPeak(ctx, VARY_DISPATCHERS),
       });
       // Where the adapter's time goes: its CPU stays at 28 us per request whatever the dispatchers
       // (001 line 1486), so the rest of its elapsed time is wait, on the local lock (line 1488), by
@@ -412,7 +414,6 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
         concern: "ams",
         label: `AMS interception with ${a} adapters (${measuredUnder(registry, VARY_ADAPTERS, "chidisps")} dispatchers): transactions per second measured`,
         addressSpace: "chin",
-        metric: "info",
         value: rate.value,
         // The measured rate's own range; the other lookups are cited, not factors of it.
         low: rate.low,
@@ -421,7 +422,32 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
         formula: `${rate.raw} txn/s with the adapters ${busy.raw}% busy (${measuredWith}, 001 lines 1511-1518)`,
         inputs: { adapters: { value: a, unit: "count", from: "channelInitiator.adapters" } },
         ...fromLookups(rate, busy),
+        ...measuredPeak(ctx, VARY_ADAPTERS),
       });
     }
   }
+}
+
+/**
+ * The rate a dispatcher or adapter count reached is that configuration's peak: the runs drove 50 channel
+ * pairs as fast as they went (001 lines 1468-1488, 1509-1520), so with the config's CHIDISPS or
+ * CHIADAPS it is a limit, as the plateau is, where the plateau's policy holds (Confidentiality; other
+ * policies' rates are not measured: the plateau is a gap then, and the rate is shown, not a limit).
+ * Another size or key reuse is extrapolated, as the plateau says.
+ */
+function measuredPeak(
+  ctx: RuleContext,
+  table: string,
+): Pick<LineItem, "metric" | "limitOf" | "measuredOn" | "scalesWithCpu"> & { confidence?: Confidence } {
+  const { config, registry } = ctx;
+  if (config.ams?.policy !== "confidentiality") return { metric: "info" };
+  const check = checkConditions(registry, table, subjectOf(config), PEAK_COMPARED);
+  return {
+    metric: "limit",
+    limitOf: "transactions-per-second",
+    measuredOn: ["z15"],
+    // The local lock, not the processors, flattened it (001 line 1488).
+    scalesWithCpu: false,
+    ...(check.outside.length > 0 ? { confidence: "extrapolated" as const } : {}),
+  };
 }

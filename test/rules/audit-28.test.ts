@@ -1,7 +1,7 @@
 // Issue #28: rules that used the wrong figure or the wrong arithmetic. Each test quotes the seed line
 // (or shows the arithmetic) that makes the right answer right.
 import { describe, expect, it } from "vitest";
-import { estimate } from "../../src/api.js";
+import { capacity, estimate } from "../../src/api.js";
 import { item } from "../helpers/items.js";
 
 describe("log-rate ceiling and mirroring (#28 item 1)", () => {
@@ -86,5 +86,27 @@ describe("AMS Privacy between its measured sizes (#28 item 5)", () => {
       expect(r.low).toBeLessThanOrEqual(two.value);
       expect(r.high).toBeGreaterThanOrEqual(thirtyTwo.value);
     }
+  });
+});
+
+describe("capacity with the measured CHIDISPS and CHIADAPS rates (#28 item 6)", () => {
+  const rateWith = (channelInitiator: Record<string, number>) => {
+    const result = capacity({
+      version: 1,
+      mq: { release: "9.2" },
+      hardware: { generation: "z15", cpus: 6 },
+      workload: { pattern: "request-reply", persistent: false, messageSize: "32KB", rate: "4000/s" },
+      ams: { policy: "confidentiality", keyReuse: 32 },
+      channelInitiator,
+      channels: [{ name: "PARTNER.TO.QM1", type: "receiver", amsInterception: true }],
+    });
+    return result.answers.find((a) => a.target.path === "workload.rate")!.max!.value;
+  };
+  it("binds at the rate the report measured with the config's adapters and dispatchers", () => {
+    // 001 line 1511, "Vary adapter tasks" (3 dispatchers): "1	11414"; line 1515: "4	17633".
+    expect(rateWith({ adapters: 1 })).toBeCloseTo(11414, -1);
+    expect(rateWith({ adapters: 4 })).toBeCloseTo(17633, -1);
+    // 001 line 1477, "Vary dispatcher tasks" (10 adapters): "1	16369".
+    expect(rateWith({ dispatchers: 1 })).toBeCloseTo(16369, -1);
   });
 });
