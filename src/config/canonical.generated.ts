@@ -126,6 +126,8 @@ function copyConfigChannelInitiator(v: Any): Any {
   return {
     adapters: v.adapters,
     dispatchers: v.dispatchers,
+    maxChannels: v.maxChannels,
+    activeChannels: v.activeChannels,
   };
 }
 

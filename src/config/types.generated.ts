@@ -160,12 +160,16 @@ export interface ConfigInput {
         /** Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50. */
         batchSize?: number | undefined;
     }[] | undefined;
-    /** Channel initiator tasks (ALTER QMGR CHIADAPS, CHIDISPS). */
+    /** Channel initiator tasks and channel limits (ALTER QMGR CHIADAPS, CHIDISPS, MAXCHL, ACTCHL). */
     channelInitiator?: {
         /** Channel initiator adapter tasks (queue manager attribute CHIADAPS), 0 to 9999; MQ's default is 8. Adapters apply and remove AMS protection under interception. */
         adapters?: number | undefined;
         /** Channel initiator dispatcher tasks (queue manager attribute CHIDISPS), 1 to 9999; MQ's default is 5. */
         dispatchers?: number | undefined;
+        /** Channels that can be current at once, of every type, server-connection instances included (queue manager attribute MAXCHL), 1 to 9999; MQ's default is 200, assumed (and said) when left out. */
+        maxChannels?: number | undefined;
+        /** Channels that can be active at once (queue manager attribute ACTCHL), 1 to 9999, at most MAXCHL; counted against every channel definition's instances when given. */
+        activeChannels?: number | undefined;
     } | undefined;
     /** Advanced Message Security. */
     ams?: {
@@ -423,12 +427,16 @@ export interface Config {
         /** Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50. */
         batchSize?: number | undefined;
     }[] | undefined;
-    /** Channel initiator tasks (ALTER QMGR CHIADAPS, CHIDISPS). */
+    /** Channel initiator tasks and channel limits (ALTER QMGR CHIADAPS, CHIDISPS, MAXCHL, ACTCHL). */
     channelInitiator?: {
         /** Channel initiator adapter tasks (queue manager attribute CHIADAPS), 0 to 9999; MQ's default is 8. Adapters apply and remove AMS protection under interception. */
         adapters?: number | undefined;
         /** Channel initiator dispatcher tasks (queue manager attribute CHIDISPS), 1 to 9999; MQ's default is 5. */
         dispatchers?: number | undefined;
+        /** Channels that can be current at once, of every type, server-connection instances included (queue manager attribute MAXCHL), 1 to 9999; MQ's default is 200, assumed (and said) when left out. */
+        maxChannels?: number | undefined;
+        /** Channels that can be active at once (queue manager attribute ACTCHL), 1 to 9999, at most MAXCHL; counted against every channel definition's instances when given. */
+        activeChannels?: number | undefined;
     } | undefined;
     /** Advanced Message Security. */
     ams?: {

@@ -110,3 +110,36 @@ describe("capacity with the measured CHIDISPS and CHIADAPS rates (#28 item 6)", 
     expect(rateWith({ dispatchers: 1 })).toBeCloseTo(16369, -1);
   });
 });
+
+describe("MAXCHL and ACTCHL over every channel definition (#28 item 7)", () => {
+  // IBM MQ documentation, "MaxChannels (MQLONG)": "the maximum number of channels that can be current
+  // (including server-connection channels with connected clients). For z/OS, the value must be in the
+  // range 1 through 9 999, with a default value of 200."
+  const config = (channelInitiator?: Record<string, number>) => ({
+    version: 1 as const,
+    mq: { release: "9.3" as const },
+    workload: { pattern: "request-reply" as const, messageSize: "32KB", rate: "1000/s" },
+    ...(channelInitiator ? { channelInitiator } : {}),
+    channels: [
+      { name: "TO.PARTNER", type: "sender" as const, count: 100 },
+      { name: "FROM.PARTNER", type: "receiver" as const, count: 100 },
+      { name: "CLIENTS", type: "server-connection" as const, conversations: 500 },
+    ],
+  });
+  it("counts senders, receivers and client instances against MAXCHL, default 200 said", () => {
+    const e = estimate(config());
+    const limit = item(e, "storage.chin-max-channels");
+    // 100 + 100 + ceil(500 / SHARECNV 10) = 250 instances against the default 200
+    expect(limit.value).toBe(200);
+    expect(e.headroom.find((h) => h.id === "storage.chin-max-channels")!.demand.value).toBe(250);
+    expect(e.warnings.some((w) => /maxChannels \(MAXCHL\) is not given.*200/.test(w.message))).toBe(true);
+  });
+  it("lets capacity add only the channels MAXCHL and ACTCHL leave", () => {
+    // MAXCHL 1000: 1000 - 100 receivers - 50 client instances = 850 senders
+    const senders = (ci: Record<string, number>) =>
+      capacity(config(ci)).answers.find((a) => a.target.path === "channels.TO.PARTNER.count")!.max!.value;
+    expect(senders({ maxChannels: 1000 })).toBe(850);
+    // ACTCHL 600 under MAXCHL 1000: 600 - 150 = 450
+    expect(senders({ maxChannels: 1000, activeChannels: 600 })).toBe(450);
+  });
+});
