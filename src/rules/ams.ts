@@ -439,9 +439,18 @@ function confidentialityPair(
   if (keyReuse === undefined || (typeof keyReuse === "number" && keyReuse < 32))
     return stretchKeyReuse(ctx, u, 1, look);
   // More reuse, fewer asymmetric operations (000 lines 1801-1807): no more than at 32, by how much less
-  // the text does not say.
+  // the text does not say: an upper bound, open below (a symmetric range would claim it is as likely
+  // to cost more than at 32 as less).
+  const s = stretch(
+    { ...u, low: u.value },
+    0,
+    u.high,
+    KEY_REUSES,
+    "upper-bound",
+    `key reuse ${String(keyReuse)} (measured as charts only: 1, 32, 64, unlimited): at most key reuse 32's figure; the text gives none for more reuse, so nothing lower is ruled out`,
+  );
   return {
-    ...u,
+    ...s,
     confidence: worse(u.confidence, "extrapolated"),
     formula: `${u.formula}, at most, for key reuse ${String(keyReuse)}`,
   };

@@ -143,3 +143,60 @@ describe("MAXCHL and ACTCHL over every channel definition (#28 item 7)", () => {
     expect(senders({ maxChannels: 1000, activeChannels: 600 })).toBe(450);
   });
 });
+
+describe("range arithmetic of changes, words and bounds (#28 item 9)", () => {
+  it("widens '8% lower' on the ratio 0.92, not 1.08 (003 line 414)", () => {
+    // "ECDHE prefixed ciphers: 8% lower on z15" (003 line 414), between runs +/-6% (001 line 2167):
+    // 0.92 x 0.94 = 0.8648 and 0.92 x 1.06 = 0.9752, so -13.52% to -2.48% (not -14.48% to -1.52%).
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.3" },
+      hardware: { generation: "z15" },
+      workload: { pattern: "request-reply", messageSize: "32KB", rate: "2000/s" },
+      channels: [
+        { name: "TO.PARTNER", type: "sender", tls: { cipher: "ECDHE_RSA_AES_256_CBC_SHA384", resetBytes: "1MB" } },
+      ],
+    });
+    const change = item(e, "tls.z15-vs-z14.TO.PARTNER.tls-frequent-rekey-cost-change");
+    expect(change.value).toBe(-8);
+    expect(change.low).toBeCloseTo(92 * 0.94 - 100, 9);
+    expect(change.high).toBeCloseTo(92 * 1.06 - 100, 9);
+  });
+  it("reads 'double' with the runs' width, under the source's own 'up to 2.4 times' (001 lines 257, 575)", () => {
+    // "zHyperWrite is achieving double the rate of the PPRC measurement" (001 line 575): 2 x (1 -/+ 6%)
+    // = 1.88 to 2.12, the high end the source's "up to 2.4 times" (line 257); "double" read as 2 +/- 0.5
+    // gave 1.41 to 2.65, above 2.4.
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      workload: { pattern: "one-way", persistent: true, messageSize: "32KB", rate: "100/s" },
+      logging: { dualLogs: false, dualArchives: false, metroMirror: true, zHyperWrite: true },
+    });
+    const r = item(e, "logging.zhyperwrite-log-rate");
+    expect(r.value).toBe(2);
+    expect(r.low).toBeCloseTo(2 * 0.94, 9);
+    expect(r.high).toBeCloseTo(2.4, 9);
+  });
+  it("gives key reuse above 32 a range open below: 'at most' key reuse 32's cost (000 line 1807)", () => {
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      baseline: { rate: "800/s", cost: { qmgr: "40us", chin: "95us", app: "55us" } },
+      workload: { pattern: "request-reply", persistent: true, messageSize: "32KB", rate: "800/s" },
+      ams: { policy: "confidentiality", keyReuse: 64 },
+    });
+    const at32 = estimate({
+      version: 1,
+      mq: { release: "9.2" },
+      baseline: { rate: "800/s", cost: { qmgr: "40us", chin: "95us", app: "55us" } },
+      workload: { pattern: "request-reply", persistent: true, messageSize: "32KB", rate: "800/s" },
+      ams: { policy: "confidentiality", keyReuse: 32 },
+    });
+    const more = item(e, "ams.protect-unprotect");
+    const measured = item(at32, "ams.protect-unprotect");
+    expect(more.value).toBe(measured.value);
+    expect(more.high).toBe(measured.high);
+    // nothing lower is ruled out: the cost's own floor, none
+    expect(more.low).toBe(0);
+  });
+});
