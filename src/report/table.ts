@@ -1,7 +1,7 @@
 // The terminal report: totals first, then line items grouped by concern, warnings and gaps; with
 // --explain, every line's formula, inputs, confidence and citations.
 import { formatSize } from "../config/units.js";
-import type { Estimate } from "../engine/engine.js";
+import type { Estimate, Range } from "../engine/engine.js";
 import type { Concern, RangedLineItem } from "../engine/types.js";
 import { incompleteNote, NOISE_NOTE, statusText, type Diff } from "../engine/diff.js";
 import { inputText, type SweepResult } from "../engine/sweep.js";
@@ -237,6 +237,12 @@ export function explain(i: RangedLineItem, s: ReturnType<typeof style>, width: n
  * What each total is made of, for --explain: every baseline cost and every line item that adds to the
  * cost per transaction, with its range, and how the CPU at the rate follows (docs/ranges.md section 4).
  */
+/** p% of a baseline, both ranges: the corners of their product, as the engine's sum takes them. */
+function percentOf(base: Range, pct: Range): Range {
+  const xs = [base.low * pct.low, base.low * pct.high, base.high * pct.low, base.high * pct.high].map((x) => x / 100);
+  return { value: (base.value * pct.value) / 100, low: Math.min(...xs), high: Math.max(...xs) };
+}
+
 function totalsExplained(e: Estimate): { text: string; indent: string }[] {
   const out: { text: string; indent: string }[] = [];
   const c = e.config;
@@ -252,9 +258,10 @@ function totalsExplained(e: Estimate): { text: string; indent: string }[] {
         text: `${as}: baseline ${writtenText(c, `baseline.cost.${a.addressSpace}`, fmtRange(a.baseline, "us"))}`,
         indent: "    + ",
       });
-    if (a.percent.value !== 0)
+    // The percentage's own share of the added cost: the absolute items (listed below) are the rest.
+    if (a.percent.value !== 0 && a.baseline)
       out.push({
-        text: `${as}: ${fmtRange(a.percent, "%")} of the baseline = ${fmtRange(a.added, "us")}`,
+        text: `${as}: ${fmtRange(a.percent, "%")} of the baseline = ${fmtRange(percentOf(a.baseline, a.percent), "us")}`,
         indent: "    + ",
       });
   }
