@@ -3,6 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { capacity, estimate } from "../../src/api.js";
 import { item } from "../helpers/items.js";
+import { join } from "node:path";
+import { loadModelDir } from "../../src/model/loader.js";
+import { Registry } from "../../src/model/registry.js";
+import { conditionsOf } from "../../src/rules/conditions.js";
+import { ROOT } from "../helpers/cli.js";
 
 describe("log-rate ceiling and mirroring (#28 item 1)", () => {
   // 001 lines 605-609, "Table: Comparing costs of 4MB workload": Baseline 576, PPRC 368, zHyperWrite 386
@@ -198,5 +203,17 @@ describe("range arithmetic of changes, words and bounds (#28 item 9)", () => {
     expect(more.high).toBe(measured.high);
     // nothing lower is ruled out: the cost's own floor, none
     expect(more.low).toBe(0);
+  });
+});
+
+describe("model tags (#28 item 11)", () => {
+  it("001.zhw-srb-increase-max belongs to the dual-log, dual-archive 4MB runs it closes (001 lines 617-622)", () => {
+    // Line 617: "with 4MB messages running at a log rate of 75MB per second on dual logs and dual
+    // archives"; line 622 closes that paragraph: "saw MQ MSTR SRB costs increase up to 22%".
+    const registry = new Registry(loadModelDir(join(ROOT, "models"), { displayRoot: ROOT }));
+    const c = conditionsOf(registry.get("001.zhw-srb-increase-max"));
+    expect(c.logCopies).toBe(2);
+    expect(c.archiveCopies).toBe(2);
+    expect(c.messageSize).toBe(4 * 1024 * 1024);
   });
 });
