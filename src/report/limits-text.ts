@@ -1,6 +1,6 @@
 // The words every report uses for CPU on the LPAR and for a limit's headroom and machine, written once
 // so that the table, Markdown and HTML say the same thing.
-import type { Estimate } from "../engine/engine.js";
+import type { Estimate, Range } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { fmt, fmtRange } from "./text.js";
@@ -15,6 +15,23 @@ export function cpuHeading(e: Estimate): string {
   return `CPU at ${fmt(e.totals.rate)}/s${e.cpu.covers === "added-only" ? ", added items only (no baseline)" : ""}`;
 }
 
+/**
+ * CPU at the rate on the LPAR's engines, and the coupling facility's apart: CF CPU runs on CF
+ * processors, so it is neither engines busy nor a share of the LPAR. Without CF CPU the engines are the
+ * whole figure.
+ */
+export function cpuLines(e: Estimate): { engines: Range; cf: Range | null } | null {
+  const all = e.totals.cpuSecondsPerSecond;
+  if (!all) return null;
+  const cf = e.cpu.cf;
+  return { engines: cf ? (e.cpu.engines ?? { value: 0, low: 0, high: 0 }) : all, cf };
+}
+
+/** "coupling facility: 0.137 CPU s/s (...), on the CF's own processors, not the LPAR's". */
+export function cfText(cf: Range, unit = "CPU seconds per second"): string {
+  return `coupling facility: ${fmtRange(cf, unit)}, on the coupling facility's own processors (not the LPAR's engines)`;
+}
+
 /** The LPAR's share busy, in total and by address space; null without hardware.cpus or a rate. */
 export function lparText(e: Estimate): string | null {
   const c = e.cpu;
@@ -25,10 +42,7 @@ export function lparText(e: Estimate): string | null {
       (a) =>
         `${AS_NAMES[a.addressSpace] ?? (a.addressSpace === "total" ? "whole transaction" : a.addressSpace)} ${pctText(a.lparPct!.value)}`,
     );
-  const cf = e.totals.costPerTransaction.some((a) => a.addressSpace === "cf")
-    ? "; coupling facility CPU is not on the LPAR"
-    : "";
-  return `on ${c.cpus} CP${c.cpus === 1 ? "" : "s"}: ${fmtRange(c.lparPct, "%")} of the LPAR busy${parts.length ? ` (${parts.join(", ")})` : ""}${cf}`;
+  return `on ${c.cpus} CP${c.cpus === 1 ? "" : "s"}: ${fmtRange(c.lparPct, "%")} of the LPAR busy${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
 /** A limit's demand, headroom and machine, as the reports' cells show them ("-" where there is none). */

@@ -8,7 +8,7 @@ import { inputText, type SweepResult } from "../engine/sweep.js";
 import { compareRows, type CompareResult } from "../engine/compare.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { visibleDeep } from "../util/visible-text.js";
-import { bottleneckText, cpuHeading, lparText, pctText } from "./limits-text.js";
+import { bottleneckText, cfText, cpuHeading, cpuLines, lparText, pctText } from "./limits-text.js";
 import {
   citationText,
   COMPARE_NOISE_NOTE,
@@ -90,14 +90,10 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
       `  ${pad(s.bold("all"), 22)}${pad("", 14)}${pad(fmtRange(e.totals.added), addedCol, true)}${pad(fmtRange(e.totals.total), totalCol, true)}`,
     );
   }
-  if (e.totals.cpuSecondsPerSecond) {
-    out.push(
-      ...wrap(
-        `${cpuHeading(e)}: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU seconds per second")} (engines busy)`,
-        W,
-        "  ",
-      ),
-    );
+  const cpu = cpuLines(e);
+  if (cpu) {
+    out.push(...wrap(`${cpuHeading(e)}: ${fmtRange(cpu.engines, "CPU seconds per second")} (engines busy)`, W, "  "));
+    if (cpu.cf) out.push(...wrap(cfText(cpu.cf), W, "  "));
     if (e.totals.backgroundCpuSecondsPerSecond.value > 0) {
       out.push(
         ...wrap(

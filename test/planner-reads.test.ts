@@ -1,0 +1,31 @@
+// What a planner reads (#28): the figures printed as a capacity planner would check them.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { estimate } from "../src/api.js";
+import { renderCsv } from "../src/report/csv.js";
+import { renderHtml } from "../src/report/html.js";
+import { renderMarkdown } from "../src/report/markdown.js";
+import { renderTable } from "../src/report/table.js";
+import { ROOT } from "./helpers/cli.js";
+
+describe("CPU on the LPAR's engines and on the coupling facility apart", () => {
+  // examples/how-far-order-entry.yaml: baseline qmgr 62 + chin 95 + app 40 + tcpip 18 = 215 us on the
+  // LPAR, cf 30 us on the CF, at 3,000/s: 215 x 3000 / 1e6 = 0.645 CPU s/s on 8 CPs (8.06%), and
+  // 30 x 3000 / 1e6 = 0.09 CPU s/s on the CF's processors.
+  const e = estimate(join(ROOT, "examples", "how-far-order-entry.yaml"));
+  it("keeps the coupling facility out of the engines' headline, as the LPAR share does", () => {
+    expect(e.cpu.engines!.value).toBeCloseTo((215 * 3000) / 1e6, 9);
+    expect(e.cpu.cf!.value).toBeCloseTo((30 * 3000) / 1e6, 9);
+    const table = renderTable(e, { color: false });
+    expect(table).toContain("CPU at 3,000/s: 0.645 CPU seconds per second (engines busy)");
+    expect(table).toMatch(
+      /coupling facility: 0\.09 CPU seconds per second, on the coupling facility's own\s+processors/,
+    );
+  });
+  it("gives the coupling facility's CPU its own line in every format", () => {
+    expect(renderMarkdown(e)).toContain("coupling facility: 0.09 CPU s/s, on the coupling facility's own processors");
+    expect(renderHtml(e)).toContain("coupling facility: 0.09 CPU s/s, on the coupling facility&#39;s own processors");
+    expect(renderCsv(e)).toMatch(/^cpu,cpu\.seconds-per-second,.*,0\.645,0\.645,0\.645,/m);
+    expect(renderCsv(e)).toMatch(/^cpu,cpu\.coupling-facility,.*,0\.09,0\.09,0\.09,/m);
+  });
+});
