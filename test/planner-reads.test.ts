@@ -6,6 +6,7 @@ import { renderCsv } from "../src/report/csv.js";
 import { renderHtml } from "../src/report/html.js";
 import { renderMarkdown } from "../src/report/markdown.js";
 import { renderTable } from "../src/report/table.js";
+import { fmt, fmtRange } from "../src/report/text.js";
 import { ROOT } from "./helpers/cli.js";
 
 describe("CPU on the LPAR's engines and on the coupling facility apart", () => {
@@ -27,5 +28,17 @@ describe("CPU on the LPAR's engines and on the coupling facility apart", () => {
     expect(renderHtml(e)).toContain("coupling facility: 0.09 CPU s/s, on the coupling facility&#39;s own processors");
     expect(renderCsv(e)).toMatch(/^cpu,cpu\.seconds-per-second,.*,0\.645,0\.645,0\.645,/m);
     expect(renderCsv(e)).toMatch(/^cpu,cpu\.coupling-facility,.*,0\.09,0\.09,0\.09,/m);
+  });
+});
+
+describe("a 64-bit storage limit", () => {
+  it('reads "16 EB (no practical limit)", not a 14-digit number of MB', () => {
+    // 2^64 - 2^32 bytes (16 EB less 4 GB) = 17,592,186,040,320 MB; 2^64 bytes / 2^60 = 16 EB
+    const mb = (2 ** 64 - 2 ** 32) / 2 ** 20;
+    expect(mb).toBe(17592186040320);
+    expect(fmtRange({ value: mb, low: mb, high: mb }, "MB")).toBe("16 EB (no practical limit)");
+    expect(fmt(2 ** 64, "bytes")).toBe("16 EB (no practical limit)");
+    // a 31-bit one stays in MB: 2GB = 2,048 MB
+    expect(fmt(2048, "MB")).toBe("2,048 MB");
   });
 });
