@@ -7,6 +7,7 @@ import { renderHtml } from "../src/report/html.js";
 import { renderMarkdown } from "../src/report/markdown.js";
 import { renderTable } from "../src/report/table.js";
 import { fmt, fmtRange } from "../src/report/text.js";
+import { headroomText } from "../src/report/limits-text.js";
 import { ROOT } from "./helpers/cli.js";
 
 describe("CPU on the LPAR's engines and on the coupling facility apart", () => {
@@ -40,5 +41,29 @@ describe("a 64-bit storage limit", () => {
     expect(fmt(2 ** 64, "bytes")).toBe("16 EB (no practical limit)");
     // a 31-bit one stays in MB: 2GB = 2,048 MB
     expect(fmt(2048, "MB")).toBe("2,048 MB");
+  });
+});
+
+describe("an exceeded limit", () => {
+  it('says "over by 10.6×" where the headroom is -963%, and JSON keeps the negative figure', () => {
+    // demand / limit = 1 - headroom / 100: 1 + 9.63 = 10.63, printed 10.6
+    expect(headroomText(-963)).toBe("over by 10.6×");
+    expect(headroomText(25)).toBe("headroom 25%");
+    // 100 + 100 senders and receivers and 500 / SHARECNV 10 = 50 client instances, 250 against MAXCHL's
+    // default 200: 1 - 250 / 200 = -25% headroom, over by 1.25x
+    const e = estimate({
+      version: 1,
+      workload: { pattern: "request-reply", messageSize: "32KB", rate: "1000/s" },
+      channels: [
+        { name: "TO.PARTNER", type: "sender", count: 100 },
+        { name: "FROM.PARTNER", type: "receiver", count: 100 },
+        { name: "CLIENTS", type: "server-connection", conversations: 500 },
+      ],
+    });
+    const h = e.headroom.find((x) => x.id === "storage.chin-max-channels")!;
+    expect(h.headroomPct.value).toBeCloseTo(-25, 9);
+    const table = renderTable(e, { color: false });
+    expect(table).toContain("(channel instances of all channel definitions): over by 1.25×");
+    expect(table).not.toContain("headroom -25%");
   });
 });

@@ -5,6 +5,18 @@ import type { LineItem } from "../engine/types.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { fmt, fmtRange } from "./text.js";
 
+/**
+ * A headroom as a planner reads it: "headroom 25%" under the limit; an exceeded limit is "over by
+ * 10.6x" (demand / limit = 1 - headroom / 100; -963% is 10.63 times the limit), not a negative
+ * percentage (JSON keeps headroomPct as it is). `cell`: without the word "headroom", for a column
+ * named so.
+ */
+export function headroomText(pct: number, cell = false): string {
+  if (pct <= -1e9) return cell ? "none, exceeded" : "headroom none, exceeded";
+  if (pct < 0) return `over by ${fmt(1 - pct / 100)}×`;
+  return cell ? fmt(pct, "%") : `headroom ${fmt(pct, "%")}`;
+}
+
 /** A headroom percentage; "none" for a limit of zero that any demand exceeds. */
 export function pctText(n: number): string {
   return n <= -1e9 ? "none" : fmt(n, "%");
@@ -50,7 +62,7 @@ export function limitCells(e: Estimate, l: LineItem): { demand: string; headroom
   const h = e.headroom.find((x) => x.id === l.id);
   return {
     demand: h ? `${fmtRange(h.demand, h.unit)} (${h.demandFrom})` : "-",
-    headroom: h ? `${pctText(h.headroomPct.value)}${h.exceeded ? ", exceeded" : ""}` : "-",
+    headroom: h ? headroomText(h.headroomPct.value, true) : "-",
     machine: machineText(l),
   };
 }
@@ -72,5 +84,5 @@ export function bottleneckText(e: Estimate): string | null {
   const b = e.bottleneck;
   if (!b) return null;
   const h = b.headroomPct;
-  return `${b.label}${h === null ? ` (${fmt(b.value, b.unit)})` : ` (headroom ${pctText(h)}${h < 0 ? ", exceeded" : ""})`}`;
+  return `${b.label}${h === null ? ` (${fmt(b.value, b.unit)})` : ` (${headroomText(h)})`}`;
 }

@@ -8,7 +8,7 @@ import { inputText, type SweepResult } from "../engine/sweep.js";
 import { compareRows, type CompareResult } from "../engine/compare.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { visibleDeep } from "../util/visible-text.js";
-import { bottleneckText, cfText, cpuHeading, cpuLines, lparText, pctText } from "./limits-text.js";
+import { bottleneckText, cfText, cpuHeading, cpuLines, headroomText, lparText } from "./limits-text.js";
 import {
   citationText,
   COMPARE_NOISE_NOTE,
@@ -179,8 +179,8 @@ function lparLines(e: Estimate, width: number): string[] {
 
 /** A limit's headroom under it: the demand it is held against and the share of it left. */
 function headroomLines(h: Estimate["headroom"][number], s: ReturnType<typeof style>, width: number): string[] {
-  const text = `at ${fmtRange(h.demand, h.unit)} (${h.demandFrom}): headroom ${pctText(h.headroomPct.value)}`;
-  return h.exceeded ? wrap(`${text}, exceeded`, width, "    ").map((l) => s.yellow(l)) : wrap(text, width, "    ");
+  const text = `at ${fmtRange(h.demand, h.unit)} (${h.demandFrom}): ${headroomText(h.headroomPct.value)}`;
+  return h.exceeded ? wrap(text, width, "    ").map((l) => s.yellow(l)) : wrap(text, width, "    ");
 }
 
 /** Label width beside the value column: 54 + 26 columns leave room for the widest mark. */
