@@ -9,6 +9,7 @@ import { renderTable } from "../src/report/table.js";
 import { fmt, fmtRange } from "../src/report/text.js";
 import { headroomText } from "../src/report/limits-text.js";
 import { ROOT } from "./helpers/cli.js";
+import { item } from "./helpers/items.js";
 
 describe("CPU on the LPAR's engines and on the coupling facility apart", () => {
   // examples/how-far-order-entry.yaml: baseline qmgr 62 + chin 95 + app 40 + tcpip 18 = 215 us on the
@@ -65,5 +66,33 @@ describe("an exceeded limit", () => {
     const table = renderTable(e, { color: false });
     expect(table).toContain("(channel instances of all channel definitions): over by 1.25×");
     expect(table).not.toContain("headroom -25%");
+  });
+});
+
+describe("daily log volume", () => {
+  const day = (hoursPerDay?: number) =>
+    estimate({
+      version: 1,
+      workload: {
+        pattern: "one-way",
+        persistent: true,
+        messageSize: "32KB",
+        rate: "1000/s",
+        ...(hoursPerDay ? { hoursPerDay } : {}),
+      },
+      logging: { dualLogs: false, dualArchives: false },
+    });
+  it("says the rate is held for 24 hours when no hours are given", () => {
+    // 1000/s x 32 KB / 1024 = 31.25 MB/s; x 86,400 s / 1024 = 2,636.7 GB a day, one copy
+    const a = item(day(), "logging.active-log-per-day");
+    expect(a.value).toBeCloseTo((31.25 * 86400) / 1024, 9);
+    expect(a.label).toContain("at 1,000/s held for 24 hours");
+  });
+  it("takes workload.hoursPerDay", () => {
+    // 31.25 MB/s x 8 x 3600 s / 1024 = 878.9 GB a day
+    const a = item(day(8), "logging.active-log-per-day");
+    expect(a.value).toBeCloseTo((31.25 * 8 * 3600) / 1024, 9);
+    expect(a.label).toContain("8 hours at 1,000/s");
+    expect(item(day(8), "logging.archive-per-day").value).toBeCloseTo((31.25 * 8 * 3600) / 1024, 9);
   });
 });

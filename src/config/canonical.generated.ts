@@ -214,6 +214,7 @@ function copyConfigWorkload(v: Any): Any {
     messageSize: v.messageSize,
     transport: v.transport,
     rate: v.rate,
+    hoursPerDay: v.hoursPerDay,
   };
 }
 

@@ -596,6 +596,16 @@ export const Config = z
             description:
               "Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%.",
           }),
+        hoursPerDay: z
+          .number()
+          .gt(0)
+          .max(24)
+          .optional()
+          .register(docs, {
+            description:
+              "Hours a day the workload runs at workload.rate, more than 0 and at most 24: the daily log and archive volumes take it. Left out, they are the rate held for 24 hours, and say so.",
+            examples: [8, 16],
+          }),
       })
       .default({ pattern: "request-reply", queues: "private", persistent: false, syncpoint: true, messageSize: 1024 })
       .register(docs, { description: "The messaging workload." }),

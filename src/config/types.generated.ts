@@ -67,6 +67,8 @@ export interface ConfigInput {
         transport?: "channels" | "igq" | "shared-queue" | undefined;
         /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%. */
         rate?: string | number | undefined;
+        /** Hours a day the workload runs at workload.rate, more than 0 and at most 24: the daily log and archive volumes take it. Left out, they are the rate held for 24 hours, and say so. */
+        hoursPerDay?: number | undefined;
     } | undefined;
     /** Logging (persistent messages): CSQ6LOGP settings. */
     logging?: {
@@ -310,6 +312,8 @@ export interface Config {
         transport?: "channels" | "igq" | "shared-queue" | undefined;
         /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%. */
         rate?: number | undefined;
+        /** Hours a day the workload runs at workload.rate, more than 0 and at most 24: the daily log and archive volumes take it. Left out, they are the rate held for 24 hours, and say so. */
+        hoursPerDay?: number | undefined;
     };
     /** JSON Schema reference, for editors (a path or URL to mqzcap's schema/config.schema.json); ignored by mqzcap. */
     $schema?: string | undefined;
