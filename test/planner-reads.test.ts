@@ -96,3 +96,19 @@ describe("daily log volume", () => {
     expect(item(day(8), "logging.archive-per-day").value).toBeCloseTo((31.25 * 8 * 3600) / 1024, 9);
   });
 });
+
+describe("the CF structure limit", () => {
+  it("has a headroom line against sharedQueue.messagesOnQueue", () => {
+    const e = estimate({
+      version: 1,
+      workload: { pattern: "request-reply", queues: "shared", persistent: true, messageSize: "4KB", rate: "1000/s" },
+      sharedQueue: { messagesOnQueue: 100000, structureSize: "256MB" },
+    });
+    const limit = item(e, "shared-queue.structure-capacity");
+    const h = e.headroom.find((x) => x.id === "shared-queue.structure-capacity")!;
+    expect(h.demand.value).toBe(100000);
+    // headroom = (1 - demand / limit) x 100
+    expect(h.headroomPct.value).toBeCloseTo((1 - 100000 / limit.value) * 100, 9);
+    expect(renderTable(e, { color: false })).toContain("at 100,000 messages (sharedQueue.messagesOnQueue)");
+  });
+});
