@@ -98,6 +98,8 @@ describe("capacity: the rate", () => {
         ...hub,
         workload: { rate: "6000/s", syncpoint: false, messageSize: "64KB" },
         storage: { chin: { used: "150MB", free: "1300MB" } },
+        // MAXCHL at its most (MQ's default, 200, would bind first)
+        channelInitiator: { maxChannels: 9999 },
         channels: [{ name: "APPS", type: "server-connection", sharecnv: 1, conversations: 5000 }],
       }),
       "workload.rate",
@@ -126,8 +128,8 @@ describe("capacity: channels and conversations", () => {
     expect(a.max!.value).toBe(4643);
     expect(a.binding!.id).toBe("storage.chin-budget");
     expect(a.headroom).toBe(4642);
-    // the next limit: 9,999 client channels (line 330)
-    expect(a.next!.id).toBe("storage.chin-max-clients");
+    // the next limit: MAXCHL, which the quickstart sets to its most, 9,999 (line 330)
+    expect(a.next!.id).toBe("storage.chin-max-channels");
     expect(a.next!.at!.value).toBe(9999);
   });
 
@@ -137,6 +139,8 @@ describe("capacity: channels and conversations", () => {
         version: 1,
         workload: { messageSize: "64KB" },
         storage: { chin: { used: "150MB", free: "1300MB" } },
+        // MAXCHL at its most (MQ's default, 200, would bind first)
+        channelInitiator: { maxChannels: 9999 },
         channels: [{ name: "APPS", type: "server-connection", sharecnv: 1, conversations: 5000 }],
       }),
       "channels.APPS.conversations",

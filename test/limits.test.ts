@@ -180,7 +180,13 @@ describe("the machine of every limit", () => {
         expect(l.measuredOn?.length, where).toBeGreaterThan(0);
         if (l.hardwareFit === "machine-independent")
           expect(
-            ["storage.csa-limit", "storage.chin-max-clients", "capacity.cf-utilisation", "capacity.cf-processors"],
+            [
+              "storage.csa-limit",
+              "storage.chin-max-channels",
+              "storage.chin-active-channels",
+              "capacity.cf-utilisation",
+              "capacity.cf-processors",
+            ],
             where,
           ).toContain(l.id);
         else if (l.measuredOn!.includes(generation)) expect(l.hardwareFit, where).toBe("same");

@@ -101,3 +101,17 @@ describe("citations in reports", () => {
     expect(text.match(/\[001\.log-disk-write-multiplier\]/g)).toHaveLength(1);
   });
 });
+
+describe("totals explained (#28 item 10)", () => {
+  it("shows a percentage's own share of the baseline, the absolute items apart, adding to the total", () => {
+    const e = example("zhyperwrite-log-encryption.yaml");
+    const text = renderTable(e, { color: false, explain: true }).replace(/\n {4,}(?![+ ])/g, " ");
+    // zHyperWrite with dual logs: "more typically 6%" (001 line 597) of the 60 us queue manager baseline
+    // = 3.6 us; the log encryption item is listed on its own line, not again inside the 6% line.
+    expect(text).toContain("queue manager: 6% (0–12.9) of the baseline = 3.6 us");
+    const qmgr = e.totals.costPerTransaction.find((c) => c.addressSpace === "qmgr")!;
+    const enc = e.items.filter((i) => i.metric === "cpu-per-txn" && i.addressSpace === "qmgr");
+    // baseline + 6% of it + the listed items = the queue manager's total
+    expect(60 + 0.06 * 60 + enc.reduce((s, i) => s + i.value, 0)).toBeCloseTo(qmgr.total!.value, 9);
+  });
+});

@@ -126,6 +126,8 @@ function copyConfigChannelInitiator(v: Any): Any {
   return {
     adapters: v.adapters,
     dispatchers: v.dispatchers,
+    maxChannels: v.maxChannels,
+    activeChannels: v.activeChannels,
   };
 }
 
@@ -212,6 +214,7 @@ function copyConfigWorkload(v: Any): Any {
     messageSize: v.messageSize,
     transport: v.transport,
     rate: v.rate,
+    hoursPerDay: v.hoursPerDay,
   };
 }
 

@@ -12,3 +12,10 @@ export const SSLRKEYC_MIN = 32768;
 export const SSLRKEYC_MAX = 999999999;
 /** MAXMSGL's ceiling: MQ's largest message, 100 MB. */
 export const MAX_MESSAGE_BYTES = 104857600;
+/**
+ * MAXCHL, the channels that can be current, of every type, server-connection instances included: on
+ * z/OS 1 through 9,999, default 200 (IBM MQ documentation, "MaxChannels (MQLONG)"). ACTCHL, the
+ * channels that can be active, is set the same way (ALTER QMGR ACTCHL) and cannot exceed MAXCHL.
+ */
+export const DEFAULT_MAXCHL = 200;
+export const MAXCHL_MAX = 9999;

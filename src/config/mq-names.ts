@@ -18,6 +18,8 @@ export const MQ_ATTRIBUTES: Readonly<Record<string, string>> = {
   SPLPROT: "channels[].amsInterception",
   CHIADAPS: "channelInitiator.adapters",
   CHIDISPS: "channelInitiator.dispatchers",
+  MAXCHL: "channelInitiator.maxChannels",
+  ACTCHL: "channelInitiator.activeChannels",
   STATIME: "smf.statisticsInterval",
   ACCTIME: "smf.accountingInterval",
   TWOACTV: "logging.dualLogs",

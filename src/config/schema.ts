@@ -1,6 +1,6 @@
 // The zod schema of a user's config. Every property says its unit and, where there is one, the MQ
 // attribute it corresponds to; the JSON Schema for editors is generated from this file.
-import { MAX_MESSAGE_BYTES, SSLRKEYC_MAX } from "./mq-defaults.js";
+import { MAX_MESSAGE_BYTES, MAXCHL_MAX, SSLRKEYC_MAX } from "./mq-defaults.js";
 import * as z from "zod";
 import { CIPHER_NAMES, IANA_CIPHER_NAMES, mqCipherName, type CipherName } from "./ciphers.js";
 import { parseInterval, parsePercent, parseRange, parseRate, parseSize, parseTime } from "./units.js";
@@ -596,6 +596,16 @@ export const Config = z
             description:
               "Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%.",
           }),
+        hoursPerDay: z
+          .number()
+          .gt(0)
+          .max(24)
+          .optional()
+          .register(docs, {
+            description:
+              "Hours a day the workload runs at workload.rate, more than 0 and at most 24: the daily log and archive volumes take it. Left out, they are the rate held for 24 hours, and say so.",
+            examples: [8, 16],
+          }),
       })
       .default({ pattern: "request-reply", queues: "private", persistent: false, syncpoint: true, messageSize: 1024 })
       .register(docs, { description: "The messaging workload." }),
@@ -811,10 +821,32 @@ export const Config = z
               "Channel initiator dispatcher tasks (queue manager attribute CHIDISPS), 1 to 9999; MQ's default is 5.",
             examples: [3, 5],
           }),
+        maxChannels: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAXCHL_MAX)
+          .optional()
+          .register(docs, {
+            description:
+              "Channels that can be current at once, of every type, server-connection instances included (queue manager attribute MAXCHL), 1 to 9999; MQ's default is 200, assumed (and said) when left out.",
+            examples: [200, 2000],
+          }),
+        activeChannels: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAXCHL_MAX)
+          .optional()
+          .register(docs, {
+            description:
+              "Channels that can be active at once (queue manager attribute ACTCHL), 1 to 9999, at most MAXCHL; counted against every channel definition's instances when given.",
+            examples: [200, 1500],
+          }),
       })
       .optional()
       .register(docs, {
-        description: "Channel initiator tasks (ALTER QMGR CHIADAPS, CHIDISPS).",
+        description: "Channel initiator tasks and channel limits (ALTER QMGR CHIADAPS, CHIDISPS, MAXCHL, ACTCHL).",
         examples: [{ adapters: 30, dispatchers: 3 }],
       }),
     ams: z

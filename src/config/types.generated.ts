@@ -67,6 +67,8 @@ export interface ConfigInput {
         transport?: "channels" | "igq" | "shared-queue" | undefined;
         /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%. */
         rate?: string | number | undefined;
+        /** Hours a day the workload runs at workload.rate, more than 0 and at most 24: the daily log and archive volumes take it. Left out, they are the rate held for 24 hours, and say so. */
+        hoursPerDay?: number | undefined;
     } | undefined;
     /** Logging (persistent messages): CSQ6LOGP settings. */
     logging?: {
@@ -160,12 +162,16 @@ export interface ConfigInput {
         /** Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50. */
         batchSize?: number | undefined;
     }[] | undefined;
-    /** Channel initiator tasks (ALTER QMGR CHIADAPS, CHIDISPS). */
+    /** Channel initiator tasks and channel limits (ALTER QMGR CHIADAPS, CHIDISPS, MAXCHL, ACTCHL). */
     channelInitiator?: {
         /** Channel initiator adapter tasks (queue manager attribute CHIADAPS), 0 to 9999; MQ's default is 8. Adapters apply and remove AMS protection under interception. */
         adapters?: number | undefined;
         /** Channel initiator dispatcher tasks (queue manager attribute CHIDISPS), 1 to 9999; MQ's default is 5. */
         dispatchers?: number | undefined;
+        /** Channels that can be current at once, of every type, server-connection instances included (queue manager attribute MAXCHL), 1 to 9999; MQ's default is 200, assumed (and said) when left out. */
+        maxChannels?: number | undefined;
+        /** Channels that can be active at once (queue manager attribute ACTCHL), 1 to 9999, at most MAXCHL; counted against every channel definition's instances when given. */
+        activeChannels?: number | undefined;
     } | undefined;
     /** Advanced Message Security. */
     ams?: {
@@ -306,6 +312,8 @@ export interface Config {
         transport?: "channels" | "igq" | "shared-queue" | undefined;
         /** Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%. */
         rate?: number | undefined;
+        /** Hours a day the workload runs at workload.rate, more than 0 and at most 24: the daily log and archive volumes take it. Left out, they are the rate held for 24 hours, and say so. */
+        hoursPerDay?: number | undefined;
     };
     /** JSON Schema reference, for editors (a path or URL to mqzcap's schema/config.schema.json); ignored by mqzcap. */
     $schema?: string | undefined;
@@ -423,12 +431,16 @@ export interface Config {
         /** Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50. */
         batchSize?: number | undefined;
     }[] | undefined;
-    /** Channel initiator tasks (ALTER QMGR CHIADAPS, CHIDISPS). */
+    /** Channel initiator tasks and channel limits (ALTER QMGR CHIADAPS, CHIDISPS, MAXCHL, ACTCHL). */
     channelInitiator?: {
         /** Channel initiator adapter tasks (queue manager attribute CHIADAPS), 0 to 9999; MQ's default is 8. Adapters apply and remove AMS protection under interception. */
         adapters?: number | undefined;
         /** Channel initiator dispatcher tasks (queue manager attribute CHIDISPS), 1 to 9999; MQ's default is 5. */
         dispatchers?: number | undefined;
+        /** Channels that can be current at once, of every type, server-connection instances included (queue manager attribute MAXCHL), 1 to 9999; MQ's default is 200, assumed (and said) when left out. */
+        maxChannels?: number | undefined;
+        /** Channels that can be active at once (queue manager attribute ACTCHL), 1 to 9999, at most MAXCHL; counted against every channel definition's instances when given. */
+        activeChannels?: number | undefined;
     } | undefined;
     /** Advanced Message Security. */
     ams?: {

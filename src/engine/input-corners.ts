@@ -186,6 +186,7 @@ function widenInto(point: Estimate, items: Map<string, RangedLineItem>, corner: 
   const cc = corner.cpu;
   cpu.engines = envOrNull(cpu.engines, cc.engines);
   cpu.lparPct = envOrNull(cpu.lparPct, cc.lparPct);
+  cpu.cf = envOrNull(cpu.cf, cc.cf);
   cpu.maxRate = envOrNull(cpu.maxRate, cc.maxRate);
   for (const a of cpu.byAddressSpace) {
     const o = cc.byAddressSpace.find((x) => x.addressSpace === a.addressSpace);

@@ -44,6 +44,11 @@ export interface CpuSummary {
   engines: Range | null;
   /** engines as a share of hardware.cpus, percent. */
   lparPct: Range | null;
+  /**
+   * Coupling facility CPU seconds per second at workload.rate: on the CF's own processors, so neither in
+   * `engines` nor in the LPAR's share; null without a rate or any CF cost.
+   */
+  cf: Range | null;
   /** Per address space: engines busy and share of the LPAR (per-transaction and background CPU). */
   byAddressSpace: { addressSpace: AddressSpace; engines: Range; lparPct: Range | null }[];
   /** The largest rate the engines allow at limitBusyPct (transactions per second), or null. */
@@ -101,6 +106,24 @@ export function cpuSummary(inp: CpuInputs): { summary: CpuSummary; limit: LineIt
     const sum = byAs.get(as) ?? rangeOf(0, 0, 0);
     byAs.set(as, rangeOf(sum.value + b.value / 1e6, sum.low + b.low / 1e6, sum.high + b.high / 1e6));
   }
+  // The coupling facility's share, apart: its processors are not the LPAR's.
+  let cf: Range | null = null;
+  if (rate !== null) {
+    const sum = rangeOf(0, 0, 0);
+    for (const c of inp.perTxn)
+      if (OFF_LPAR.has(c.addressSpace)) {
+        sum.value += (c.cost.value * rate) / 1e6;
+        sum.low += (c.cost.low * rate) / 1e6;
+        sum.high += (c.cost.high * rate) / 1e6;
+      }
+    for (const [as, b] of inp.background)
+      if (OFF_LPAR.has(as)) {
+        sum.value += b.value / 1e6;
+        sum.low += b.low / 1e6;
+        sum.high += b.high / 1e6;
+      }
+    if (sum.value !== 0 || sum.high !== 0) cf = sum;
+  }
   const anyCpu = pV !== 0 || bV !== 0;
   const engines =
     rate !== null && anyCpu ? rangeOf((pV * rate + bV) / 1e6, (pL * rate + bL) / 1e6, (pH * rate + bH) / 1e6) : null;
@@ -137,6 +160,7 @@ export function cpuSummary(inp: CpuInputs): { summary: CpuSummary; limit: LineIt
       covers,
       engines,
       lparPct: engines ? share(engines) : null,
+      cf,
       byAddressSpace,
       maxRate,
     },

@@ -212,7 +212,10 @@ export function valueRange(v: Value, kind: ValueKind): ValueRange {
       }
       break;
     case "approx": {
-      const p = printedPrecision(v.raw) ?? printedPrecision(String(Math.abs(value)));
+      // A number written as a word ("double") has no last digit: its width is the runs' alone, not
+      // half of "2" (which made "double" 1.5 to 2.5 times, above the source's own "up to 2.4 times").
+      const p =
+        printedPrecision(v.raw) ?? (HAS_DIGIT.test(v.raw) ? printedPrecision(String(Math.abs(value))) : undefined);
       if (p !== undefined && value !== 0) {
         const d = Math.abs(value) * p;
         low = value - d;
@@ -227,13 +230,21 @@ export function valueRange(v: Value, kind: ValueKind): ValueRange {
     const t = kind.runToRun.pct / 100;
     // A change in percent varies as the ratio of two runs does: (1 + p/100) x (1 +/- t).
     if (kind.unit === "percent" && kind.relative) {
-      const alone = scaled(100 + value, 100 + value, 1 - t, 1 + t);
-      [low, high] = widenBy(low, high, kind.runToRun.pct, true);
+      // A decrease printed as a positive figure ("8% lower on z15") is the ratio 1 - p/100: widened on
+      // 0.92, not 1.08 (8% lower is 2.48% to 13.52% lower, not 1.52% to 14.48%).
+      const down = value > 0 && isDecrease(v.raw);
+      const base = down ? 100 - value : 100 + value;
+      const ratio = scaled(base, base, 1 - t, 1 + t);
+      const alone = down ? [200 - ratio[1], 200 - ratio[0]] : ratio;
+      if (down) {
+        const [a, b] = widenBy(-high, -low, kind.runToRun.pct, true);
+        [low, high] = [-b, -a];
+      } else [low, high] = widenBy(low, high, kind.runToRun.pct, true);
       add(
         "run-to-run",
-        alone[0] - 100,
-        alone[1] - 100,
-        `+/-${kind.runToRun.pct}% between runs, on the ratio 1 + ${value}%`,
+        alone[0]! - 100,
+        alone[1]! - 100,
+        `+/-${kind.runToRun.pct}% between runs, on the ratio 1 ${down ? "-" : "+"} ${value}%`,
         kind.runToRun.figure,
         kind.runToRun.pct,
       );
@@ -262,6 +273,11 @@ export function valueRange(v: Value, kind: ValueKind): ValueRange {
   }
   return { low, high, parts };
 }
+
+const HAS_DIGIT = /\d/;
+// Words a printed change uses for a fall (model text, not user input; linear).
+const DECREASE = /\b(?:lower|less|reduc|decreas|drop|fewer|saving|cheaper)/i;
+const isDecrease = (raw: string): boolean => DECREASE.test(raw);
 
 /**
  * Widens a range by a relative error in percent, either way (run-to-run, interpolation, a carry's

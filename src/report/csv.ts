@@ -3,7 +3,7 @@ import { compareRows, type CompareResult } from "../engine/compare.js";
 import type { Diff } from "../engine/diff.js";
 import type { Estimate, Range } from "../engine/engine.js";
 import { AS_NAMES } from "./chart-spec.js";
-import { cpuHeading } from "./limits-text.js";
+import { cpuHeading, cpuLines } from "./limits-text.js";
 import { citationText, fmtRange, mergeCitations } from "./text.js";
 import { roundNumber } from "./json.js";
 import { safeCsvText } from "../util/csv-cell.js";
@@ -76,8 +76,17 @@ export function renderCsv(e: Estimate): string {
     if (e.totals.total)
       row("total", "total.cost", "all address spaces: total", e.totals.total, "us", [null, null, "cpu-per-txn"]);
   }
-  if (e.totals.cpuSecondsPerSecond) {
-    row("cpu", "cpu.seconds-per-second", cpuHeading(e), e.totals.cpuSecondsPerSecond, "CPU seconds per second");
+  const cpu = cpuLines(e);
+  if (e.totals.cpuSecondsPerSecond && cpu) {
+    row("cpu", "cpu.seconds-per-second", cpuHeading(e), cpu.engines, "CPU seconds per second");
+    if (cpu.cf)
+      row(
+        "cpu",
+        "cpu.coupling-facility",
+        "coupling facility, on its own processors (not the LPAR's engines)",
+        cpu.cf,
+        "CPU seconds per second",
+      );
     if (e.totals.backgroundCpuSecondsPerSecond.value > 0)
       row(
         "cpu",

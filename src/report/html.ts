@@ -10,7 +10,7 @@ import { incompleteNote, NOISE_NOTE, statusText, type Diff } from "../engine/dif
 import type { Estimate } from "../engine/engine.js";
 import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
-import { bottleneckText, cpuHeading, limitCells, lparText } from "./limits-text.js";
+import { bottleneckText, cfText, cpuHeading, cpuLines, limitCells, lparText } from "./limits-text.js";
 import type { CapacityResult } from "../engine/capacity.js";
 import { bindsText, budgetsText, headline } from "./capacity.js";
 import {
@@ -204,8 +204,10 @@ export function totalsSection(e: Estimate): string {
     rows.push(["<strong>all</strong>", "", esc(fmtRange(t.added)), esc(fmtRange(t.total))]);
     out.push(table(["address space", "baseline", "added", "total"], rows, [1, 2, 3]));
   }
-  if (t.cpuSecondsPerSecond) {
-    out.push(`<p>${esc(cpuHeading(e))}: ${esc(fmtRange(t.cpuSecondsPerSecond, "CPU s/s"))} (engines busy)</p>`);
+  const cpu = cpuLines(e);
+  if (cpu) {
+    out.push(`<p>${esc(cpuHeading(e))}: ${esc(fmtRange(cpu.engines, "CPU s/s"))} (engines busy)</p>`);
+    if (cpu.cf) out.push(`<p>${esc(cfText(cpu.cf, "CPU s/s"))}</p>`);
     const lpar = lparText(e);
     if (lpar) out.push(`<p>CPU ${esc(lpar)}</p>`);
   }

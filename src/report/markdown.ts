@@ -7,7 +7,7 @@ import type { LineItem } from "../engine/types.js";
 import type { Citation } from "../model/registry.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { visibleText } from "../util/visible-text.js";
-import { bottleneckText, cpuHeading, limitCells, lparText } from "./limits-text.js";
+import { bottleneckText, cfText, cpuHeading, cpuLines, limitCells, lparText } from "./limits-text.js";
 import {
   COMPARE_NOISE_NOTE,
   citationText,
@@ -108,8 +108,10 @@ function totals(e: Estimate): string[] {
   ]);
   rows.push(["all", "", fmtRange(t.added), fmtRange(t.total)]);
   out.push(...mdTable(["address space", "baseline", "added", "total"], rows, [1, 2, 3]), "");
-  if (t.cpuSecondsPerSecond) {
-    out.push(`${mdText(cpuHeading(e))}: ${fmtRange(t.cpuSecondsPerSecond, "CPU s/s")} (engines busy)`, "");
+  const cpu = cpuLines(e);
+  if (cpu) {
+    out.push(`${mdText(cpuHeading(e))}: ${fmtRange(cpu.engines, "CPU s/s")} (engines busy)`, "");
+    if (cpu.cf) out.push(mdText(cfText(cpu.cf, "CPU s/s")), "");
     const lpar = lparText(e);
     if (lpar) out.push(`CPU ${mdText(lpar)}`, "");
   }

@@ -1,14 +1,14 @@
 // The terminal report: totals first, then line items grouped by concern, warnings and gaps; with
 // --explain, every line's formula, inputs, confidence and citations.
 import { formatSize } from "../config/units.js";
-import type { Estimate } from "../engine/engine.js";
+import type { Estimate, Range } from "../engine/engine.js";
 import type { Concern, RangedLineItem } from "../engine/types.js";
 import { incompleteNote, NOISE_NOTE, statusText, type Diff } from "../engine/diff.js";
 import { inputText, type SweepResult } from "../engine/sweep.js";
 import { compareRows, type CompareResult } from "../engine/compare.js";
 import { AS_NAMES } from "./chart-spec.js";
 import { visibleDeep } from "../util/visible-text.js";
-import { bottleneckText, cpuHeading, lparText, pctText } from "./limits-text.js";
+import { bottleneckText, cfText, cpuHeading, cpuLines, headroomText, lparText } from "./limits-text.js";
 import {
   citationText,
   COMPARE_NOISE_NOTE,
@@ -90,14 +90,10 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
       `  ${pad(s.bold("all"), 22)}${pad("", 14)}${pad(fmtRange(e.totals.added), addedCol, true)}${pad(fmtRange(e.totals.total), totalCol, true)}`,
     );
   }
-  if (e.totals.cpuSecondsPerSecond) {
-    out.push(
-      ...wrap(
-        `${cpuHeading(e)}: ${fmtRange(e.totals.cpuSecondsPerSecond, "CPU seconds per second")} (engines busy)`,
-        W,
-        "  ",
-      ),
-    );
+  const cpu = cpuLines(e);
+  if (cpu) {
+    out.push(...wrap(`${cpuHeading(e)}: ${fmtRange(cpu.engines, "CPU seconds per second")} (engines busy)`, W, "  "));
+    if (cpu.cf) out.push(...wrap(cfText(cpu.cf), W, "  "));
     if (e.totals.backgroundCpuSecondsPerSecond.value > 0) {
       out.push(
         ...wrap(
@@ -183,8 +179,8 @@ function lparLines(e: Estimate, width: number): string[] {
 
 /** A limit's headroom under it: the demand it is held against and the share of it left. */
 function headroomLines(h: Estimate["headroom"][number], s: ReturnType<typeof style>, width: number): string[] {
-  const text = `at ${fmtRange(h.demand, h.unit)} (${h.demandFrom}): headroom ${pctText(h.headroomPct.value)}`;
-  return h.exceeded ? wrap(`${text}, exceeded`, width, "    ").map((l) => s.yellow(l)) : wrap(text, width, "    ");
+  const text = `at ${fmtRange(h.demand, h.unit)} (${h.demandFrom}): ${headroomText(h.headroomPct.value)}`;
+  return h.exceeded ? wrap(text, width, "    ").map((l) => s.yellow(l)) : wrap(text, width, "    ");
 }
 
 /** Label width beside the value column: 54 + 26 columns leave room for the widest mark. */
@@ -237,6 +233,12 @@ export function explain(i: RangedLineItem, s: ReturnType<typeof style>, width: n
  * What each total is made of, for --explain: every baseline cost and every line item that adds to the
  * cost per transaction, with its range, and how the CPU at the rate follows (docs/ranges.md section 4).
  */
+/** p% of a baseline, both ranges: the corners of their product, as the engine's sum takes them. */
+function percentOf(base: Range, pct: Range): Range {
+  const xs = [base.low * pct.low, base.low * pct.high, base.high * pct.low, base.high * pct.high].map((x) => x / 100);
+  return { value: (base.value * pct.value) / 100, low: Math.min(...xs), high: Math.max(...xs) };
+}
+
 function totalsExplained(e: Estimate): { text: string; indent: string }[] {
   const out: { text: string; indent: string }[] = [];
   const c = e.config;
@@ -252,9 +254,10 @@ function totalsExplained(e: Estimate): { text: string; indent: string }[] {
         text: `${as}: baseline ${writtenText(c, `baseline.cost.${a.addressSpace}`, fmtRange(a.baseline, "us"))}`,
         indent: "    + ",
       });
-    if (a.percent.value !== 0)
+    // The percentage's own share of the added cost: the absolute items (listed below) are the rest.
+    if (a.percent.value !== 0 && a.baseline)
       out.push({
-        text: `${as}: ${fmtRange(a.percent, "%")} of the baseline = ${fmtRange(a.added, "us")}`,
+        text: `${as}: ${fmtRange(a.percent, "%")} of the baseline = ${fmtRange(percentOf(a.baseline, a.percent), "us")}`,
         indent: "    + ",
       });
   }

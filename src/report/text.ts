@@ -67,8 +67,24 @@ export function wrap(text: string, width: number, first: string): string[] {
   return out;
 }
 
+// Bytes per storage unit (KB = 1024 bytes, as everywhere here).
+const STORAGE_BYTES: Readonly<Record<string, number>> = { B: 1, bytes: 1, KB: 1024, MB: 1048576, GB: 1073741824 };
+const EXABYTE = 2 ** 60;
+
+/**
+ * A 64-bit storage limit (16 EB, or MEMLIMIT's NOLIMIT, 16 EB less 4 GB) in the unit of a 31-bit one
+ * reads as a 14-digit number of MB: said as what it is.
+ */
+function hugeStorage(n: number, unit: string): string | undefined {
+  const per = STORAGE_BYTES[unit];
+  if (per === undefined || n * per < EXABYTE) return undefined;
+  return `${formatNumber(Math.round((n * per) / EXABYTE), 0)} EB (no practical limit)`;
+}
+
 export function fmt(n: number | null | undefined, unit = ""): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return "-";
+  const huge = hugeStorage(n, unit);
+  if (huge) return huge;
   const abs = Math.abs(n);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
   return withUnit(formatNumber(n, digits), unit); // toLocaleString("en-US") without ICU's start-up cost
@@ -98,6 +114,8 @@ export function isPoint(r: { value: number; low: number; high: number }): boolea
  */
 export function fmtRange(r: { value: number; low: number; high: number } | null, unit = ""): string {
   if (!r) return "-";
+  const huge = hugeStorage(r.value, unit);
+  if (huge) return huge;
   // An open end (the sources give no bound on that side): "≥ 575,000 per-second", "140 us (≥ 128)".
   if (r.high === Infinity || r.low === -Infinity) return openRange(r, unit);
   if (isPoint(r)) return fmt(r.value, r.value === 1 && COUNT_NOUNS.has(unit) ? unit.slice(0, -1) : unit);

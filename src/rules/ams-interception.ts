@@ -3,9 +3,18 @@
 // sustain or flattened at, and what two independently protected data islands add. The protect and
 // unprotect costs themselves, wherever they run, are the ams rule's.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import type { LookupResult } from "../model/registry.js";
+import type { Confidence, LookupResult } from "../model/registry.js";
 import { interceptionSides } from "./ams.js";
-import { conditionsOf, measuredUnder } from "./conditions.js";
+import {
+  assumedMessage,
+  checkConditions,
+  conditionsOf,
+  measuredUnder,
+  outsideMessage,
+  subjectOf,
+  widen,
+  type ConditionKey,
+} from "./conditions.js";
 import { carried, chartsFor, entryForRelease, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
 
 const ADAPTER_USAGE = "001.ams-adapter-usage-inbound";
@@ -27,6 +36,11 @@ const ISLANDS_COST = "001.ams-two-islands-cost-increase";
 const ISLANDS_COST_50 = "001.ams-two-islands-cost-increase-50-pairs";
 const ISLANDS_RATE = "001.ams-two-islands-rate-drop-50-pairs";
 const ISLANDS_CRYPTO = "001.ams-two-islands-crypto-load";
+
+// The dispatcher and adapter runs' conditions a config can differ on (001 lines 1440, 1468).
+const PEAK_COMPARED: readonly ConditionKey[] = ["messageSize", "keyReuse"];
+// The two-islands runs' conditions a config can differ on (001 line 1735).
+const ISLANDS_COMPARED: readonly ConditionKey[] = ["amsPolicy", "keyReuse", "messageSize"];
 
 type Policy = "none" | "integrity" | "privacy" | "confidentiality";
 
@@ -252,23 +266,39 @@ function plateau(ctx: RuleContext, look: (r: LookupResult) => LookupResult): voi
     ]);
 }
 
-/** Two data islands: what the partner's interception adds, on its LPAR (001 lines 1751-1773). */
+/**
+ * Two data islands: what the partner's interception adds over end-to-end AMS (001 lines 1751-1773),
+ * measured with Confidentiality, key reuse 32, 32KB (lines 1729, 1735): another policy, key reuse or
+ * size is extrapolated. The 90 us is both LPARs' (line 1753), "primarily the channel initiators";
+ * LPAR B costs about what LPAR A does (line 1757): this queue manager's LPAR is charged its half, in
+ * the channel initiator, and counted in the totals.
+ */
 function islands(ctx: RuleContext, look: (r: LookupResult) => LookupResult): void {
-  const { registry } = ctx;
+  const { config, registry } = ctx;
   // One channel pair measured 90 us (line 1753); up to 50 pairs, 90 to 110 (line 1771).
-  const cost = look(registry.figureValue(ISLANDS_COST));
-  const upTo50 = look(registry.figureValue(ISLANDS_COST_50));
+  let cost = look(registry.figureValue(ISLANDS_COST));
+  let upTo50 = look(registry.figureValue(ISLANDS_COST_50));
+  const check = checkConditions(registry, ISLANDS_COST, subjectOf(config), ISLANDS_COMPARED);
+  if (check.outside.length > 0) {
+    cost = widen(cost, check);
+    upTo50 = widen(upTo50, check);
+    ctx.warn("ams", outsideMessage("AMS two data islands, added per transaction", check), [cost.citation]);
+  }
+  for (const a of check.assumed)
+    ctx.warn("ams", assumedMessage("AMS two data islands, added per transaction", a), [cost.citation]);
+  // Two LPARs, each about the other's cost (line 1757).
+  const lpars = 2;
   ctx.item({
     id: "ams.two-islands",
     concern: "ams",
-    label: "AMS two data islands: added per transaction over end-to-end AMS, both LPARs together",
-    addressSpace: "total",
-    metric: "info",
-    value: cost.value,
-    low: Math.min(cost.low, upTo50.low),
-    high: Math.max(cost.high, upTo50.high),
+    label: "AMS two data islands: added per transaction over end-to-end AMS, this LPAR's half",
+    addressSpace: "chin",
+    metric: "cpu-per-txn",
+    value: cost.value / lpars,
+    low: Math.min(cost.low, upTo50.low) / lpars,
+    high: Math.max(cost.high, upTo50.high) / lpars,
     unit: "us",
-    formula: `"${cost.raw}" with one channel pair (001 line 1753), "${upTo50.raw}" over ${String(conditionsOf(registry.get(ISLANDS_COST_50)).channelPairs)} channel pairs (line 1771), Confidentiality key reuse ${measuredUnder(registry, ISLANDS_COST, "keyReuse")}, ${sizeLabel(measuredUnder(registry, ISLANDS_COST, "messageSize"))} request/reply; the partner's LPAR costs about what this one does (line 1757)`,
+    formula: `"${cost.raw}" with one channel pair (001 line 1753), "${upTo50.raw}" over ${String(conditionsOf(registry.get(ISLANDS_COST_50)).channelPairs)} channel pairs (line 1771), both LPARs together, / ${lpars}: the partner's LPAR costs about what this one does (line 1757), mostly in the channel initiators; measured with Confidentiality key reuse ${measuredUnder(registry, ISLANDS_COST, "keyReuse")}, ${sizeLabel(measuredUnder(registry, ISLANDS_COST, "messageSize"))} request/reply`,
     inputs: {},
     ...fromLookups(cost, upTo50),
   });
@@ -333,7 +363,6 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
         concern: "ams",
         label: `AMS interception with ${d} dispatchers (${at("chiadaps")} adapters): transactions per second measured`,
         addressSpace: "chin",
-        metric: "info",
         value: rate.value,
         // The measured rate's own range; the other lookups are cited, not factors of it.
         low: rate.low,
@@ -342,6 +371,7 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
         formula: `${rate.raw} txn/s, adapter elapsed ${elapsed.raw} us per request (${measuredWith}, 001 lines 1477-1484); the peak was with ${peak.raw} (line 1488)`,
         inputs: { dispatchers: { value: d, unit: "count", from: "channelInitiator.dispatchers" } },
         ...fromLookups(rate, elapsed, peak),
+        ...measuredPeak(ctx, VARY_DISPATCHERS),
       });
       // Where the adapter's time goes: its CPU stays at 28 us per request whatever the dispatchers
       // (001 line 1486), so the rest of its elapsed time is wait, on the local lock (line 1488), by
@@ -384,7 +414,6 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
         concern: "ams",
         label: `AMS interception with ${a} adapters (${measuredUnder(registry, VARY_ADAPTERS, "chidisps")} dispatchers): transactions per second measured`,
         addressSpace: "chin",
-        metric: "info",
         value: rate.value,
         // The measured rate's own range; the other lookups are cited, not factors of it.
         low: rate.low,
@@ -393,7 +422,32 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
         formula: `${rate.raw} txn/s with the adapters ${busy.raw}% busy (${measuredWith}, 001 lines 1511-1518)`,
         inputs: { adapters: { value: a, unit: "count", from: "channelInitiator.adapters" } },
         ...fromLookups(rate, busy),
+        ...measuredPeak(ctx, VARY_ADAPTERS),
       });
     }
   }
+}
+
+/**
+ * The rate a dispatcher or adapter count reached is that configuration's peak: the runs drove 50 channel
+ * pairs as fast as they went (001 lines 1468-1488, 1509-1520), so with the config's CHIDISPS or
+ * CHIADAPS it is a limit, as the plateau is, where the plateau's policy holds (Confidentiality; other
+ * policies' rates are not measured: the plateau is a gap then, and the rate is shown, not a limit).
+ * Another size or key reuse is extrapolated, as the plateau says.
+ */
+function measuredPeak(
+  ctx: RuleContext,
+  table: string,
+): Pick<LineItem, "metric" | "limitOf" | "measuredOn" | "scalesWithCpu"> & { confidence?: Confidence } {
+  const { config, registry } = ctx;
+  if (config.ams?.policy !== "confidentiality") return { metric: "info" };
+  const check = checkConditions(registry, table, subjectOf(config), PEAK_COMPARED);
+  return {
+    metric: "limit",
+    limitOf: "transactions-per-second",
+    measuredOn: ["z15"],
+    // The local lock, not the processors, flattened it (001 line 1488).
+    scalesWithCpu: false,
+    ...(check.outside.length > 0 ? { confidence: "extrapolated" as const } : {}),
+  };
 }

@@ -204,7 +204,21 @@ export const ams: Rule = {
     if (policy === "confidentiality") keyReuseWarning(ctx, keyReuse, at === size2KB);
     if (policy === "confidentiality" && typeof keyReuse === "number") keyReuseAvoided(ctx, keyReuse);
 
-    const emit = (id: string, label: string, as: AddressSpace, count: number, u: Unit, extra = "") => {
+    // Between the two measured sizes the cost per transaction lies between the figures measured at each
+    // (the reports measured no size in between, 001 lines 1611, 1853): the range spans the step rather
+    // than the value jumping from one to the other at their midpoint. The 2KB side is its unprotects
+    // alone where its protect is not given, a lower end that only widens the range.
+    const between = policy !== "integrity" && w.messageSize > size2KB && w.messageSize < size32KB;
+    const emit = (
+      id: string,
+      label: string,
+      as: AddressSpace,
+      count: number,
+      unit: Unit,
+      extra = "",
+      step?: { low?: number; high?: number; text: string },
+    ) => {
+      const u = step ? stepped(unit, count, step, id) : unit;
       const confidence = exactSize ? u.confidence : worse(u.confidence, "extrapolated");
       const parts = fromLookups(...u.results);
       // Privacy's figures bound another policy's range; their flags are Privacy's, not this item's.
@@ -230,6 +244,7 @@ export const ams: Rule = {
       });
     };
 
+    let stepDone = false;
     if (at === size2KB) {
       // Per operation, each where it runs.
       const unprotect = unitOf(look(registry.lookup(BP_2KB, { amsPolicy: policy, addressSpace: "app" })), size2KB, "");
@@ -273,7 +288,12 @@ export const ams: Rule = {
         }
         if (n.unprotect > 0) {
           const x = as === "chin" ? { ...u, confidence: worse(u.confidence, "extrapolated") as Confidence } : u;
-          emit(`ams.unprotect.${as}`, `AMS ${policy}: unprotect in ${where}`, as, n.unprotect, x);
+          // The step to the larger measured size rides on the application's unprotect, once.
+          const up =
+            between && as === "app" && !stepDone
+              ? ((stepDone = true), stepUp(ctx, look, policy, keyReuse, messages, size32KB))
+              : undefined;
+          emit(`ams.unprotect.${as}`, `AMS ${policy}: unprotect in ${where}`, as, n.unprotect, x, "", up);
         }
       }
     } else {
@@ -308,6 +328,9 @@ export const ams: Rule = {
           `; ${place.how}`,
         );
       } else {
+        const down = between
+          ? stepDown(ctx, look, policy, place.app.unprotect + place.chin.unprotect, size2KB)
+          : undefined;
         emit(
           "ams.protect-unprotect",
           `AMS ${policy}: protect and unprotect, ${where}`,
@@ -315,12 +338,60 @@ export const ams: Rule = {
           messages,
           pair,
           `; ${place.how}`,
+          down,
         );
       }
       if (w.pattern === "request-reply") rateEffect(ctx, policy, look);
     }
   },
 };
+
+/** A unit whose per-transaction range (count of them) is widened to a step's other side. */
+function stepped(u: Unit, count: number, step: { low?: number; high?: number; text: string }, id: string): Unit {
+  const low = step.low !== undefined ? Math.min(u.low, step.low / count) : u.low;
+  const high = step.high !== undefined ? Math.max(u.high, step.high / count) : u.high;
+  const pct = (x: number) => (u.value === 0 ? 0 : ((x - u.value) / u.value) * 100);
+  return {
+    ...u,
+    low,
+    high,
+    formula: `${u.formula}; ${step.text}`,
+    parts: [...u.parts, { from: id, reason: "condition", low: pct(low), high: pct(high), text: step.text }],
+  };
+}
+
+/** Below the larger measured size: the range reaches up to the 32KB protect and unprotect per transaction. */
+function stepUp(
+  ctx: RuleContext,
+  look: (r: LookupResult) => LookupResult,
+  policy: Policy,
+  keyReuse: number | "unlimited" | undefined,
+  messages: number,
+  size32KB: number,
+): { high: number; text: string } {
+  const pair = policy === "privacy" ? privacyPair(ctx, look) : confidentialityPair(ctx, look, keyReuse);
+  const high = pair.high * messages;
+  return {
+    high,
+    text: `${sizeLabel(ctx.config.workload.messageSize)} lies between the measured sizes: up to the ${sizeLabel(size32KB)} protect and unprotect, ${num(high)} us per transaction, the high end`,
+  };
+}
+
+/** Above the smaller measured size: the range reaches down to the 2KB unprotects per transaction. */
+function stepDown(
+  ctx: RuleContext,
+  look: (r: LookupResult) => LookupResult,
+  policy: Policy,
+  unprotects: number,
+  size2KB: number,
+): { low: number; text: string } {
+  const u = look(ctx.registry.lookup(BP_2KB, { amsPolicy: policy, addressSpace: "app" }));
+  const low = u.low * unprotects;
+  return {
+    low,
+    text: `${sizeLabel(ctx.config.workload.messageSize)} lies between the measured sizes: down to the ${sizeLabel(size2KB)} unprotect${unprotects === 1 ? "" : "s"}, ${num(low)} us per transaction, the low end`,
+  };
+}
 
 /** Privacy at 32KB, per protect and unprotect: the two statements the report makes, as the range. */
 function privacyPair(ctx: RuleContext, look: (r: LookupResult) => LookupResult): Unit {
@@ -368,9 +439,18 @@ function confidentialityPair(
   if (keyReuse === undefined || (typeof keyReuse === "number" && keyReuse < 32))
     return stretchKeyReuse(ctx, u, 1, look);
   // More reuse, fewer asymmetric operations (000 lines 1801-1807): no more than at 32, by how much less
-  // the text does not say.
+  // the text does not say: an upper bound, open below (a symmetric range would claim it is as likely
+  // to cost more than at 32 as less).
+  const s = stretch(
+    { ...u, low: u.value },
+    0,
+    u.high,
+    KEY_REUSES,
+    "upper-bound",
+    `key reuse ${String(keyReuse)} (measured as charts only: 1, 32, 64, unlimited): at most key reuse 32's figure; the text gives none for more reuse, so nothing lower is ruled out`,
+  );
   return {
-    ...u,
+    ...s,
     confidence: worse(u.confidence, "extrapolated"),
     formula: `${u.formula}, at most, for key reuse ${String(keyReuse)}`,
   };

@@ -178,6 +178,7 @@ function sizing(ctx: RuleContext): void {
       label: `messages a ${sizeLabel(structure)} application structure holds`,
       addressSpace: "cf",
       metric: "limit",
+      limitOf: "messages",
       value,
       ...(low !== value ? { low, high: value } : {}),
       unit: "messages",
@@ -186,6 +187,10 @@ function sizing(ctx: RuleContext): void {
         structureSize: { value: structure, unit: "bytes", from: "sharedQueue.structureSize" },
         elementBytes: { value: e.bytes, unit: "bytes", from: SIZING },
       },
+      // Bytes over bytes per message: a sizing formula, not a measurement of a machine.
+      hardwareFit: "machine-independent",
+      // The messages the config says the structure holds: the limit's headroom.
+      ...(held !== undefined ? { demand: { value: held, from: "sharedQueue.messagesOnQueue" } } : {}),
       ...fromLookups(...e.lookups, ...spread.lookups),
       ...(confidence ? { confidence } : {}),
     });

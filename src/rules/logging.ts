@@ -331,30 +331,43 @@ export const logging: Rule = {
         inputs: { rate: { value: rate, unit: "per-second", from: "workload.rate" } },
         ...volumeParts(vol),
       });
+      // A day at the configured rate for workload.hoursPerDay, or held for all 24 hours (said so).
+      const hours = config.workload.hoursPerDay;
+      const seconds = (hours ?? 24) * 3600;
+      const day =
+        hours === undefined
+          ? `at ${num(rate)}/s held for 24 hours`
+          : `${num(hours, 2)} hour${hours === 1 ? "" : "s"} at ${num(rate)}/s`;
+      const hoursInput = {
+        value: hours ?? 24,
+        unit: "hours",
+        from: hours === undefined ? "default" : "workload.hoursPerDay",
+      };
       ctx.item({
         id: "logging.active-log-per-day",
         concern: "logging",
-        label: `active log data per day, ${copies} cop${copies === 1 ? "y" : "ies"}${vol.lower ? " (at least)" : ""}`,
+        label: `active log data per day, ${day}, ${copies} cop${copies === 1 ? "y" : "ies"}${vol.lower ? " (at least)" : ""}`,
         addressSpace: "qmgr",
         metric: "volume",
-        ...ranged((mbps * 86400 * copies) / 1024),
+        ...ranged((mbps * seconds * copies) / 1024),
         unit: "GB/day",
-        formula: `${num(mbps, 2)} MB/s x 86400 s x ${copies} / 1024`,
-        inputs: { copies: { value: copies, unit: "count", from: "logging.dualLogs" } },
+        formula: `${num(mbps, 2)} MB/s x ${num(seconds)} s (${num(hours ?? 24, 2)} hours) x ${copies} / 1024`,
+        inputs: { copies: { value: copies, unit: "count", from: "logging.dualLogs" }, hours: hoursInput },
         ...volumeParts(vol),
       });
       if (archives > 0) {
         ctx.item({
           id: "logging.archive-per-day",
           concern: "logging",
-          label: `archive log data per day, ${archives} cop${archives === 1 ? "y" : "ies"}${lg.archiveCompression ? (lg.archiveCompressibility !== undefined ? ` (compressed, ${num(lg.archiveCompressibility)}% saved)` : " (before compression)") : ""}${vol.lower ? " (at least)" : ""}`,
+          label: `archive log data per day, ${day}, ${archives} cop${archives === 1 ? "y" : "ies"}${lg.archiveCompression ? (lg.archiveCompressibility !== undefined ? ` (compressed, ${num(lg.archiveCompressibility)}% saved)` : " (before compression)") : ""}${vol.lower ? " (at least)" : ""}`,
           addressSpace: "qmgr",
           metric: "volume",
-          ...ranged((mbps * 86400 * archives * kept) / 1024),
+          ...ranged((mbps * seconds * archives * kept) / 1024),
           unit: "GB/day",
-          formula: `${num(mbps, 2)} MB/s x 86400 s x ${archives}${kept < 1 ? ` x (1 - ${num(lg.archiveCompressibility!)}%)` : ""} / 1024`,
+          formula: `${num(mbps, 2)} MB/s x ${num(seconds)} s (${num(hours ?? 24, 2)} hours) x ${archives}${kept < 1 ? ` x (1 - ${num(lg.archiveCompressibility!)}%)` : ""} / 1024`,
           inputs: {
             archives: { value: archives, unit: "count", from: "logging.dualArchives" },
+            hours: hoursInput,
             ...(kept < 1
               ? {
                   compressibility: {

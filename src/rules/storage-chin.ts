@@ -1,6 +1,6 @@
 // Channel initiator storage: the footprint of each channel definition, and how many channels (and
 // clients) fit the free channel initiator storage under the reports' 80% guideline.
-import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
+import { DEFAULT_MAXCHL, DEFAULT_SHARECNV, MAXCHL_MAX } from "../config/mq-defaults.js";
 import { RELEASES } from "../config/schema.js";
 import type { InputValue, Rule, RuleContext } from "../engine/types.js";
 import type { ChannelConfig } from "../config/types.js";
@@ -165,6 +165,8 @@ export const storageChin: Rule = {
     "channels[].count",
     "storage.chin",
     "mq.release",
+    "channelInitiator.maxChannels",
+    "channelInitiator.activeChannels",
   ],
   uses: Object.values(BOOKS).flatMap((b) => Object.values(b)),
   applies: (c) => (c.channels?.length ?? 0) > 0,
@@ -216,6 +218,7 @@ export const storageChin: Rule = {
       // would swamp the difference.
       if (size > ONE_KB && !fp.r.points) sizeOverhead(ctx, ch, size, fp);
     }
+    channelLimits(ctx, book);
     if (defs.length === 0) return;
     // A sum adds bounds (docs/ranges.md): each definition's MB moves with its own footprint only.
     const total = sumOf(defs);
@@ -235,7 +238,6 @@ export const storageChin: Rule = {
         ...all,
       });
     }
-    maxClients(ctx, book, defs);
     const chin = config.storage?.chin;
     if (!chin) return;
     const headroom =
@@ -284,6 +286,7 @@ export const storageChin: Rule = {
       ...budgetParts,
     });
     const cap = registry.figureValue(book.maxClients);
+    const instancesTotal = (config.channels ?? []).reduce((sum, ch) => sum + instancesOf(ch), 0);
     // The report's own working (the formula entry), cited on every "channels that fit".
     const formula = registry.citation(registry.formula(book.formula));
     // Sums of the definitions before and after each: the others' sum per definition without summing
@@ -320,13 +323,13 @@ export const storageChin: Rule = {
         inputs: capacityInputs(budgetInputs, othersMB, fp),
         ...parts,
       });
-      if (channels > cap.value) {
+      // MAXCHL counts every type, server-connection instances included (IBM MQ documentation,
+      // "MaxChannels (MQLONG)"): storage is not the only bound on a definition's channels.
+      const maxChl = config.channelInitiator?.maxChannels ?? DEFAULT_MAXCHL;
+      if (channels + (instancesTotal - instances) > maxChl) {
         ctx.warn(
           "storage",
-          // The source states the maximum for connected clients (000 line 330): a message channel is told so.
-          ch.type === "server-connection"
-            ? `${ch.name}: storage allows ${num(channels)} channels, above the channel initiator's limit of ${cap.raw} (or MAXCHL)`
-            : `${ch.name}: storage allows ${num(channels)} channels, above ${cap.raw} (or MAXCHL), the channel initiator's maximum the source gives for connected clients; it does not say whether ${ch.type} channels count towards it`,
+          `${ch.name}: storage allows ${num(channels)} channels, but MAXCHL ${num(maxChl)}${config.channelInitiator?.maxChannels === undefined ? " (MQ's default)" : ""} bounds the current channels of every definition together (the reports' "${cap.raw}" is the most it can be set to)`,
           [cap.citation],
         );
       }
@@ -442,35 +445,83 @@ interface Def {
 
 const userSupplied = (c: Confidence): Confidence => (c === "measured" ? "user-supplied" : c);
 
+/** A definition's channel instances: a server-connection's conversations over SHARECNV, else its count. */
+function instancesOf(ch: ChannelConfig): number {
+  const sharecnv = ch.type === "server-connection" ? (ch.sharecnv ?? DEFAULT_SHARECNV) : 0;
+  return ch.type === "server-connection" && ch.conversations !== undefined
+    ? Math.ceil(ch.conversations / Math.max(1, sharecnv))
+    : ch.count;
+}
+
 /**
- * Server-connection channel instances of every definition together against the channel initiator's
- * maximum of connected clients (9,999, or what MAXCHL sets).
+ * MAXCHL and ACTCHL against every channel definition's instances together: MAXCHL is the maximum of
+ * channels that can be current, of every type, server-connection channels with connected clients
+ * included; on z/OS 1 through 9,999, default 200 (IBM MQ documentation, "MaxChannels (MQLONG)"). The
+ * reports' "either 9,999 or the value specified by channel attributes like MAXCHL" is cited beside it.
+ * ACTCHL (ALTER QMGR ACTCHL) bounds the active ones: counted when the config gives it.
  */
-function maxClients(ctx: RuleContext, book: Book, defs: readonly Def[]): void {
-  const svrconn = defs.filter((d) => d.ch.type === "server-connection");
-  if (svrconn.length === 0) return;
-  const cap = ctx.registry.figureValue(book.maxClients);
-  const instances = svrconn.reduce((sum, d) => sum + d.instances, 0);
+function channelLimits(ctx: RuleContext, book: Book): void {
+  const { config, registry } = ctx;
+  const channels = config.channels ?? [];
+  if (channels.length === 0) return;
+  const cap = registry.figureValue(book.maxClients);
+  const chin = config.channelInitiator;
+  const instances = channels.reduce((sum, ch) => sum + instancesOf(ch), 0);
+  const demandText =
+    channels.length === 1
+      ? `channel instances of ${channels[0]!.name}`
+      : "channel instances of all channel definitions";
+  const terms = channels.map((ch) => `${num(instancesOf(ch))} (${ch.name})`).join(" + ");
+  const maxChl = chin?.maxChannels ?? DEFAULT_MAXCHL;
+  if (chin?.maxChannels === undefined)
+    ctx.warn(
+      "storage",
+      `channelInitiator.maxChannels (MAXCHL) is not given: MQ's default of ${num(DEFAULT_MAXCHL)} current channels is assumed (IBM MQ documentation, "MaxChannels (MQLONG)"); ${num(instances)} channel instances are defined`,
+    );
   ctx.item({
-    id: "storage.chin-max-clients",
+    id: "storage.chin-max-channels",
     concern: "storage",
-    label: `client channels: CHIN maximum (${cap.raw}, or MAXCHL)`,
+    label: `current channels, every type: MAXCHL ${num(maxChl)}${chin?.maxChannels === undefined ? " (MQ's default, assumed)" : ""}`,
     addressSpace: "chin",
     metric: "limit",
     limitOf: "channels",
-    value: cap.value,
+    value: maxChl,
     unit: "channels",
-    formula: `${cap.raw} connected clients at most (fewer when channel attributes like MAXCHL say so), against ${svrconn.map((d) => `${num(d.instances)} (${d.ch.name})`).join(" + ")}`,
-    inputs: {},
-    demand: {
-      value: instances,
-      from:
-        svrconn.length === 1
-          ? `channel instances of ${svrconn[0]!.ch.name}`
-          : "channel instances of all server-connection definitions",
+    formula: `MAXCHL ${num(maxChl)} (${chin?.maxChannels === undefined ? `not given: MQ's default` : "channelInitiator.maxChannels"}; 1 to ${num(MAXCHL_MAX)} on z/OS, the reports' "${cap.raw}"), server-connection instances included, against ${terms}`,
+    inputs: {
+      maxChannels: {
+        value: maxChl,
+        unit: "count",
+        from: chin?.maxChannels === undefined ? "default" : "channelInitiator.maxChannels",
+      },
     },
-    // A product limit (or the MAXCHL the site sets), the same on every machine.
+    demand: { value: instances, from: demandText },
+    // A product attribute the site sets, the same on every machine.
     hardwareFit: "machine-independent",
     ...fromLookups(cap),
+    ...(chin?.maxChannels !== undefined ? { confidence: "user-supplied" as const } : {}),
   });
+  if (chin?.activeChannels === undefined) return;
+  ctx.item({
+    id: "storage.chin-active-channels",
+    concern: "storage",
+    label: `active channels, every type: ACTCHL ${num(chin.activeChannels)}`,
+    addressSpace: "chin",
+    metric: "limit",
+    limitOf: "channels",
+    value: chin.activeChannels,
+    unit: "channels",
+    formula: `ACTCHL ${num(chin.activeChannels)} (channelInitiator.activeChannels), against ${terms}, each taken as active`,
+    inputs: { activeChannels: { value: chin.activeChannels, unit: "count", from: "channelInitiator.activeChannels" } },
+    demand: { value: instances, from: demandText },
+    hardwareFit: "machine-independent",
+    citations: [],
+    confidence: "user-supplied",
+    flags: [],
+  });
+  if (chin.activeChannels > maxChl)
+    ctx.warn(
+      "storage",
+      `channelInitiator.activeChannels (ACTCHL) ${num(chin.activeChannels)} is above MAXCHL ${num(maxChl)}: a channel must be current before it can be active, so at most ${num(maxChl)} are`,
+    );
 }

@@ -87,10 +87,11 @@ describe("ams-interception rule", () => {
     expect(p.value).toBe(18500);
     expect(p.low).toBeLessThanOrEqual(18500 * (1 - 0.12) + 1e-6);
     const islands = item(e, "ams.two-islands");
-    // line 1753: "the additional cost amounts to 90 CPU microseconds" with one pair; "90 to 110" up to 50
-    expect(islands.value).toBe(90);
-    expect(islands.low).toBeLessThanOrEqual(90);
-    expect(islands.high).toBe(110);
+    // line 1753: "the additional cost amounts to 90 CPU microseconds" with one pair; "90 to 110" up to 50;
+    // both LPARs together, LPAR B about LPAR A (line 1757): this LPAR's half, 45 (to 55).
+    expect(islands.value).toBe(90 / 2);
+    expect(islands.low).toBeLessThanOrEqual(90 / 2);
+    expect(islands.high).toBe(110 / 2);
     // "load on the cryptographic processors may double" (lines 1412, 1729)
     expect(item(e, "ams.crypto-load").value).toBe(2);
   });

@@ -87,42 +87,38 @@ describe("logging rule", () => {
     expect(item(e, "logging.disk-write-rate").value).toBeCloseTo(31.25 * 2, 9);
   });
 
-  it("adds zHyperWrite's 7.5% (single logs) to the queue manager baseline, and with dual logs 7.5% within 6-7.5% (seed 001 line 597)", () => {
-    // 16KB: a size with no single-log figure of its own (32KB has 12%, which dual logs then take too).
+  it("adds zHyperWrite's 7.5% (single logs) to the queue manager baseline, and 6% with dual logs (seed 001 line 597)", () => {
     const dual = estimate({
       version: 1,
       workload: { persistent: true, messageSize: "16KB", pattern: "one-way" },
       baseline: { rate: "1000/s", cost: { qmgr: "100us" } },
       logging: { zHyperWrite: true, metroMirror: true },
     });
-    // Line 597: "typically the order of 7.5%" with single logs, "more typically 6%" with dual logs, each
-    // over PPRC alone with the same logs. The second copy's CPU is in no source, so dual logs are planned
-    // at the larger figure (never below single logs) with the dual-log figure as the low end.
-    // The range is the sources' spread over message sizes: 12% at 32KB with single logs, the most
-    // (line 595), and 2.7% at 4MB (line 611), inside the 7.5% figure's own run-to-run range
-    // (107.45 x 0.94 - 100 = 1.003% to 107.55 x 1.06 - 100 = 14.003%).
+    // Line 597: "typically the order of 7.5%" with single logs; "In a dual active/archive log
+    // configuration, the increase is more typically 6%", each a percentage of the queue manager's cost
+    // with PPRC and the same logs (different bases, so not compared). (#28 item 4: dual logs took 7.5%.)
+    // The range holds the sources' spread over message sizes, 12% at 32KB (line 595) and 2.7% at 4MB
+    // (line 611).
     const z = item(dual, "logging.zhyperwrite-cost");
-    expect(z.value).toBe(7.5);
-    expect(z.low).toBeCloseTo(107.45 * 0.94 - 100, 9);
-    expect(z.high).toBeCloseTo(107.55 * 1.06 - 100, 9);
+    expect(z.value).toBe(6);
+    expect(z.low).toBeLessThanOrEqual(2.7);
+    expect(z.high).toBeGreaterThanOrEqual(12);
     expect(z.citations.map((c) => c.id).sort()).toEqual([
       "001.zhw-cost-increase-max-32kb",
       "001.zhw-cost-increase-total-4mb",
       "001.zhw-cost-increase-typical-dual",
-      "001.zhw-cost-increase-typical-single",
     ]);
-    expect(z.formula).toContain("6% typical with dual logs, 7.5% with single logs");
-    // 100 us x (1 + 7.5%) = 107.5 us
+    // 100 us x (1 + 6%) = 106 us
     const qmgr = dual.totals.costPerTransaction.find((c) => c.addressSpace === "qmgr")!;
-    expect(qmgr.total!.value).toBeCloseTo(107.5, 9);
-    // At 32KB single logs measured 12% (line 595); dual logs are planned at no less.
+    expect(qmgr.total!.value).toBeCloseTo(106, 9);
+    // 32KB's 12% (line 595) was measured with single logs: dual logs keep their own 6%.
     const dual32 = estimate({
       version: 1,
       workload: { persistent: true, messageSize: "32KB", pattern: "one-way" },
       baseline: { rate: "1000/s", cost: { qmgr: "100us" } },
       logging: { zHyperWrite: true, metroMirror: true },
     });
-    expect(item(dual32, "logging.zhyperwrite-cost").value).toBe(12);
+    expect(item(dual32, "logging.zhyperwrite-cost").value).toBe(6);
     const singleAt = (messageSize: string) =>
       estimate({
         version: 1,
@@ -141,7 +137,7 @@ describe("logging rule", () => {
     expect(zs.value).toBe(7.5);
     expect(zs.low).toBeCloseTo(107.45 * 0.94 - 100, 9);
     expect(zs.high).toBeCloseTo(107.55 * 1.06 - 100, 9);
-    // 100 us x (1 + 7.5%) = 107.5 us: adding the second copy does not lower the estimate.
+    // 100 us x (1 + 7.5%) = 107.5 us
     expect(single.totals.costPerTransaction.find((c) => c.addressSpace === "qmgr")!.total!.value).toBeCloseTo(107.5, 9);
   });
 

@@ -20,14 +20,15 @@ describe("storage-chin rule", () => {
     expect(item(e, "storage.chin-capacity.CLIENTS").citations.map((c) => c.id)).toContain("000.chin-footprint-svrconn");
   });
 
-  it("says the 9,999 maximum is the source's for clients when a message channel's storage allows more", () => {
+  it("says MAXCHL bounds a message channel's count when its storage allows more (#28 item 7)", () => {
     // 000 line 330: "its maximum number of connected clients (either 9,999 or the value specified by
-    // channel attributes like MAXCHL)". A sender at 4KB fits far more than 9,999 channels in 1,052 MB.
+    // channel attributes like MAXCHL)"; MAXCHL counts channels of every type, default 200 on z/OS (IBM
+    // MQ documentation, "MaxChannels (MQLONG)"). A sender at 4KB fits far more than 9,999 in 1,052 MB.
     const e = estimate({ ...base, workload: { messageSize: "4KB" }, channels: [{ name: "TO.HUB", type: "sender" }] });
     expect(item(e, "storage.chin-capacity.TO.HUB").value).toBeGreaterThan(9999);
     const w = e.warnings.find((x) => x.message.startsWith("TO.HUB: storage allows"))!;
     expect(w.message).toMatch(
-      /above 9,999 \(or MAXCHL\), the channel initiator's maximum the source gives for connected clients; it does not say whether sender channels count towards it$/,
+      /but MAXCHL 200 \(MQ's default\) bounds the current channels of every definition together/,
     );
     expect(w.citations.map((c) => c.id)).toContain("000.chin-max-clients");
   });
