@@ -12,6 +12,15 @@ import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
 import { baselineFactor, scaleForHardware } from "../rules/hardware.js";
 import {
+  addedInFull,
+  baselineConfigOf,
+  baselineMachine,
+  concernEffects,
+  costEffects,
+  type AgainstBaseline,
+  type CostEffect,
+} from "./baseline-delta.js";
+import {
   bottleneckOf,
   cpuSummary,
   exceededWarnings,
@@ -22,7 +31,7 @@ import {
   type Range,
 } from "./limits.js";
 
-export type { Range, Headroom, CpuSummary, Bottleneck };
+export type { Range, Headroom, CpuSummary, Bottleneck, AgainstBaseline };
 
 export interface AddressSpaceCost {
   addressSpace: AddressSpace;
@@ -61,6 +70,11 @@ export interface Estimate {
   headroom: Headroom[];
   /** CPU on the LPAR's engines (hardware.cpus): busy engines, share of the LPAR, the CPU-bound rate. */
   cpu: CpuSummary;
+  /**
+   * With a baseline: each concern's cost for the plan and for the configuration the baseline was
+   * measured on (baseline.measuredWith), and the difference the totals add (baseline-delta.ts).
+   */
+  againstBaseline?: AgainstBaseline;
 }
 
 const CONCERN_ORDER: Concern[] = [
@@ -294,7 +308,7 @@ interface ItemSums {
   storage: RangedLineItem[];
 }
 
-function sumItems(items: readonly RangedLineItem[]): ItemSums {
+function sumItems(items: readonly RangedLineItem[], effects: readonly CostEffect[]): ItemSums {
   const sums: ItemSums = {
     perTxn: new Map(),
     pct: new Map(),
@@ -303,14 +317,19 @@ function sumItems(items: readonly RangedLineItem[]): ItemSums {
     limits: [],
     storage: [],
   };
-  for (const i of items) {
+  // CPU from the cost effects (the plan's items, less the baseline configuration's where there is one).
+  for (const i of effects) {
     const as = i.addressSpace;
     if (i.metric === "cpu-per-txn" && as) accumulate(sumOf(sums.perTxn, as), i);
     else if (i.metric === "cpu-pct" && as) accumulate(sumOf(sums.pct, as), i);
     else if (i.metric === "cpu-per-second") {
       accumulate(sums.background, i);
       accumulate(sumOf(sums.backgroundBy as Map<AddressSpace, Range>, (as ?? "none") as AddressSpace), i);
-    } else if (i.metric === "limit") sums.limits.push(i);
+    }
+  }
+  // Absolute items from the plan.
+  for (const i of items) {
+    if (i.metric === "limit") sums.limits.push(i);
     else if (i.metric === "storage") sums.storage.push(i);
   }
   return sums;
@@ -323,7 +342,7 @@ function sumOf(sums: Map<AddressSpace, Range>, as: AddressSpace): Range {
 }
 
 /** Adds an item's value and its range to a sum. */
-function accumulate(sum: Range, i: RangedLineItem): void {
+function accumulate(sum: Range, i: Range): void {
   sum.value += i.value;
   sum.low += i.low;
   sum.high += i.high;
@@ -387,7 +406,41 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
   let total: Range | null = baseline ? zero() : null;
   let addedAll = zero();
   // The baseline-scaling item added below is "info": it counts in none of these.
-  const sums = sumItems(items);
+  // The configuration the baseline was measured on, priced by the same rules: the totals add the
+  // difference (baseline-delta.ts). Without measuredWith, the baseline is taken to hold no feature.
+  const baseConfig = baseline ? baselineConfigOf(config) : undefined;
+  const baseRun = baseConfig ? runRules(baseConfig, registry, rules) : undefined;
+  const effects = costEffects(items, baseRun?.items);
+  const sums = sumItems(items, effects);
+  let against: AgainstBaseline | undefined;
+  if (baseline) {
+    against = {
+      measuredWith: baseRun !== undefined,
+      effects: concernEffects(items, baseRun?.items, effects, rank),
+    };
+    if (baseRun) {
+      // What the baseline's configuration could not be priced for is a gap of the difference too.
+      const said = (list: readonly { concern: Concern; message: string }[], c: Concern, m: string) =>
+        list.some((x) => x.concern === c && x.message === m);
+      for (const g of baseRun.gaps)
+        if (!said(gaps, g.concern, g.message)) gaps.push({ ...g, message: `baseline.measuredWith: ${g.message}` });
+      for (const w of baseRun.warnings)
+        if (!said(warnings, w.concern, w.message)) warn(w.concern, `baseline.measuredWith: ${w.message}`, w.citations);
+    } else {
+      const added = addedInFull(against.effects);
+      if (added.length > 0)
+        needsBaseline.push(
+          `baseline.measuredWith is not given: the baseline is taken to hold none of the configured features, so each is added in full (${added.join(", ")}); give the configuration it was measured on to add only what differs`,
+        );
+    }
+    if (baseline.hardware !== undefined)
+      warn(
+        "hardware",
+        baseline.measuredWith?.hardware
+          ? `baseline.hardware ${baseline.hardware} is the old spelling of baseline.measuredWith.hardware.generation, which is given (${baselineMachine(config)}) and used`
+          : `baseline.hardware ${baseline.hardware} is read as baseline.measuredWith.hardware.generation (its old spelling)`,
+      );
+  }
   // A baseline measured on another machine is scaled to this one (LSPR z14/z15, or the user's factor),
   // the factor's spread and a baseline written as a range both in its range.
   const baseOf = (as: string): Range | null => {
@@ -409,6 +462,23 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     // Percentages multiply the baseline; absolute microseconds add to it. With a baseline that leaves
     // this address space out, its added microseconds still count (on an unmeasured base of zero).
     const fromPct = base !== null ? scale(mul(pct, base), 1 / 100) : ZERO;
+    // The machine's effect on the measured cost, against the baseline's configuration (said, not added:
+    // the scaled cost is the baseline's).
+    if (against && baselineScale && base !== null) {
+      const measured = (baseline!.cost as Record<string, number | undefined>)[as]!;
+      const written = config.ranges?.[`baseline.cost.${as}`];
+      const m = written ? rangeOf(measured, written.low, written.high) : rangeOf(measured, measured, measured);
+      const d = mul(m, rangeOf(baselineScale.k - 1, baselineScale.kLow - 1, baselineScale.kHigh - 1));
+      against.effects.push({
+        concern: "hardware",
+        addressSpace: as,
+        metric: "cpu-per-txn",
+        unit: "us",
+        plan: base,
+        baseline: m,
+        added: d,
+      });
+    }
     if (baseline && base === null && added.value !== 0) {
       needsBaseline.push(
         `${as}: baseline.cost.${as} is not given; the total counts only the ${added.value.toFixed(1)} us the sources add`,
@@ -437,6 +507,7 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     addInto(addedAll, addedHere);
     if (total && asTotal) addInto(total, asTotal);
   }
+  if (against) against.effects.sort((a, b) => rank(a.concern) - rank(b.concern));
   // A % change of the whole transaction (e.g. shared versus private queues) multiplies the sum of
   // the baseline costs.
   const totalPct = sums.pct.get("total") ?? zero();
@@ -465,13 +536,18 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     const scaling: LineItem = {
       id: "hardware.baseline-scaling",
       concern: "hardware",
-      label: `baseline measured on ${baseline.hardware} scaled to ${config.hardware.generation}`,
+      label: `baseline measured on ${baselineMachine(config)} scaled to ${config.hardware.generation}`,
       metric: "info",
       value: baselineScale.k,
       ...(baselineScale.kLow !== baselineScale.kHigh ? { low: baselineScale.kLow, high: baselineScale.kHigh } : {}),
       unit: "x",
       formula: `baseline cost ${baselineScale.how}`,
-      inputs: { measuredOn: { value: baseline.hardware!, from: "baseline.hardware" } },
+      inputs: {
+        measuredOn: {
+          value: baselineMachine(config)!,
+          from: baseline.measuredWith?.hardware ? "baseline.measuredWith.hardware.generation" : "baseline.hardware",
+        },
+      },
       citations: baselineScale.citations,
       confidence: baselineScale.user ? "user-supplied" : "carried-forward",
       flags: [],
@@ -540,6 +616,7 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     needsBaseline,
     headroom: rooms,
     cpu: busy,
+    ...(against ? { againstBaseline: against } : {}),
   };
 }
 
