@@ -33,6 +33,8 @@ export interface ConcernEffect {
   plan: Range;
   baseline: Range;
   added: Range;
+  /** For a % effect: what it adds in microseconds per transaction, on the measured cost it multiplies. */
+  addedUs?: Range;
 }
 
 export interface AgainstBaseline {
@@ -217,5 +219,34 @@ export function addedInFull(effects: readonly ConcernEffect[]): string[] {
       `${e.concern} ${n}${e.unit === "%" ? "%" : ` ${e.unit}`}${e.addressSpace === "none" ? "" : ` ${e.addressSpace}`}`,
     );
   }
+  return out;
+}
+
+/** The outputs `compare` and `diff` name a concern's effect by: added.CONCERN, us per transaction. */
+export const ADDED_PREFIX = "added.";
+
+/** A concern's effect in us per transaction, over its address spaces (a % effect by what it adds); null without one. */
+export function concernAddedUs(a: AgainstBaseline | undefined, concern: string): Range | null {
+  if (!a) return null;
+  let sum: Range | null = null;
+  for (const e of a.effects) {
+    if (e.concern !== concern) continue;
+    const r = e.metric === "cpu-per-txn" ? e.added : e.metric === "cpu-pct" ? e.addedUs : undefined;
+    if (!r) continue;
+    sum ??= rangeOf(0, 0, 0);
+    sum.value += r.value;
+    sum.low += r.low;
+    sum.high += r.high;
+  }
+  return sum;
+}
+
+/** The added.CONCERN outputs an estimate has (measuredWith given), in its concern order. */
+export function addedMetrics(a: AgainstBaseline | undefined): string[] {
+  if (!a?.measuredWith) return [];
+  const out: string[] = [];
+  for (const e of a.effects)
+    if ((e.metric === "cpu-per-txn" || e.addedUs) && !out.includes(ADDED_PREFIX + e.concern))
+      out.push(ADDED_PREFIX + e.concern);
   return out;
 }

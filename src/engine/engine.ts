@@ -485,6 +485,10 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
       );
     }
     const addedHere = add(added, fromPct);
+    // A % effect against the baseline's configuration, in microseconds on this measured cost.
+    if (against && base !== null)
+      for (const x of against.effects)
+        if (x.metric === "cpu-pct" && x.addressSpace === as) x.addedUs = scale(mul(x.added, base), 1 / 100);
     // (base + added) + fromPct, as sums of ranges would add them, in one range.
     const asTotal =
       base !== null
@@ -527,6 +531,9 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
       );
     } else {
       const d = scale(mul(totalPct, sumBase), 1 / 100);
+      if (against)
+        for (const x of against.effects)
+          if (x.metric === "cpu-pct" && x.addressSpace === "total") x.addedUs = scale(mul(x.added, sumBase), 1 / 100);
       costs.push({ addressSpace: "total", baseline: sumBase, added: d, percent: totalPct, total: null, unit: "us" });
       addedAll = add(addedAll, d);
       if (total) total = add(total, d);
