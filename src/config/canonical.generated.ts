@@ -219,12 +219,23 @@ function copyConfigBaseline(v: Any): Any {
   return {
     hardware: v.hardware,
     measuredWith: v.measuredWith == null ? v.measuredWith : copyConfigBaselineMeasuredWith(v.measuredWith),
+    coverage: v.coverage == null ? v.coverage : copyConfigBaselineCoverage(v.coverage),
     rate: v.rate,
     cost: v.cost == null ? v.cost : copyConfigBaselineCost(v.cost),
   };
 }
 
 function copyConfigBaselineCost(v: Any): Any {
+  return {
+    qmgr: v.qmgr,
+    chin: v.chin,
+    app: v.app,
+    tcpip: v.tcpip,
+    cf: v.cf,
+  };
+}
+
+function copyConfigBaselineCoverage(v: Any): Any {
   return {
     qmgr: v.qmgr,
     chin: v.chin,

@@ -1000,6 +1000,30 @@ export const Config = z
             examples: ["z14"],
           }),
         measuredWith: MeasuredWith.optional(),
+        coverage: z
+          .strictObject(
+            Object.fromEntries(
+              (["qmgr", "chin", "app", "tcpip", "cf"] as const).map((as) => [
+                as,
+                z
+                  .enum(["whole", "lower-bound"])
+                  .optional()
+                  .register(docs, {
+                    description: `What baseline.cost.${as} covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate.`,
+                    examples: ["lower-bound"],
+                  }),
+              ]),
+            ) as Record<
+              "qmgr" | "chin" | "app" | "tcpip" | "cf",
+              z.ZodOptional<z.ZodEnum<{ whole: "whole"; "lower-bound": "lower-bound" }>>
+            >,
+          )
+          .optional()
+          .register(docs, {
+            description:
+              "What each baseline cost covers: a cost measured as a lower bound (calibrate says which) is open above, and the CPU total, the CPU-bound rate and capacity name it as partial.",
+            examples: [{ chin: "lower-bound" }],
+          }),
         rate: rate("baseline.rate", { examples: ["1500/s", "90000/min", 1500] }).register(docs, {
           description:
             "Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s).",

@@ -245,6 +245,19 @@ export interface ConfigInput {
                 expiryInterval?: number | undefined;
             } | undefined;
         } | undefined;
+        /** What each baseline cost covers: a cost measured as a lower bound (calibrate says which) is open above, and the CPU total, the CPU-bound rate and capacity name it as partial. */
+        coverage?: {
+            /** What baseline.cost.qmgr covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            qmgr?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.chin covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            chin?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.app covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            app?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.tcpip covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            tcpip?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.cf covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            cf?: "whole" | "lower-bound" | undefined;
+        } | undefined;
     } | undefined;
     /** The messaging workload. */
     workload?: {
@@ -719,6 +732,19 @@ export interface Config {
                 /** EXPRYINT of the queue manager that runs expiry for the QSG, in seconds (0 is off, else at least 5): every message on every shared queue is scanned in the CF each interval. */
                 expiryInterval?: number | undefined;
             } | undefined;
+        } | undefined;
+        /** What each baseline cost covers: a cost measured as a lower bound (calibrate says which) is open above, and the CPU total, the CPU-bound rate and capacity name it as partial. */
+        coverage?: {
+            /** What baseline.cost.qmgr covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            qmgr?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.chin covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            chin?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.app covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            app?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.tcpip covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            tcpip?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.cf covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            cf?: "whole" | "lower-bound" | undefined;
         } | undefined;
     } | undefined;
     /** Logging (persistent messages): CSQ6LOGP settings. */

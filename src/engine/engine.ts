@@ -8,6 +8,7 @@ import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
 import { rangedIfFinite, rangedItem } from "./item-range.js";
 import { widenByInputs } from "./input-corners.js";
+import { openAbove } from "./open-range.js";
 import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
 import { baselineFactor, scaleForHardware } from "../rules/hardware.js";
@@ -101,12 +102,14 @@ const rangeOf = (value: number, low: number, high: number): Range => ({ value, l
 const add = (a: Range, b: Range): Range => rangeOf(a.value + b.value, a.low + b.low, a.high + b.high);
 const scale = (a: Range, k: number): Range => rangeOf(a.value * k, a.low * k, a.high * k);
 const zero = (): Range => rangeOf(0, 0, 0);
-/** The product of two ranges, whatever their signs. */
+/** x times y, where nothing times an open end (Infinity) is nothing, not NaN. */
+const times = (x: number, y: number) => (x === 0 || y === 0 ? 0 : x * y);
+/** The product of two ranges, whatever their signs (an open end stays open). */
 const mul = (a: Range, b: Range): Range => {
-  const p1 = a.low * b.low;
-  const p2 = a.low * b.high;
-  const p3 = a.high * b.low;
-  const p4 = a.high * b.high;
+  const p1 = times(a.low, b.low);
+  const p2 = times(a.low, b.high);
+  const p3 = times(a.high, b.low);
+  const p4 = times(a.high, b.high);
   return rangeOf(a.value * b.value, Math.min(p1, p2, p3, p4), Math.max(p1, p2, p3, p4));
 };
 const addInto = (sum: Range, b: Range): void => {
@@ -447,7 +450,9 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     const measured = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
     if (measured === null) return null;
     const written = config.ranges?.[`baseline.cost.${as}`];
-    const b = written ? rangeOf(measured, written.low, written.high) : rangeOf(measured, measured, measured);
+    let b = written ? rangeOf(measured, written.low, written.high) : rangeOf(measured, measured, measured);
+    // A part of the address space's CPU only (MQ SMF's channel initiator tasks): open above.
+    if (baseline?.coverage?.[as as keyof NonNullable<typeof baseline.coverage>] === "lower-bound") b = openAbove(b);
     return baselineScale ? mul(b, rangeOf(baselineScale.k, baselineScale.kLow, baselineScale.kHigh)) : b;
   };
   for (const as of ADDRESS_SPACES) {
@@ -574,6 +579,7 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     perTxn: costs.map((c) => ({ addressSpace: c.addressSpace, cost: c.total ?? c.added })),
     background: sums.backgroundBy,
     hasBaseline: baseline !== undefined,
+    notCounted: baseline ? baselineNotCounted(config) : undefined,
   });
   const limits = sums.limits;
   if (lpar.limit) {
@@ -594,6 +600,7 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
       citations: [],
     });
   }
+  if (busy.notCounted) needsBaseline.push(`CPU total and CPU-bound rate: ${notCountedText(busy.notCounted)}`);
   if (!baseline) {
     needsBaseline.push(
       "total cost per transaction: the reports give base transaction costs only as charts; supply baseline.cost (your SMF cost per transaction by address space) to get totals",
@@ -625,6 +632,33 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     cpu: busy,
     ...(against ? { againstBaseline: against } : {}),
   };
+}
+
+/**
+ * The LPAR address spaces a baseline leaves out or gives only in part: the queue manager's and the
+ * application's always count; the channel initiator's and TCP/IP's where the plan has channels.
+ */
+function baselineNotCounted(config: Config): CpuSummary["notCounted"] {
+  const b = config.baseline!;
+  const cost = b.cost as Record<string, number | undefined>;
+  const channels = (config.channels?.length ?? 0) > 0;
+  const wanted: AddressSpace[] = channels ? ["qmgr", "chin", "app", "tcpip"] : ["qmgr", "app"];
+  const missing = wanted.filter((as) => cost[as] === undefined);
+  const partial = (["qmgr", "chin", "app", "tcpip"] as const).filter(
+    (as) => cost[as] !== undefined && b.coverage?.[as] === "lower-bound",
+  );
+  return missing.length + partial.length > 0 ? { missing, partial } : undefined;
+}
+
+/** What the CPU figures leave out, in words. */
+export function notCountedText(n: NonNullable<CpuSummary["notCounted"]>): string {
+  const parts: string[] = [];
+  if (n.missing.length) parts.push(`${n.missing.join(", ")} not counted (not in baseline.cost)`);
+  if (n.partial.length)
+    parts.push(
+      `${n.partial.join(", ")} a lower bound (baseline.coverage: a part of the address space's CPU, open above)`,
+    );
+  return `${parts.join("; ")}: the CPU is above the figure and the rate the engines allow below it; give the address spaces' CPU (SMF 30 / RMF; calibrate --asid-cpu)`;
 }
 
 /** Whether any of the citations is of an entry in `ids`. */
