@@ -130,9 +130,12 @@ export async function mergedPlan(
   return { loaded, text: merged.text, notes: merged.notes };
 }
 
-/** For estimate --baseline-from DIR: the plan with the baseline calibrated from DIR. */
-export async function planWithBaseline(plan: string, dir: string): Promise<LoadedConfig> {
-  const c = await (await smf()).calibrate(dir);
+/** calibrate's selection options, which estimate --baseline-from takes too. */
+export type SmfSelection = Pick<CalibrateFlags, "qmgr" | "from" | "to" | "peak">;
+
+/** For estimate --baseline-from DIR: the plan with the baseline calibrated from DIR (the records chosen as calibrate would). */
+export async function planWithBaseline(plan: string, dir: string, select: SmfSelection = {}): Promise<LoadedConfig> {
+  const c = await (await smf()).calibrate(dir, optionsOf({ ...select, format: "yaml" }));
   report(c);
   const { loaded, notes } = await mergedPlan(plan, c);
   // The folder's name and the queue manager's (from the data) are shown with control characters visible.

@@ -3,7 +3,7 @@
 // CLI and the library reach it through src/smf/files.ts; the live page may feed it rows itself.
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
 import { QmgrState, class3Sums } from "./aggregate.js";
-import { derive, type AsidCpu, type Derivation } from "./derive.js";
+import { derive, type AsidCpu, type Derivation, type Derived } from "./derive.js";
 import { isStructure, STRUCTURE_NAMES, STRUCTURE_TITLES, type Structure } from "./fields.js";
 import { TaskJoin, taskKey, type JoinStats, type TaskIdentity } from "./join.js";
 import { CsvDecoder, decodeJson, RowError, type RawRow, type SmfRecord, type Value } from "./records.js";
@@ -451,6 +451,7 @@ export async function calibrateSources(
       },
     ]);
   }
+  measuredWithOf(d, state.mqVersion);
   return {
     format: "mqzcap/calibration@1",
     queueManager: {
@@ -559,8 +560,59 @@ function configOf(qmgr: string, lpar: string, d: Derivation): Record<string, unk
       if (ch.cipher) o.tls = { cipher: ch.cipher };
       return o;
     });
-  if (chans.length > 0) c.channels = chans;
+  if (chans.length > 0) {
+    c.channels = chans;
+    // The channels the baseline was measured with: the same definitions, so that a plan that keeps them adds nothing.
+    put("baseline.measuredWith.channels", structuredClone(chans));
+  }
   return c;
+}
+
+/** Values the baseline's configuration (baseline.measuredWith) takes from what SMF shows. */
+const MEASURED_WITH = [
+  "logging.dualLogs",
+  "logging.archiving",
+  "logging.archiveCompression",
+  "logging.zHyperWrite",
+  "smf.accountingClass3",
+  "smf.apiCallsPerTransaction",
+];
+
+/**
+ * Adds to the derivation what the baseline was measured with (release, logging, class 3) and what each
+ * baseline cost covers: MQ SMF's channel initiator task CPU and class 3 / class 1 MQ API CPU are parts
+ * of their address spaces' CPU, lower bounds (the address spaces' own CPU, from --asid-cpu, is whole).
+ */
+function measuredWithOf(d: Derivation, mqVersion: string | undefined): void {
+  const extra: Derived[] = [];
+  if (d.release !== undefined)
+    extra.push({
+      path: "baseline.measuredWith.mq.release",
+      label: "the MQ release the baseline was measured on",
+      value: d.release,
+      formula: `MQ_Version ${mqVersion ?? "?"} in the statistics records`,
+      provenance: { structures: [], files: [], rows: 0 },
+    });
+  for (const v of d.values)
+    if (MEASURED_WITH.includes(v.path))
+      extra.push({ ...v, path: `baseline.measuredWith.${v.path}`, label: `measured with: ${v.label}` });
+  for (const v of d.values) {
+    const as = v.path.startsWith("baseline.cost.") ? v.path.slice("baseline.cost.".length) : undefined;
+    if (as === undefined) continue;
+    const whole = v.provenance.structures.includes("--asid-cpu");
+    extra.push({
+      path: `baseline.coverage.${as}`,
+      label: `what baseline.cost.${as} covers`,
+      value: whole ? "whole" : "lower-bound",
+      formula: whole
+        ? "the address space's CPU you supplied (--asid-cpu)"
+        : as === "chin"
+          ? "MQ SMF's channel initiator task CPU (dispatchers, adapters, SSL, DNS) only: not the address space's other CPU, so a lower bound, open above"
+          : "MQ API CPU from accounting only: not the application's own CPU, so a lower bound, open above",
+      provenance: v.provenance,
+    });
+  }
+  d.values.push(...extra);
 }
 
 function configValue(value: number | string | boolean, unit?: string): unknown {

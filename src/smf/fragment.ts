@@ -205,6 +205,10 @@ export function mergeIntoPlan(planText: string, c: Calibration): Merged {
     notes.push(`${d.path}: ${String(value)}${had !== undefined ? ` (was ${String(had)})` : ""}`);
   }
   if (!doc.hasIn(["mq", "release"]) && c.queueManager.release) doc.setIn(["mq", "release"], c.queueManager.release);
+  // The channels the baseline was measured with, beside the plan's own.
+  const measuredChannels = valueAt(c.config, ["baseline", "measuredWith", "channels"]);
+  if (measuredChannels !== undefined && doc.hasIn(["baseline"]))
+    doc.setIn(["baseline", "measuredWith", "channels"], doc.createNode(measuredChannels));
   const chans = (c.config.channels as Record<string, unknown>[] | undefined) ?? [];
   if (chans.length > 0) {
     let seq = doc.get("channels", true);
