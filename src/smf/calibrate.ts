@@ -411,7 +411,12 @@ export async function calibrateSources(
               ? `no rows of queue manager ${options.qmgr}; the data has ${others.join(", ")}`
               : run.outside > 0
                 ? `no rows in the chosen time range (${run.outside} rows outside it)`
-                : "no rows calibrate could use",
+                : run.problems.length > 0
+                  ? `no rows calibrate could use: ${run.problems
+                      .slice(0, 5)
+                      .map((p) => `${p.file}:${p.line}: ${p.message}`)
+                      .join("; ")}`
+                  : "no rows calibrate could use",
         severity: "error",
         suggestion:
           sources.length === 0
