@@ -44,7 +44,16 @@ export interface CalibrateOptions {
   logCiBytes?: number;
   /** A malformed row stops calibrate (InputError) instead of being skipped and reported. */
   strict?: boolean;
+  /** Write the baseline even from a sample below the minimum (MIN_INTERVALS, MIN_TRANSACTIONS). */
+  acceptSmall?: boolean;
 }
+
+/**
+ * The least sample a baseline is written from: calibrate's own policy, not a figure of the reports. One
+ * interval, or a few dozen transactions, is one moment of a queue manager, not its cost.
+ */
+export const MIN_INTERVALS = 3;
+export const MIN_TRANSACTIONS = 100;
 
 /** MQ's active log data sets have 4 KB control intervals (VSAM CONTROLINTERVALSIZE(4096)): a product
  * fact, not a measured figure; --log-ci-size changes it. */
@@ -72,6 +81,12 @@ export interface Calibration extends Derivation {
   rows: { read: number; used: number; outside: number; otherQueueManagers: number; malformed: number };
   problems: RowProblem[];
   join?: JoinStats;
+  /** What the baseline rests on: statistics intervals, seconds and transactions of the window. */
+  sample: { intervals: number; seconds: number; transactions: number | null };
+  /** Why the sample is below the minimum; the baseline values are then withheld (unless acceptSmall). */
+  small: string[];
+  /** Values not written for a sample below the minimum, with the reason (written commented out). */
+  withheld: Derived[];
   /** The config fragment (version 1 and the derived keys), as it would be written in YAML. */
   config: Record<string, unknown>;
 }
@@ -457,6 +472,25 @@ export async function calibrateSources(
     ]);
   }
   measuredWithOf(d, state.mqVersion);
+  const rateValue = d.values.find((v) => v.path === "baseline.rate")?.value;
+  const transactions = typeof rateValue === "number" ? Math.round(rateValue * d.window.seconds) : null;
+  const sample = { intervals: d.window.intervals, seconds: d.window.seconds, transactions };
+  const small: string[] = [];
+  if (d.window.intervals < MIN_INTERVALS)
+    small.push(
+      `${d.window.intervals} statistics interval${d.window.intervals === 1 ? "" : "s"} (fewer than ${MIN_INTERVALS})`,
+    );
+  if (transactions !== null && transactions < MIN_TRANSACTIONS)
+    small.push(`${transactions} transactions (fewer than ${MIN_TRANSACTIONS})`);
+  const withheld: Derived[] = [];
+  if (small.length > 0 && !options.acceptSmall) {
+    // The costs and the rate they rest on are withheld together: a baseline is one measurement.
+    for (let k = d.values.length - 1; k >= 0; k--)
+      if (d.values[k]!.path.startsWith("baseline.rate") || d.values[k]!.path.startsWith("baseline.cost."))
+        withheld.unshift(...d.values.splice(k, 1));
+    for (let k = d.values.length - 1; k >= 0; k--)
+      if (d.values[k]!.path.startsWith("baseline.coverage.")) d.values.splice(k, 1);
+  }
   return {
     format: "mqzcap/calibration@1",
     queueManager: {
@@ -478,6 +512,9 @@ export async function calibrateSources(
     },
     problems: run.problems,
     ...(joinStats ? { join: joinStats } : {}),
+    sample,
+    small,
+    withheld,
     ...d,
     config: configOf(state.qmgr, state.lpar, d),
   };

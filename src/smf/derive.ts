@@ -440,8 +440,17 @@ export function derive(
       note: `messages of the ${plural(s.channels.size, "channel")} with channel accounting (STATCHL/ACCTQ) only`,
     });
   }
+  // The rate's window (QMST intervals, or the class 3 span) and the channel initiator tasks' must be the
+  // same intervals: a CPU of one window over a rate of another is no cost per transaction.
+  const rateSeconds = rateFrom === "QMST" ? (qmst?.seconds ?? 0) : spanSeconds;
+  const chinOff = chinParts.find(([, t]) => Math.abs(t.seconds - rateSeconds) > Math.max(1, 0.05 * rateSeconds));
   if (!fromAsid("CHIN", "baseline.cost.chin", "channel initiator CPU per transaction")) {
-    if (chinParts.length > 0 && rate !== undefined) {
+    if (chinOff && rate !== undefined)
+      notDerived.push({
+        what: "baseline.cost.chin",
+        why: `the channel initiator task statistics (${chinOff[0]}) cover ${formatNumber(chinOff[1].seconds, 0)} s and the rate ${formatNumber(rateSeconds, 0)} s: not the same intervals, so their ratio is no cost per transaction; choose the intervals with --from and --to (or --peak)`,
+      });
+    else if (chinParts.length > 0 && rate !== undefined) {
       const us = (chinCpuPerSecond / rate) * 1e6;
       values.push({
         path: "baseline.cost.chin",

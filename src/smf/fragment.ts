@@ -38,6 +38,15 @@ export function provenanceText(p: Provenance): string {
   return `from ${parts.join("; ")}`;
 }
 
+/** A withheld value as the config would have it. */
+function configValueText(d: Derived): string {
+  return typeof d.value === "number" && d.unit === "/s"
+    ? `${d.value}/s`
+    : typeof d.value === "number" && d.unit === "us"
+      ? `${d.value}us`
+      : String(d.value);
+}
+
 function valueComment(d: Derived): string {
   const lines = [`${d.label}: ${d.formula}`];
   const from = provenanceText(d.provenance);
@@ -97,6 +106,7 @@ export function renderYaml(c: Calibration): string {
     `mqzcap calibrate: ${c.queueManager.qmgr} on ${c.queueManager.lpar}${c.queueManager.mqVersion ? `, MQ_Version ${c.queueManager.mqVersion}` : ""}`,
     `selection: ${c.selection.rule}; ${c.window.from ? `records ${c.window.from} to ${c.window.to}` : "no record times"}`,
     `window: ${formatNumber(c.window.seconds, 0)} s${c.window.basis ? ` (${c.window.basis})` : ""}`,
+    `sample: ${c.sample.intervals} statistics interval(s), ${formatNumber(c.sample.seconds, 0)} s, ${c.sample.transactions === null ? "no transaction rate" : `${formatNumber(c.sample.transactions, 0)} transactions`}${c.small.length ? `: below the minimum (${c.small.join(", ")})` : ""}`,
     `read: ${c.inputs.files.length} file(s), ${formatNumber(c.rows.used, 0)} of ${formatNumber(c.rows.read, 0)} rows used${c.rows.malformed ? `, ${c.rows.malformed} malformed row(s) skipped` : ""}${c.rows.outside ? `, ${formatNumber(c.rows.outside, 0)} outside the selection` : ""}`,
     "times are the formatter's (mqsmfcsv -g yes prints GMT); each value's formula and source is above it",
   ];
@@ -127,6 +137,11 @@ export function renderYaml(c: Calibration): string {
   if (unmapped.length) {
     tail.push("", "Channels of types the config has no entry for:");
     for (const ch of unmapped) tail.push(`- ${ch.name} (${ch.type}): ${formatNumber(ch.messages, 0)} messages`);
+  }
+  if (c.withheld.length) {
+    tail.push("", `Withheld: the sample is below the minimum (${c.small.join(", ")}); --accept-small writes them:`);
+    for (const w of c.withheld)
+      tail.push(...commentLines(`${w.path}: ${String(configValueText(w))}   # ${w.label}: ${w.formula}`, 0, ""));
   }
   if (c.notDerived.length) {
     tail.push("", "Not derived:");
