@@ -148,7 +148,12 @@ function smallSample(c: Calibration): void {
 export async function planWithBaseline(plan: string, dir: string, select: SmfSelection = {}): Promise<LoadedConfig> {
   const c = await (await smf()).calibrate(dir, optionsOf({ ...select, format: "yaml" }));
   report(c);
-  smallSample(c);
+  if (c.withheld.length > 0)
+    bad(
+      "--baseline-from",
+      `the sample is below the minimum (${c.small.join(", ")}): no baseline is taken from it`,
+      "choose more intervals (--from, --to), or write the baseline with mqzcap calibrate --accept-small and merge it",
+    );
   const { loaded, notes } = await mergedPlan(plan, c);
   // The folder's name and the queue manager's (from the data) are shown with control characters visible.
   writeStderr(

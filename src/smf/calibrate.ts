@@ -488,8 +488,7 @@ export async function calibrateSources(
     for (let k = d.values.length - 1; k >= 0; k--)
       if (d.values[k]!.path.startsWith("baseline.rate") || d.values[k]!.path.startsWith("baseline.cost."))
         withheld.unshift(...d.values.splice(k, 1));
-    for (let k = d.values.length - 1; k >= 0; k--)
-      if (d.values[k]!.path.startsWith("baseline.coverage.")) d.values.splice(k, 1);
+    for (let k = d.values.length - 1; k >= 0; k--) if (d.values[k]!.path.startsWith("baseline.")) d.values.splice(k, 1);
   }
   return {
     format: "mqzcap/calibration@1",
@@ -604,8 +603,9 @@ function configOf(qmgr: string, lpar: string, d: Derivation): Record<string, unk
     });
   if (chans.length > 0) {
     c.channels = chans;
-    // The channels the baseline was measured with: the same definitions, so that a plan that keeps them adds nothing.
-    put("baseline.measuredWith.channels", structuredClone(chans));
+    // The channels the baseline was measured with: the same definitions, so that a plan that keeps them
+    // adds nothing (with a baseline to go with them: none when it was withheld).
+    if (d.values.some((v) => v.path === "baseline.rate")) put("baseline.measuredWith.channels", structuredClone(chans));
   }
   return c;
 }
