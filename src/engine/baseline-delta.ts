@@ -4,6 +4,7 @@
 // Platform-neutral.
 import type { Config } from "../config/types.js";
 import type { AddressSpace } from "../model/vocabulary.js";
+import { formatNumber } from "../util/number-format.js";
 import type { Range } from "./limits.js";
 import type { Concern, Metric, RangedLineItem } from "./types.js";
 
@@ -214,7 +215,7 @@ export function addedInFull(effects: readonly ConcernEffect[]): string[] {
   const out: string[] = [];
   for (const e of effects) {
     if (e.added.value === 0) continue;
-    const n = Number(e.added.value.toPrecision(3));
+    const n = formatNumber(Number(e.added.value.toPrecision(3)), 2);
     out.push(
       `${e.concern} ${n}${e.unit === "%" ? "%" : ` ${e.unit}`}${e.addressSpace === "none" ? "" : ` ${e.addressSpace}`}`,
     );
