@@ -472,9 +472,19 @@ export async function calibrateSources(
     ]);
   }
   measuredWithOf(d, state.mqVersion);
-  const rateValue = d.values.find((v) => v.path === "baseline.rate")?.value;
-  const transactions = typeof rateValue === "number" ? Math.round(rateValue * d.window.seconds) : null;
-  const sample = { intervals: d.window.intervals, seconds: d.window.seconds, transactions };
+  // The rate's sample (its intervals and transactions), else the window's.
+  const rated = d.values.find((v) => v.path === "baseline.rate");
+  const transactions =
+    rated?.sample?.transactions !== undefined
+      ? Math.round(rated.sample.transactions)
+      : typeof rated?.value === "number"
+        ? Math.round(rated.value * d.window.seconds)
+        : null;
+  const sample = {
+    intervals: rated?.sample?.intervals ?? d.window.intervals,
+    seconds: rated?.sample?.seconds ?? d.window.seconds,
+    transactions,
+  };
   const small: string[] = [];
   if (d.window.intervals < MIN_INTERVALS)
     small.push(
@@ -482,6 +492,12 @@ export async function calibrateSources(
     );
   if (transactions !== null && transactions < MIN_TRANSACTIONS)
     small.push(`${transactions} transactions (fewer than ${MIN_TRANSACTIONS})`);
+  // A cost over fewer transactions than the minimum (class 3 of a few tasks) is as small a sample.
+  for (const v of d.values) {
+    const t = v.sample?.transactions;
+    if (v.path.startsWith("baseline.cost.") && t !== undefined && t < MIN_TRANSACTIONS && v !== rated)
+      small.push(`${v.path} over ${formatNumberPlain(t)} transactions (fewer than ${MIN_TRANSACTIONS})`);
+  }
   const withheld: Derived[] = [];
   if (small.length > 0 && !options.acceptSmall) {
     // The costs and the rate they rest on are withheld together: a baseline is one measurement.
@@ -590,7 +606,7 @@ function configOf(qmgr: string, lpar: string, d: Derivation): Record<string, unk
     for (const p of parts.slice(0, -1)) o = (o[p] ??= {}) as Record<string, unknown>;
     o[parts[parts.length - 1]!] = value;
   };
-  for (const x of d.values) put(x.path, configValue(x.value, x.unit));
+  for (const x of d.values) put(x.path, x.written ?? configValue(x.value, x.unit));
   const chans = d.channels
     .filter((ch) => ch.configType)
     .map((ch) => {

@@ -40,6 +40,7 @@ export function provenanceText(p: Provenance): string {
 
 /** A withheld value as the config would have it. */
 function configValueText(d: Derived): string {
+  if (d.written) return d.written;
   return typeof d.value === "number" && d.unit === "/s"
     ? `${d.value}/s`
     : typeof d.value === "number" && d.unit === "us"
@@ -47,10 +48,28 @@ function configValueText(d: Derived): string {
       : String(d.value);
 }
 
+/** A value's sample and its spread across intervals, in one line; "" without them. */
+export function sampleText(d: Derived): string {
+  const parts: string[] = [];
+  if (d.sample)
+    parts.push(
+      `sample: ${d.sample.intervals} interval${d.sample.intervals === 1 ? "" : "s"}, ${formatNumber(d.sample.seconds, 0)} s${d.sample.transactions !== undefined ? `, ${formatNumber(d.sample.transactions, 0)} transactions` : ""}`,
+    );
+  if (d.spread) {
+    const u = d.unit === "/s" ? "/s" : d.unit === "us" ? " us" : "";
+    parts.push(
+      `across intervals p10..p90 ${formatNumber(d.spread.p10, 4)}..${formatNumber(d.spread.p90, 4)}${u} (${d.spread.intervals} interval${d.spread.intervals === 1 ? "" : "s"})${d.written ? `, written as the range ${d.written}` : ""}`,
+    );
+  }
+  return parts.join("; ");
+}
+
 function valueComment(d: Derived): string {
   const lines = [`${d.label}: ${d.formula}`];
   const from = provenanceText(d.provenance);
   if (from) lines.push(from);
+  const sample = sampleText(d);
+  if (sample) lines.push(sample);
   if (d.note) lines.push(`note: ${d.note}`);
   return lines.join("\n");
 }
