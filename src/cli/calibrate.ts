@@ -133,7 +133,7 @@ export async function mergedPlan(
 }
 
 /** calibrate's selection options, which estimate --baseline-from takes too. */
-export type SmfSelection = Pick<CalibrateFlags, "qmgr" | "from" | "to" | "peak">;
+export type SmfSelection = Pick<CalibrateFlags, "qmgr" | "from" | "to" | "peak" | "acceptSmall">;
 
 /** A sample below the minimum: the baseline was withheld; said, and exit 1. */
 function smallSample(c: Calibration): void {

@@ -236,14 +236,15 @@ export function buildProgram(command?: string): Command {
     .option("--from <time>", "with --baseline-from: only records written from this time (2016-02-27 18:00)")
     .option("--to <time>", "with --baseline-from: only records written up to this time")
     .option("--peak", "with --baseline-from: only the busiest statistics interval")
+    .option("--accept-small", "with --baseline-from: take a baseline from fewer than 3 intervals or 100 transactions")
     .action(async (file: string, opts: CommonOptions & { chart?: string; baselineFrom?: string } & SmfSelection) => {
       if (!opts.baselineFrom) {
-        const stray = (["qmgr", "from", "to", "peak"] as const).filter((k) => opts[k] !== undefined);
+        const stray = (["qmgr", "from", "to", "peak", "acceptSmall"] as const).filter((k) => opts[k] !== undefined);
         if (stray.length)
           throw new InputError([
             {
-              file: `--${stray[0]}`,
-              message: `--${stray.join(", --")} choose the SMF data of --baseline-from, which is not given`,
+              file: `--${flagName(stray[0]!)}`,
+              message: `--${stray.map(flagName).join(", --")} choose the SMF data of --baseline-from, which is not given`,
               severity: "error",
               suggestion: "add --baseline-from DIR, or leave the option out",
             },
@@ -600,4 +601,9 @@ export function handleError(err: unknown): number {
   writeStderr(`mqzcap: internal error: ${message}\nPlease report it with the config that caused it.\n`);
   if (process.env.MQZCAP_DEBUG && err instanceof Error) writeStderr(`${err.stack}\n`);
   return EXIT.internal;
+}
+
+/** An option's name as typed: acceptSmall is --accept-small. */
+function flagName(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
