@@ -6,6 +6,12 @@ import { estimate } from "../src/api.js";
 import type { ConfigInput } from "../src/config/schema.js";
 import { differenceOf } from "../src/engine/baseline-delta.js";
 import type { RangedLineItem } from "../src/engine/types.js";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pageSchema } from "../scripts/page.js";
+import { nodeAt, type SchemaNode } from "../src/page/schema-help.js";
+import { ROOT, run } from "./helpers/cli.js";
 
 const cost = { qmgr: "45us", chin: "120us", app: "30us" };
 const plan = (features: Partial<ConfigInput>, measuredWith?: Record<string, unknown>): ConfigInput =>
@@ -160,5 +166,40 @@ describe("the range of a difference (docs/ranges.md section 4)", () => {
     const d = differenceOf(it0(20, 18.8, 21.2, "x"), it0(10, 9.4, 10.6, "y"));
     expect(d.low).toBeCloseTo(18.8 - 10.6, 9);
     expect(d.high).toBeCloseTo(21.2 - 9.4, 9);
+  });
+});
+
+describe("baseline.measuredWith as a config", () => {
+  it("a feature its release lacks is an error there, positioned in measuredWith", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mqzcap-h31-"));
+    const file = join(dir, "plan.yaml");
+    writeFileSync(
+      file,
+      [
+        "version: 1",
+        'mq: { release: "9.3" }',
+        "baseline:",
+        "  rate: 100/s",
+        "  cost: { qmgr: 40us }",
+        "  measuredWith:",
+        '    mq: { release: "9.1" }',
+        "    logging: { zHyperWrite: true }",
+        "",
+      ].join("\n"),
+    );
+    const r = run(["validate", file]);
+    expect(r.code).toBe(2);
+    // zHyperWrite needs MQ 9.2 (FEATURE_SINCE): the measured configuration's release is 9.1
+    expect(r.stderr).toMatch(/plan\.yaml:8:\d+: error: baseline\.measuredWith: .*zHyperWrite.* needs MQ 9\.2 or later/);
+  });
+  it("the page's schema names measuredWith's sections by the top-level ones, and completion still finds their keys", () => {
+    const schema = pageSchema(JSON.parse(readFileSync(join(ROOT, "schema", "config.schema.json"), "utf8")));
+    const mw = (
+      schema as { properties: Record<string, { properties: Record<string, { properties: Record<string, unknown> }> }> }
+    ).properties.baseline!.properties.measuredWith!.properties;
+    expect(mw.logging).toMatchObject({ sameAs: "logging" });
+    const node = nodeAt(schema as SchemaNode, ["baseline", "measuredWith", "logging", "dualLogs"]);
+    expect(node?.description).toMatch(/Dual active logs/);
+    expect(nodeAt(schema as SchemaNode, ["baseline", "measuredWith", "channels", "[]", "tls", "cipher"])).toBeDefined();
   });
 });

@@ -3,6 +3,7 @@
 // by the same rules. A feature in both adds nothing; one only in the baseline is taken off.
 // Platform-neutral.
 import type { Config } from "../config/types.js";
+export { baselineConfigOf } from "../config/measured-with.js";
 import type { AddressSpace } from "../model/vocabulary.js";
 import { formatNumber } from "../util/number-format.js";
 import type { Range } from "./limits.js";
@@ -46,34 +47,6 @@ export interface AgainstBaseline {
 }
 
 const rangeOf = (value: number, low: number, high: number): Range => ({ value, low, high });
-
-/**
- * The configuration the baseline was measured on: the plan with measuredWith's sections in place of its
- * own. mq and hardware left out are the plan's; the feature sections left out mean what they mean in a
- * config (the feature off). Priced on the plan's machine: the measured cost is what is scaled between
- * machines (rules/hardware.ts baselineFactor), so the features are compared like for like. Absolute
- * items (storage, limits) are not read from it.
- */
-export function baselineConfigOf(plan: Config): Config | undefined {
-  const m = plan.baseline?.measuredWith;
-  if (!m) return undefined;
-  return {
-    ...plan,
-    mq: m.mq ?? plan.mq,
-    workload: {
-      ...plan.workload,
-      queues: m.workload?.queues ?? plan.workload.queues,
-      persistent: m.workload?.persistent ?? plan.workload.persistent,
-    },
-    logging: m.logging,
-    encryption: m.encryption,
-    channels: m.channels,
-    ams: m.ams,
-    streamingQueues: m.streamingQueues,
-    smf: m.smf,
-    sharedQueue: m.sharedQueue,
-  };
-}
 
 /** The machine the baseline was measured on: measuredWith's, or the old baseline.hardware. */
 export function baselineMachine(config: Config): string | undefined {

@@ -34,7 +34,7 @@ import {
 function againstBaselineLines(e: Estimate, W: number): string[] {
   const a = e.againstBaseline;
   if (!a?.measuredWith || a.effects.length === 0) return [];
-  const out = ["  against the baseline's configuration (baseline.measuredWith), what each concern adds:"];
+  const out = wrap("against the baseline's configuration (baseline.measuredWith), what each concern adds:", W, "  ");
   for (const x of a.effects) {
     const where = x.addressSpace === "none" ? "" : ` (${AS_NAMES[x.addressSpace] ?? x.addressSpace})`;
     const u = x.unit === "%" ? "%" : ` ${x.unit}`;
