@@ -323,6 +323,9 @@ export function derive(
           value: sig(perTx),
           formula: `(Open + Close + Get + Put + Put1 + Inq + Set + Sub + SubReq + CB + CTL + Status) ${formatNumber(q.calls, 0)} / transactions ${f(puts / mpt)} = ${f(perTx)}`,
           provenance: prov(["QMST"]),
+          spread: spreadOf(
+            [...s.qmstIntervals.values()].filter((i) => i.puts > 0).map((i) => i.calls / (i.puts / mpt)),
+          ),
         });
     }
   }
@@ -715,6 +718,10 @@ export function derive(
       "no SMF-QCTSSL.csv: no SSL server tasks were reported (SSLTASKS 0, or no TLS); their CPU is not in the CHIN figures",
     );
 
+  // Every value states its sample: the statistics intervals it rests on, where it has none of its own.
+  for (const v of values)
+    if (!v.sample && v.provenance.intervals !== undefined)
+      v.sample = { intervals: v.provenance.intervals, seconds: v.provenance.seconds ?? 0 };
   return {
     values,
     figures,
