@@ -122,6 +122,22 @@ export function shippedExamples(root: string): { name: string; text: string }[] 
     .map((f) => ({ name: f, text: readFileSync(join(root, "examples", f), "utf8") }));
 }
 
+type JsonNode = { description?: string; properties?: Record<string, JsonNode>; [k: string]: unknown };
+
+/**
+ * The config schema for the page, with baseline.measuredWith's sections that repeat a top-level one
+ * (logging, channels, ...) given by name (`sameAs`, read by src/page/schema-help.ts): the same
+ * definitions twice took the page over its budget.
+ */
+export function pageSchema(schema: JsonNode): JsonNode {
+  const mw = schema.properties?.baseline?.properties?.measuredWith;
+  const top = schema.properties ?? {};
+  if (mw?.properties)
+    for (const [k, node] of Object.entries(mw.properties))
+      if (k in top && k !== "workload") mw.properties[k] = { description: node.description, sameAs: k };
+  return schema;
+}
+
 /** The whole page: one HTML document, nothing fetched. */
 export async function buildPageHtml(root: string, models: ModelData): Promise<string> {
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
@@ -129,8 +145,8 @@ export async function buildPageHtml(root: string, models: ModelData): Promise<st
   const editors = inScript(await browserBundle(root, "src/page/editors.ts", "page"));
   const req = createRequire(join(root, "package.json"));
   const chartJs = inScript(readFileSync(join(dirname(req.resolve("chart.js")), "chart.umd.min.js"), "utf8"));
-  const schema = readFileSync(join(root, "schema", "config.schema.json"), "utf8");
-  const data = JSON.stringify({ version: pkg.version, schema: JSON.parse(schema), examples: shippedExamples(root) })
+  const schema = pageSchema(JSON.parse(readFileSync(join(root, "schema", "config.schema.json"), "utf8")));
+  const data = JSON.stringify({ version: pkg.version, schema, examples: shippedExamples(root) })
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");

@@ -138,7 +138,8 @@ describe.skipIf(!there)("calibrate on the SMF fixtures", () => {
   });
 
   it("TEST115: a busy interval's rate and logging (dual logs, archiving, write rate per copy)", async () => {
-    const c = await calibrate(join(FIX, "TEST115"));
+    // One statistics interval: below calibrate's minimum (smf-baseline-coverage.test.ts); accepted here to check the arithmetic.
+    const c = await calibrate(join(FIX, "TEST115"), { acceptSmall: true });
     const [q] = table("TEST115", "QMST");
     const [j] = table("TEST115", "QJST");
     const seconds = num(q!, "Interval_Duration");
@@ -154,7 +155,8 @@ describe.skipIf(!there)("calibrate on the SMF fixtures", () => {
   });
 
   it("TEST116: application MQ API CPU by connection type from class 3", async () => {
-    const c = await calibrate(join(FIX, "TEST116"));
+    // One transaction: below calibrate's minimum; accepted here to check the arithmetic.
+    const c = await calibrate(join(FIX, "TEST116"), { acceptSmall: true });
     const wq = table("TEST116", "WQ");
     const wtas = table("TEST116", "WTAS");
     const ct =
@@ -204,7 +206,7 @@ describe.skipIf(!there)("calibrate on the SMF fixtures", () => {
         ? r
         : a,
     );
-    const peak = await calibrate(join(FIX, "TESTCHL"), { peak: true });
+    const peak = await calibrate(join(FIX, "TESTCHL"), { peak: true, acceptSmall: true });
     close(
       value(peak, "baseline.rate"),
       (num(busiest, "Put") + num(busiest, "Put1")) / 2 / num(busiest, "Interval_Duration"),
@@ -298,7 +300,8 @@ describe.skipIf(!there)("calibrate's input handling", () => {
     expect(c.notDerived.map((n) => n.what)).toContain("baseline.rate and workload.rate");
     const none = mkdtempSync(join(tmpdir(), "mqzcap-smf-none-"));
     cpSync(join(FIX, "TESTCHL", "SMF-QPST.csv"), join(none, "SMF-QPST.csv"));
-    await expect(calibrate(none)).rejects.toThrow(/has no mq-smf-csv output/);
+    // SMF-QPST.csv is formatter output calibrate does not read: named as such (issue 31, point 6).
+    await expect(calibrate(none)).rejects.toThrow(/only of structures calibrate does not read \(SMF-QPST\.csv\)/);
   });
 
   it("asks which queue manager when the data holds two", async () => {
@@ -345,7 +348,7 @@ describe.skipIf(!there)("mqzcap calibrate (CLI)", () => {
   });
 
   it("--merge fills a plan (its targets kept) and estimate --baseline-from does it in one step", () => {
-    const r = run(["calibrate", join(FIX, "TEST116"), "--merge", "examples/z14-to-z15.yaml"]);
+    const r = run(["calibrate", join(FIX, "TEST116"), "--merge", "examples/z14-to-z15.yaml", "--accept-small"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/workload\.rate: kept the plan's 6000\/s/);
     expect(r.stdout).toMatch(/# from SMF: MQ API CPU per transaction charged to applications/);
@@ -355,11 +358,16 @@ describe.skipIf(!there)("mqzcap calibrate (CLI)", () => {
       "examples/z14-to-z15.yaml",
       "--baseline-from",
       join(FIX, "TEST116"),
+      "--accept-small",
       "--format",
       "json",
     ]);
     expect(e.code).toBe(0);
     const est = JSON.parse(e.stdout);
     expect(JSON.stringify(est)).toContain("449");
+    // Without --accept-small, one transaction is no baseline.
+    const small = run(["estimate", "examples/z14-to-z15.yaml", "--baseline-from", join(FIX, "TEST116")]);
+    expect(small.code).toBe(2);
+    expect(small.stderr).toMatch(/below the minimum/);
   });
 });

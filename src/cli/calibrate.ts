@@ -28,6 +28,7 @@ interface CalibrateFlags {
   out?: string;
   merge?: string;
   strict?: boolean;
+  acceptSmall?: boolean;
 }
 
 function bad(file: string, message: string, suggestion?: string): never {
@@ -72,6 +73,7 @@ function optionsOf(f: CalibrateFlags): CalibrateOptions {
     asidCpu,
     logCiBytes,
     strict: Boolean(f.strict),
+    acceptSmall: Boolean(f.acceptSmall),
   };
 }
 
@@ -132,10 +134,28 @@ export async function mergedPlan(
   return { loaded, text: merged.text, notes: merged.notes };
 }
 
-/** For estimate --baseline-from DIR: the plan with the baseline calibrated from DIR. */
-export async function planWithBaseline(plan: string, dir: string): Promise<LoadedConfig> {
-  const c = await (await smf()).calibrate(dir);
+/** calibrate's selection options, which estimate --baseline-from takes too. */
+export type SmfSelection = Pick<CalibrateFlags, "qmgr" | "from" | "to" | "peak" | "acceptSmall">;
+
+/** A sample below the minimum: the baseline was withheld; said, and exit 1. */
+function smallSample(c: Calibration): void {
+  if (c.withheld.length === 0) return;
+  writeStderr(
+    `mqzcap calibrate: the sample is below the minimum (${c.small.join(", ")}): ${c.withheld.map((w) => w.path).join(", ")} written commented out; --accept-small writes them\n`,
+  );
+  process.exitCode = 1;
+}
+
+/** For estimate --baseline-from DIR: the plan with the baseline calibrated from DIR (the records chosen as calibrate would). */
+export async function planWithBaseline(plan: string, dir: string, select: SmfSelection = {}): Promise<LoadedConfig> {
+  const c = await (await smf()).calibrate(dir, optionsOf({ ...select, format: "yaml" }));
   report(c);
+  if (c.withheld.length > 0)
+    bad(
+      "--baseline-from",
+      `the sample is below the minimum (${c.small.join(", ")}): no baseline is taken from it`,
+      "choose more intervals (--from, --to), or write the baseline with mqzcap calibrate --accept-small and merge it",
+    );
   const { loaded, notes } = await mergedPlan(plan, c);
   // The folder's name and the queue manager's (from the data) are shown with control characters visible.
   writeStderr(
@@ -167,6 +187,10 @@ export function calibrateCommand(): Command {
     .option("-o, --out <file>", "write to a file (atomically, never over an input) instead of standard output")
     .option("--merge <plan>", "write the plan with the calibrated baseline merged in (the plan's own targets kept)")
     .option("--strict", "stop at the first malformed row (exit 2) instead of skipping it")
+    .option(
+      "--accept-small",
+      "write the baseline even from fewer than 3 statistics intervals or 100 transactions (else withheld, exit 1)",
+    )
     .addHelpText("after", `\n${LIMITS_TEXT}`)
     .action(async (inputs: string[], flags: CalibrateFlags) => {
       // --out checked against every input before anything is read (a folder covers its files).
@@ -182,8 +206,10 @@ export function calibrateCommand(): Command {
           `mqzcap calibrate: merged into ${visibleText(flags.merge)}: ${visibleText(notes.join("; ")) || "nothing new"}\n`,
         );
         writeOutput(flags.out, flags.format === "json" ? renderJson(c) : text, read);
+        smallSample(c);
         return;
       }
       writeOutput(flags.out, flags.format === "json" ? renderJson(c) : renderYaml(c), read);
+      smallSample(c);
     });
 }

@@ -17,7 +17,7 @@ import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
 import { visibleText } from "../util/visible-text.js";
 import { modelsCommand } from "./models.js";
-import { calibrateCommand, planWithBaseline } from "./calibrate.js";
+import { calibrateCommand, planWithBaseline, type SmfSelection } from "./calibrate.js";
 import { schemaText } from "./schema.js";
 import { initCommand } from "./init.js";
 import { pageHtml } from "./page.js";
@@ -242,13 +242,32 @@ export function buildProgram(command?: string): Command {
     .option("--explain", "show each line's formula, inputs, confidence and citations")
     .option("--chart <file>", "also draw cost by address space to FILE.png or FILE.svg")
     .option("--baseline-from <dir>", "take the baseline from SMF data (mq-smf-csv output), as mqzcap calibrate --merge")
-    .action(async (file: string, opts: CommonOptions & { chart?: string; baselineFrom?: string }) => {
+    .option("--qmgr <name>", "with --baseline-from: the queue manager (QMgr, or LPAR/QMGR) when the data holds several")
+    .option("--from <time>", "with --baseline-from: only records written from this time (2016-02-27 18:00)")
+    .option("--to <time>", "with --baseline-from: only records written up to this time")
+    .option("--peak", "with --baseline-from: only the busiest statistics interval")
+    .option("--accept-small", "with --baseline-from: take a baseline from fewer than 3 intervals or 100 transactions")
+    .action(async (file: string, opts: CommonOptions & { chart?: string; baselineFrom?: string } & SmfSelection) => {
+      if (!opts.baselineFrom) {
+        const stray = (["qmgr", "from", "to", "peak", "acceptSmall"] as const).filter((k) => opts[k] !== undefined);
+        if (stray.length)
+          throw new InputError([
+            {
+              file: `--${flagName(stray[0]!)}`,
+              message: `--${stray.map(flagName).join(", --")} choose the SMF data of --baseline-from, which is not given`,
+              severity: "error",
+              suggestion: "add --baseline-from DIR, or leave the option out",
+            },
+          ]);
+      }
       const inputs = inputsOf([file], opts, opts.baselineFrom);
       checkOutputs(opts.out, opts.chart, inputs);
       const format = outputFormat(opts.format, opts.out, FORMATS);
       await readyToDraw(opts.chart);
       const registry = registryFor(opts);
-      const { config } = opts.baselineFrom ? await planWithBaseline(file, opts.baselineFrom) : loadConfigFile(file);
+      const { config } = opts.baselineFrom
+        ? await planWithBaseline(file, opts.baselineFrom, opts)
+        : loadConfigFile(file);
       const e = estimateWith(config, registry);
       writeOutput(opts.out, await renderEstimate(e, format, Boolean(opts.explain), !isStdout(opts.out)), inputs);
       if (opts.chart)
@@ -601,4 +620,9 @@ export function handleError(err: unknown): number {
   writeStderr(`mqzcap: internal error: ${message}\nPlease report it with the config that caused it.\n`);
   if (process.env.MQZCAP_DEBUG && err instanceof Error) writeStderr(`${err.stack}\n`);
   return EXIT.internal;
+}
+
+/** An option's name as typed: acceptSmall is --accept-small. */
+function flagName(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }

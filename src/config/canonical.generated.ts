@@ -221,6 +221,8 @@ function copyConfigWorkload(v: Any): Any {
 function copyConfigBaseline(v: Any): Any {
   return {
     hardware: v.hardware,
+    measuredWith: v.measuredWith == null ? v.measuredWith : copyConfigBaselineMeasuredWith(v.measuredWith),
+    coverage: v.coverage == null ? v.coverage : copyConfigBaselineCoverage(v.coverage),
     rate: v.rate,
     cost: v.cost == null ? v.cost : copyConfigBaselineCost(v.cost),
   };
@@ -233,6 +235,184 @@ function copyConfigBaselineCost(v: Any): Any {
     app: v.app,
     tcpip: v.tcpip,
     cf: v.cf,
+  };
+}
+
+function copyConfigBaselineCoverage(v: Any): Any {
+  return {
+    qmgr: v.qmgr,
+    chin: v.chin,
+    app: v.app,
+    tcpip: v.tcpip,
+    cf: v.cf,
+  };
+}
+
+function copyConfigBaselineMeasuredWith(v: Any): Any {
+  return {
+    mq: v.mq == null ? v.mq : copyConfigBaselineMeasuredWithMq(v.mq),
+    hardware: v.hardware == null ? v.hardware : copyConfigBaselineMeasuredWithHardware(v.hardware),
+    workload: v.workload == null ? v.workload : copyConfigBaselineMeasuredWithWorkload(v.workload),
+    logging: v.logging == null ? v.logging : copyConfigBaselineMeasuredWithLogging(v.logging),
+    encryption: v.encryption == null ? v.encryption : copyConfigBaselineMeasuredWithEncryption(v.encryption),
+    channels: v.channels == null ? v.channels : copyConfigBaselineMeasuredWithChannels(v.channels),
+    ams: v.ams == null ? v.ams : copyConfigBaselineMeasuredWithAms(v.ams),
+    streamingQueues: v.streamingQueues == null ? v.streamingQueues : copyConfigBaselineMeasuredWithStreamingQueues(v.streamingQueues),
+    smf: v.smf == null ? v.smf : copyConfigBaselineMeasuredWithSmf(v.smf),
+    sharedQueue: v.sharedQueue == null ? v.sharedQueue : copyConfigBaselineMeasuredWithSharedQueue(v.sharedQueue),
+  };
+}
+
+function copyConfigBaselineMeasuredWithSharedQueue(v: Any): Any {
+  return {
+    cfProcessors: v.cfProcessors,
+    messagesOnQueue: v.messagesOnQueue,
+    structureSize: v.structureSize,
+    backupIntervalMB: v.backupIntervalMB,
+    recoveryTargetMinutes: v.recoveryTargetMinutes,
+    queueManagers: v.queueManagers,
+    adminStructureEntries: v.adminStructureEntries,
+    queues: v.queues,
+    expiryInterval: v.expiryInterval,
+  };
+}
+
+function copyConfigBaselineMeasuredWithSmf(v: Any): Any {
+  return {
+    statisticsInterval: v.statisticsInterval,
+    accountingInterval: v.accountingInterval,
+    accountingClass3: v.accountingClass3,
+    statisticsClass5: v.statisticsClass5,
+    queues: v.queues,
+    tasks: v.tasks,
+    apiCallsPerTransaction: v.apiCallsPerTransaction,
+    channelInitiatorClass4: v.channelInitiatorClass4,
+    current: v.current == null ? v.current : copyConfigBaselineMeasuredWithSmfCurrent(v.current),
+  };
+}
+
+function copyConfigBaselineMeasuredWithSmfCurrent(v: Any): Any {
+  return {
+    statisticsInterval: v.statisticsInterval,
+    accountingInterval: v.accountingInterval,
+    volumePerDay: v.volumePerDay,
+  };
+}
+
+function copyConfigBaselineMeasuredWithStreamingQueues(v: Any): Any {
+  return {
+    copies: v.copies,
+    opensPerTransaction: v.opensPerTransaction,
+    separateStructure: v.separateStructure,
+    queuesHeldOpen: v.queuesHeldOpen,
+    expiredPerSecond: v.expiredPerSecond,
+    quality: v.quality,
+  };
+}
+
+function copyConfigBaselineMeasuredWithAms(v: Any): Any {
+  return {
+    policy: v.policy,
+    keyReuse: v.keyReuse,
+    partnerInterception: v.partnerInterception,
+  };
+}
+
+function copyConfigBaselineMeasuredWithChannels(v: Any[]): Any[] {
+  return v.map((x) => x == null ? x : copyConfigBaselineMeasuredWithChannelsItem(x));
+}
+
+function copyConfigBaselineMeasuredWithChannelsItem(v: Any): Any {
+  return {
+    name: v.name,
+    type: v.type,
+    count: v.count,
+    transport: v.transport,
+    messageSize: v.messageSize,
+    rate: v.rate,
+    sharecnv: v.sharecnv,
+    conversations: v.conversations,
+    compression: v.compression,
+    compressibility: v.compressibility,
+    tls: v.tls == null ? v.tls : copyConfigBaselineMeasuredWithChannelsItemTls(v.tls),
+    amsInterception: v.amsInterception,
+    startsPerSecond: v.startsPerSecond,
+    networkProfile: v.networkProfile,
+    batchSize: v.batchSize,
+  };
+}
+
+function copyConfigBaselineMeasuredWithChannelsItemTls(v: Any): Any {
+  return {
+    cipher: v.cipher,
+    resetBytes: v.resetBytes,
+    clientAuth: v.clientAuth,
+  };
+}
+
+function copyConfigBaselineMeasuredWithEncryption(v: Any): Any {
+  return {
+    logs: v.logs,
+    pagesets: v.pagesets,
+    smds: v.smds,
+    smdsGets: v.smdsGets,
+    pagesetIo: v.pagesetIo == null ? v.pagesetIo : copyConfigBaselineMeasuredWithEncryptionPagesetIo(v.pagesetIo),
+  };
+}
+
+function copyConfigBaselineMeasuredWithEncryptionPagesetIo(v: Any): Any {
+  return {
+    getPages: v.getPages,
+    immediateWritePages: v.immediateWritePages,
+    writePages: v.writePages,
+    interval: v.interval,
+  };
+}
+
+function copyConfigBaselineMeasuredWithLogging(v: Any): Any {
+  return {
+    dualLogs: v.dualLogs,
+    dualArchives: v.dualArchives,
+    archiving: v.archiving,
+    zHyperWrite: v.zHyperWrite,
+    metroMirror: v.metroMirror,
+    archiveCompression: v.archiveCompression,
+    logOverheadPerMessage: v.logOverheadPerMessage,
+    disk: v.disk == null ? v.disk : copyConfigBaselineMeasuredWithLoggingDisk(v.disk),
+    archiveCompressibility: v.archiveCompressibility,
+    activeLogs: v.activeLogs,
+    preformatted: v.preformatted,
+  };
+}
+
+function copyConfigBaselineMeasuredWithLoggingDisk(v: Any): Any {
+  return {
+    subsystem: v.subsystem,
+    stripes: v.stripes,
+  };
+}
+
+function copyConfigBaselineMeasuredWithWorkload(v: Any): Any {
+  return {
+    queues: v.queues,
+    persistent: v.persistent,
+  };
+}
+
+function copyConfigBaselineMeasuredWithHardware(v: Any): Any {
+  return {
+    generation: v.generation,
+    cpus: v.cpus,
+    targetBusy: v.targetBusy,
+    rni: v.rni,
+    factor: v.factor,
+    factorRelativeTo: v.factorRelativeTo,
+  };
+}
+
+function copyConfigBaselineMeasuredWithMq(v: Any): Any {
+  return {
+    release: v.release,
   };
 }
 

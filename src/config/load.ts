@@ -5,6 +5,7 @@ import { canonicalConfig } from "./canonical.generated.js";
 import { Config, RELEASES } from "./schema.js";
 import type { Config as ParsedConfig } from "./types.js";
 import { checkSemantics } from "./semantics.js";
+import { baselineConfigOf } from "./measured-with.js";
 import { endInputs, inputRanges, MAX_RANGED_INPUTS, tooManyRanged } from "./input-ranges.js";
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
 import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml-source.js";
@@ -102,6 +103,9 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
     throw new InputError(zodIssuesToDiagnostics(parsed.error.issues, src, Config, hintFor, keyHint()));
   }
   const semantic: Diagnostic[] = checkSemantics(parsed.data, src);
+  // The configuration the baseline was measured on is a config too: a feature its release lacks is an error there.
+  const measured = baselineConfigOf(parsed.data);
+  if (measured) semantic.push(...checkSemantics(measured, src, ["baseline", "measuredWith"]));
   if (semantic.some((d) => d.severity === "error")) throw new InputError(semantic);
   // Every config of one shape (every key, absent ones undefined): the rules' reads stay fast over a
   // sweep of varied configs (see canonical.generated.ts). JSON and YAML output leave undefined out.
@@ -176,7 +180,8 @@ function releaseHint(value: string): string | undefined {
 let keyHints: ReturnType<typeof keyHintFor> | undefined;
 /** Where an unknown key belongs (MQ attribute names, keys of another section); built on first use. */
 function keyHint(): ReturnType<typeof keyHintFor> {
-  return (keyHints ??= keyHintFor(schemaKeys(Config)));
+  // baseline.measuredWith repeats the top-level sections: a key is named where it is first found, there.
+  return (keyHints ??= keyHintFor(schemaKeys(Config).filter((k) => !k.path.startsWith("baseline.measuredWith."))));
 }
 
 /**

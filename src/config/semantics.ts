@@ -24,10 +24,16 @@ export const FEATURE_SINCE = {
   smcD: "8.0",
 } as const;
 
-export function checkSemantics(config: Config, src: YamlSource): Diagnostic[] {
+/**
+ * `prefix`: where the config checked sits in the file (["baseline", "measuredWith"] for the
+ * configuration a baseline was measured on); its messages name that place.
+ */
+export function checkSemantics(config: Config, src: YamlSource, prefix: readonly PropertyKey[] = []): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const where = prefix.length ? `baseline.measuredWith: ` : "";
   const at = (path: PropertyKey[], message: string, suggestion?: string) => {
-    const pos = locate(src, path);
+    const pos = locate(src, [...prefix, ...path]);
+    message = where + message;
     out.push({
       file: src.file,
       ...pos,

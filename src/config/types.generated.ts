@@ -48,8 +48,216 @@ export interface ConfigInput {
             /** Coupling facility CPU per transaction (RMF CF activity report), microseconds: 10us, or a number of microseconds. */
             cf?: string | number | undefined;
         };
-        /** Machine the baseline was measured on, when it is not hardware.generation (a move from z14 to z15, say): the baseline is scaled by the z15 report's LSPR table, or by hardware.factor. */
+        /** The old spelling of measuredWith.hardware.generation, still read (the estimate notes it): the machine the baseline was measured on. */
         hardware?: "2064" | "z13" | "z14" | "z15" | "z16" | "z17" | undefined;
+        /** The configuration the baseline was measured on, in the config's own sections: the estimate prices each concern for the plan and for this configuration and adds the difference, so a feature the baseline already holds is not added again and one it held that the plan drops is taken off. A section left out means what it means in a config (the feature off), except mq and hardware, which are then the plan's. calibrate fills it from SMF. Without it, the baseline is taken to hold none of the configured features. */
+        measuredWith?: {
+            /** The MQ release the baseline was measured on; left out, the plan's. */
+            mq?: {
+                /** IBM MQ for z/OS release (as DISPLAY QMGR VERSION or the CSQY000I message shows it): 5.3, 8.0, 9.0, 9.1, 9.2 or 9.3; quote it in YAML ("9.3"). Features and CipherSpecs newer than the release are errors. */
+                release?: "5.3" | "8.0" | "9.0" | "9.1" | "9.2" | "9.3" | undefined;
+            } | undefined;
+            /** The machine the baseline was measured on; left out, the plan's. Its cost is scaled to the plan's machine by the z15 report's LSPR table, or by hardware.factor. */
+            hardware?: {
+                /** IBM Z machine generation (machine type family): 2064 (z900), z13, z14, z15, z16 or z17. */
+                generation?: "2064" | "z13" | "z14" | "z15" | "z16" | "z17" | undefined;
+                /** General-purpose processors (CPs) in the LPAR, a count 1 to 200, for LSPR scaling and engine counts. */
+                cpus?: number | undefined;
+                /** Target CPU utilisation of the LPAR's general-purpose processors (hardware.cpus), 0% to 100%: the CPU-bound maximum rate is the rate that keeps the engines this busy. Without it the CPU limit is 100% of the engines. */
+                targetBusy?: string | number | undefined;
+                /** Workload Relative Nest Intensity (LSPR workload category): low, average or high. */
+                rni?: "low" | "average" | "high" | undefined;
+                /** Capacity factor you supply for this machine relative to the machine the data was measured on, a ratio from 0.01 to 100 (cost divides by it); shown as user-supplied. */
+                factor?: number | undefined;
+                /** The measured machine your factor is relative to (default: the nearest measured one); needs hardware.factor. */
+                factorRelativeTo?: "2064" | "z13" | "z14" | "z15" | "z16" | "z17" | undefined;
+            } | undefined;
+            /** What of the workload differed when measured (queues, persistence); the rest is the plan's workload. */
+            workload?: {
+                /** Private or shared queues when measured; left out, the plan's (workload.queues). */
+                queues?: "private" | "shared" | undefined;
+                /** Persistent messages when measured; left out, the plan's (workload.persistent). */
+                persistent?: boolean | undefined;
+            } | undefined;
+            /** Logging when measured (CSQ6LOGP); left out, no logging section, as in a config. */
+            logging?: {
+                /** Dual active logs (CSQ6LOGP TWOACTV=YES). */
+                dualLogs?: boolean | undefined;
+                /** Dual archive logs (CSQ6LOGP TWOARCH=YES). */
+                dualArchives?: boolean | undefined;
+                /** Active logs are archived (CSQ6LOGP OFFLOAD=YES). */
+                archiving?: boolean | undefined;
+                /** zHyperWrite for active log writes with Metro Mirror (CSQ6LOGP ZHYWRITE=YES, MQ 9.2 and later). */
+                zHyperWrite?: boolean | undefined;
+                /** Active logs replicated synchronously with Metro Mirror (PPRC). */
+                metroMirror?: boolean | undefined;
+                /** Log compression for archive logs (CSQ6LOGP COMPLOG), MQ 9.1 and later: the on-chip compression of z15 and later (measured), or zEDC Express on z14 and earlier (accepted; the sources give no figures for it). */
+                archiveCompression?: boolean | undefined;
+                /** Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG). */
+                logOverheadPerMessage?: string | number | undefined;
+                /** The disks of the active logs, for the log rate ceiling measured on each. */
+                disk?: {
+                    /** The disk subsystem holding the active logs, as IBM names it: DS8950F, DS8870, ... The reports' peak log rates were measured on a DS8950F (MQ 9.3 report) and a DS8870 (MQ 9.2 and z15 reports); a figure measured on another subsystem is used with a warning. */
+                    subsystem?: string | undefined;
+                    /** Stripes of each active log data set (DFSMS data striping; VSAM allows up to 16). The peak log rates were measured with 4. */
+                    stripes?: number | undefined;
+                } | undefined;
+                /** How far log data compresses with COMPLOG, as a percentage saved, 0% to 100%; a number is taken as percent. */
+                archiveCompressibility?: string | number | undefined;
+                /** Active log data sets of each copy (the log inventory in the BSDS), a count: checked against the most a queue manager can have. */
+                activeLogs?: number | undefined;
+                /** Whether new active log data sets are pre-formatted (CSQJUFMT) before first use; false: the first use of each one loses log rate. */
+                preformatted?: boolean | undefined;
+            } | undefined;
+            /** Data set encryption when measured; left out, none. */
+            encryption?: {
+                /** z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false. */
+                logs?: boolean | "active" | "archive" | undefined;
+                /** z/OS data set encryption of page sets. */
+                pagesets?: boolean | undefined;
+                /** z/OS data set encryption of shared message data sets (SMDS); shared queues only. */
+                smds?: boolean | undefined;
+                /** Where MQGETs of SMDS messages read them: buffers (enough DSBUFS: decryption costs nothing), local (this queue manager's SMDS) or remote (another queue manager's). */
+                smdsGets?: "buffers" | "local" | "remote" | undefined;
+                /** Page set I/O of the encrypted page sets, from the MQSMF PSET report (SMF 115): the page set encryption cost is per page read or written. */
+                pagesetIo?: {
+                    /** Pages read (GET), from the MQSMF PSET report. */
+                    getPages?: number | undefined;
+                    /** Pages written by immediate write (IMW). */
+                    immediateWritePages?: number | undefined;
+                    /** Pages written by deferred write (Write, at checkpoint and at 85% full). */
+                    writePages?: number | undefined;
+                    /** The time the counts cover, MMMM.SS ("30.00" is 30 minutes): gives the CPU per second; without it the cost is per report. */
+                    interval?: string | undefined;
+                } | undefined;
+            } | undefined;
+            /** The channels, with their TLS ciphers, when measured; left out, none. */
+            channels?: {
+                /** Channel name (channel attribute CHANNEL), 1 to 20 characters, unique within the config; used in the output. */
+                name: string;
+                /** Channel type (channel attribute CHLTYPE): sender (SDR), receiver (RCVR), server (SVR), requester (RQSTR), server-connection (SVRCONN), cluster-sender (CLUSSDR) or cluster-receiver (CLUSRCVR); MQ's own names are accepted too. A server channel sends messages as a sender does, a requester receives them as a receiver does. */
+                type: "sender" | "receiver" | "server" | "requester" | "server-connection" | "cluster-sender" | "cluster-receiver" | "SDR" | "RCVR" | "SVR" | "RQSTR" | "SVRCONN" | "CLUSSDR" | "CLUSRCVR";
+                /** How many channel instances of this definition run at once (a count, 1 to 100000). */
+                count?: number | undefined;
+                /** Transport (channel attribute TRPTYPE): tcp (TRPTYPE(TCP)), smc-r or smc-d (Shared Memory Communications over TRPTYPE(TCP); smc-d needs MQ 8.0 or later), or fasp (Aspera fasp.io gateway). */
+                transport?: "tcp" | "smc-r" | "smc-d" | "fasp" | undefined;
+                /** Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. Or a range, evaluated at both ends: 2KB..8KB, 32KB +/-10%. */
+                messageSize?: string | number | undefined;
+                /** Messages per second over this channel (not transactions), both directions and all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate times the messages of a transaction that cross the channel: 2 on a server-connection channel in request-reply (the request and the reply), else 1 (a sender, receiver, server, requester or cluster channel carries one direction; define the other direction as its own channel). Or a range, evaluated at both ends: 400..600/s, 500/s +/-10%. */
+                rate?: string | number | undefined;
+                /** Conversations per channel instance (server-connection channel attribute SHARECNV), 0 to 999999999; server-connection channels only. Default 10, as MQ's. */
+                sharecnv?: number | undefined;
+                /** Client conversations (connections) over this server-connection definition in total, 1 to 1000000; server-connection channels only. With SHARECNV gives the channel instances. */
+                conversations?: number | undefined;
+                /** Message compression (channel attribute COMPMSG): none (NONE), rle (RLE), zlibfast (ZLIBFAST) or zlibhigh (ZLIBHIGH). */
+                compression?: "none" | "rle" | "zlibfast" | "zlibhigh" | undefined;
+                /** How far the messages compress with COMPMSG, as a percentage saved, 0% to 100% (80% means 32KB becomes about 6.5KB); a number is taken as percent. */
+                compressibility?: string | number | undefined;
+                /** TLS on this channel: CipherSpec (SSLCIPH), secret key reset (SSLRKEYC) and client authentication (SSLCAUTH). */
+                tls?: {
+                    /** CipherSpec (channel attribute SSLCIPH): a TLS 1.2 or TLS 1.3 CipherSpec name, or an alias such as ANY_TLS13; the IANA name of a TLS 1.2 cipher suite MQ has a CipherSpec for (TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384 for ECDHE_RSA_AES_256_GCM_SHA384) is taken as that CipherSpec. TLS 1.3 names and the ANY_ aliases need MQ 9.2 or later. */
+                    cipher: "ANY_TLS13" | "ANY_TLS13_OR_HIGHER" | "ANY_TLS12" | "ANY_TLS12_OR_HIGHER" | "ANY" | "TLS_RSA_WITH_AES_128_CBC_SHA" | "TLS_RSA_WITH_AES_256_CBC_SHA" | "TLS_RSA_WITH_DES_CBC_SHA" | "TLS_RSA_WITH_3DES_EDE_CBC_SHA" | "TLS_AES_128_GCM_SHA256" | "TLS_AES_256_GCM_SHA384" | "TLS_CHACHA20_POLY1305_SHA256" | "TLS_AES_128_CCM_SHA256" | "TLS_AES_128_CCM_8_SHA256" | "ECDHE_ECDSA_AES_128_CBC_SHA256" | "ECDHE_ECDSA_AES_256_CBC_SHA384" | "ECDHE_ECDSA_AES_128_GCM_SHA256" | "ECDHE_ECDSA_AES_256_GCM_SHA384" | "ECDHE_RSA_AES_128_CBC_SHA256" | "ECDHE_RSA_AES_256_CBC_SHA384" | "ECDHE_RSA_AES_128_GCM_SHA256" | "ECDHE_RSA_AES_256_GCM_SHA384" | "ECDHE_ECDSA_NULL_SHA256" | "ECDHE_RSA_NULL_SHA256" | "TLS_RSA_WITH_AES_128_CBC_SHA256" | "TLS_RSA_WITH_AES_256_CBC_SHA256" | "TLS_RSA_WITH_AES_128_GCM_SHA256" | "TLS_RSA_WITH_AES_256_GCM_SHA384" | "TLS_RSA_WITH_NULL_SHA256" | "NULL_MD5" | "NULL_SHA" | "RC4_MD5_US" | "RC4_MD5_EXPORT" | "RC4_SHA_US" | "RC2_MD5_EXPORT" | "DES_SHA_EXPORT" | "TRIPLE_DES_SHA_US" | "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256" | "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA384" | "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256" | "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384" | "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA256" | "TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA384" | "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256" | "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384";
+                    /** Secret key reset after this many bytes sent and received (queue manager attribute SSLRKEYC): 0 (never; also when left out) or 32768 to 999999999 bytes. Bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). */
+                    resetBytes?: string | number | undefined;
+                    /** Client authentication required (channel attribute SSLCAUTH): true is SSLCAUTH(REQUIRED), false SSLCAUTH(OPTIONAL). */
+                    clientAuth?: boolean | undefined;
+                } | undefined;
+                /** Advanced Message Security interception on this server-to-server channel (channel attribute SPLPROT, MQ 9.2 and later): on a sending channel (sender, server, cluster-sender) the channel initiator removes the protection before sending (SPLPROT(REMOVE)); on a receiving channel (receiver, requester, cluster-receiver) it applies the policy to arriving messages (SPLPROT(ASPOLICY)). Set it on both to intercept both ways. */
+                amsInterception?: boolean | undefined;
+                /** Channel starts per second (connection churn), 0 to 100000 per second, for channel start and stop costs. */
+                startsPerSecond?: number | undefined;
+                /** Network between the queue managers, as the MQ 9.2 report's fasp.io profiles: N0 none, N1 5ms, N2 25ms, N3 40ms and 0.1% loss, N4 50ms and 0.5% loss, N5 50ms. */
+                networkProfile?: "N0" | "N1" | "N2" | "N3" | "N4" | "N5" | undefined;
+                /** Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50. */
+                batchSize?: number | undefined;
+            }[] | undefined;
+            /** AMS policy when measured; left out, none. */
+            ams?: {
+                /** Advanced Message Security policy protection (setmqspl): none, integrity (-s), privacy (-s and -e) or confidentiality (-e with key reuse); MQ 8.0 and later. */
+                policy?: "none" | "integrity" | "privacy" | "confidentiality" | undefined;
+                /** Confidentiality symmetric key reuse (setmqspl -r): a count of messages, 1 to 1000000, or unlimited; confidentiality policy only. */
+                keyReuse?: number | "unlimited" | undefined;
+                /** The queue manager at the other end of the intercepting channels (channels[].amsInterception) intercepts too: two data islands, each protected by its own AMS interception. Its costs are on its own LPAR; this estimate shows what the sources say of them. */
+                partnerInterception?: boolean | undefined;
+            } | undefined;
+            /** Streaming queues when measured; left out, none. */
+            streamingQueues?: {
+                /** Queues with a streaming queue (queue attribute STREAMQ) configured, a count 0 to 100, one copy each. */
+                copies?: number | undefined;
+                /** MQOPEN and MQCLOSE pairs per transaction of queues that have a STREAMQ (0 when queues stay open). */
+                opensPerTransaction?: number | undefined;
+                /** Shared queues: the stream queue is on a different CF application structure from the base queue, which makes each MQCMIT commit across the two. */
+                separateStructure?: boolean | undefined;
+                /** Shared queues: the base and stream queues are held open by another task, so MQOPEN and MQCLOSE avoid the first-open and last-close CF access. */
+                queuesHeldOpen?: boolean | undefined;
+                /** Messages per second that expire unread on the streaming queues (CAPEXPRY), for the expiry task's CPU. */
+                expiredPerSecond?: number | undefined;
+                /** Streaming quality of service (queue attribute STRMQOS): must-duplicate (MUSTDUP) or best-effort (BESTEF). */
+                quality?: "must-duplicate" | "best-effort" | undefined;
+            } | undefined;
+            /** SMF classes and intervals when measured; left out, no SMF section, as in a config. */
+            smf?: {
+                /** Statistics interval (CSQ6SYSP STATIME, SET SYSTEM STATIME), MMMM.SS minutes and seconds, in quotes: "1.00" is one minute. */
+                statisticsInterval?: string | undefined;
+                /** Accounting interval (CSQ6SYSP ACCTIME, SET SYSTEM ACCTIME), MMMM.SS minutes and seconds, in quotes: "0.15" is 15 seconds. */
+                accountingInterval?: string | undefined;
+                /** Accounting trace class 3, task-level accounting (START TRACE(A) CLASS(3)), SMF 116. */
+                accountingClass3?: boolean | undefined;
+                /** Queue statistics, statistics trace class 5 (START TRACE(S) CLASS(5)), SMF 115, MQ 9.3. */
+                statisticsClass5?: boolean | undefined;
+                /** Queues reported by class 5 queue statistics, a count 0 to 1000000. */
+                queues?: number | undefined;
+                /** Long-running connected tasks with class(3) accounting: each writes an SMF 116 record every ACCTIME. */
+                tasks?: number | undefined;
+                /** MQ API calls per transaction (MQPUT, MQGET, ...), 0 to 1000, for the class 3 gathering cost. */
+                apiCallsPerTransaction?: number | undefined;
+                /** Channel initiator statistics and accounting, class 4 (START TRACE(S) CLASS(4), START TRACE(A) CLASS(4)). */
+                channelInitiatorClass4?: boolean | undefined;
+                /** The SMF intervals (and data volume) you run today: the estimate says what moving to statisticsInterval and accountingInterval changes. */
+                current?: {
+                    /** The STATIME you run today, MMMM.SS: "1.00" is one minute. */
+                    statisticsInterval?: string | undefined;
+                    /** The ACCTIME you run today, MMMM.SS (left out: the current STATIME, as MQ's default -1). */
+                    accountingInterval?: string | undefined;
+                    /** The MQ SMF data (SMF 115 and 116) recorded per day today. */
+                    volumePerDay?: string | number | undefined;
+                } | undefined;
+            } | undefined;
+            /** Shared queues and the CF when measured; left out, none. */
+            sharedQueue?: {
+                /** Dedicated coupling facility processors (ICF engines), a count 1 to 64. */
+                cfProcessors?: number | undefined;
+                /** Peak messages held on shared queues, a count 0 to 1000000000, for CF structure sizing (CFSTRUCT). */
+                messagesOnQueue?: number | undefined;
+                /** A CF application structure's size (CFRM SIZE or INITSIZE): how many messages of workload.messageSize it holds. */
+                structureSize?: string | number | undefined;
+                /** Data logged between CF structure backups (BACKUP CFSTRUCT), in MB (1048576 bytes), 0 to 10000000, for recovery time. */
+                backupIntervalMB?: number | undefined;
+                /** Recovery processing time you must meet for a CF application structure (RECOVER CFSTRUCT), in minutes, above 0 and at most 10080: sets the backup interval. */
+                recoveryTargetMinutes?: number | undefined;
+                /** Queue managers in the queue sharing group that share the queues, a count 1 to 32: each extra one adds CPU, and CSQ_ADMIN needs entries for each. */
+                queueManagers?: number | undefined;
+                /** ENTSMAX of the CSQ_ADMIN structure, as DIS CFSTATUS(CSQ_ADMIN) shows it, a count: how many queue managers it supports. */
+                adminStructureEntries?: number | undefined;
+                /** Shared queues defined in the queue sharing group, a count 0 to 1000000: the queue manager's expiry scan costs CPU for each one every EXPRYINT. */
+                queues?: number | undefined;
+                /** EXPRYINT of the queue manager that runs expiry for the QSG, in seconds (0 is off, else at least 5): every message on every shared queue is scanned in the CF each interval. */
+                expiryInterval?: number | undefined;
+            } | undefined;
+        } | undefined;
+        /** What each baseline cost covers: a cost measured as a lower bound (calibrate says which) is open above, and the CPU total, the CPU-bound rate and capacity name it as partial. */
+        coverage?: {
+            /** What baseline.cost.qmgr covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            qmgr?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.chin covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            chin?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.app covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            app?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.tcpip covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            tcpip?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.cf covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            cf?: "whole" | "lower-bound" | undefined;
+        } | undefined;
     } | undefined;
     /** The messaging workload. */
     workload?: {
@@ -336,8 +544,216 @@ export interface Config {
             /** Coupling facility CPU per transaction (RMF CF activity report), microseconds: 10us, or a number of microseconds. */
             cf?: number | undefined;
         };
-        /** Machine the baseline was measured on, when it is not hardware.generation (a move from z14 to z15, say): the baseline is scaled by the z15 report's LSPR table, or by hardware.factor. */
+        /** The old spelling of measuredWith.hardware.generation, still read (the estimate notes it): the machine the baseline was measured on. */
         hardware?: "2064" | "z13" | "z14" | "z15" | "z16" | "z17" | undefined;
+        /** The configuration the baseline was measured on, in the config's own sections: the estimate prices each concern for the plan and for this configuration and adds the difference, so a feature the baseline already holds is not added again and one it held that the plan drops is taken off. A section left out means what it means in a config (the feature off), except mq and hardware, which are then the plan's. calibrate fills it from SMF. Without it, the baseline is taken to hold none of the configured features. */
+        measuredWith?: {
+            /** The MQ release the baseline was measured on; left out, the plan's. */
+            mq?: {
+                /** IBM MQ for z/OS release (as DISPLAY QMGR VERSION or the CSQY000I message shows it): 5.3, 8.0, 9.0, 9.1, 9.2 or 9.3; quote it in YAML ("9.3"). Features and CipherSpecs newer than the release are errors. */
+                release: "5.3" | "8.0" | "9.0" | "9.1" | "9.2" | "9.3";
+            } | undefined;
+            /** The machine the baseline was measured on; left out, the plan's. Its cost is scaled to the plan's machine by the z15 report's LSPR table, or by hardware.factor. */
+            hardware?: {
+                /** IBM Z machine generation (machine type family): 2064 (z900), z13, z14, z15, z16 or z17. */
+                generation: "2064" | "z13" | "z14" | "z15" | "z16" | "z17";
+                /** General-purpose processors (CPs) in the LPAR, a count 1 to 200, for LSPR scaling and engine counts. */
+                cpus?: number | undefined;
+                /** Target CPU utilisation of the LPAR's general-purpose processors (hardware.cpus), 0% to 100%: the CPU-bound maximum rate is the rate that keeps the engines this busy. Without it the CPU limit is 100% of the engines. */
+                targetBusy?: number | undefined;
+                /** Workload Relative Nest Intensity (LSPR workload category): low, average or high. */
+                rni?: "low" | "average" | "high" | undefined;
+                /** Capacity factor you supply for this machine relative to the machine the data was measured on, a ratio from 0.01 to 100 (cost divides by it); shown as user-supplied. */
+                factor?: number | undefined;
+                /** The measured machine your factor is relative to (default: the nearest measured one); needs hardware.factor. */
+                factorRelativeTo?: "2064" | "z13" | "z14" | "z15" | "z16" | "z17" | undefined;
+            } | undefined;
+            /** What of the workload differed when measured (queues, persistence); the rest is the plan's workload. */
+            workload?: {
+                /** Private or shared queues when measured; left out, the plan's (workload.queues). */
+                queues?: "private" | "shared" | undefined;
+                /** Persistent messages when measured; left out, the plan's (workload.persistent). */
+                persistent?: boolean | undefined;
+            } | undefined;
+            /** Logging when measured (CSQ6LOGP); left out, no logging section, as in a config. */
+            logging?: {
+                /** Dual active logs (CSQ6LOGP TWOACTV=YES). */
+                dualLogs: boolean;
+                /** Dual archive logs (CSQ6LOGP TWOARCH=YES). */
+                dualArchives: boolean;
+                /** Active logs are archived (CSQ6LOGP OFFLOAD=YES). */
+                archiving: boolean;
+                /** zHyperWrite for active log writes with Metro Mirror (CSQ6LOGP ZHYWRITE=YES, MQ 9.2 and later). */
+                zHyperWrite: boolean;
+                /** Active logs replicated synchronously with Metro Mirror (PPRC). */
+                metroMirror: boolean;
+                /** Log compression for archive logs (CSQ6LOGP COMPLOG), MQ 9.1 and later: the on-chip compression of z15 and later (measured), or zEDC Express on z14 and earlier (accepted; the sources give no figures for it). */
+                archiveCompression: boolean;
+                /** Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG). */
+                logOverheadPerMessage?: number | undefined;
+                /** The disks of the active logs, for the log rate ceiling measured on each. */
+                disk?: {
+                    /** The disk subsystem holding the active logs, as IBM names it: DS8950F, DS8870, ... The reports' peak log rates were measured on a DS8950F (MQ 9.3 report) and a DS8870 (MQ 9.2 and z15 reports); a figure measured on another subsystem is used with a warning. */
+                    subsystem?: string | undefined;
+                    /** Stripes of each active log data set (DFSMS data striping; VSAM allows up to 16). The peak log rates were measured with 4. */
+                    stripes?: number | undefined;
+                } | undefined;
+                /** How far log data compresses with COMPLOG, as a percentage saved, 0% to 100%; a number is taken as percent. */
+                archiveCompressibility?: number | undefined;
+                /** Active log data sets of each copy (the log inventory in the BSDS), a count: checked against the most a queue manager can have. */
+                activeLogs?: number | undefined;
+                /** Whether new active log data sets are pre-formatted (CSQJUFMT) before first use; false: the first use of each one loses log rate. */
+                preformatted?: boolean | undefined;
+            } | undefined;
+            /** Data set encryption when measured; left out, none. */
+            encryption?: {
+                /** z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false. */
+                logs: boolean | "active" | "archive";
+                /** z/OS data set encryption of page sets. */
+                pagesets: boolean;
+                /** z/OS data set encryption of shared message data sets (SMDS); shared queues only. */
+                smds: boolean;
+                /** Where MQGETs of SMDS messages read them: buffers (enough DSBUFS: decryption costs nothing), local (this queue manager's SMDS) or remote (another queue manager's). */
+                smdsGets?: "buffers" | "local" | "remote" | undefined;
+                /** Page set I/O of the encrypted page sets, from the MQSMF PSET report (SMF 115): the page set encryption cost is per page read or written. */
+                pagesetIo?: {
+                    /** Pages read (GET), from the MQSMF PSET report. */
+                    getPages: number;
+                    /** Pages written by immediate write (IMW). */
+                    immediateWritePages: number;
+                    /** Pages written by deferred write (Write, at checkpoint and at 85% full). */
+                    writePages: number;
+                    /** The time the counts cover, MMMM.SS ("30.00" is 30 minutes): gives the CPU per second; without it the cost is per report. */
+                    interval?: number | undefined;
+                } | undefined;
+            } | undefined;
+            /** The channels, with their TLS ciphers, when measured; left out, none. */
+            channels?: {
+                /** Channel name (channel attribute CHANNEL), 1 to 20 characters, unique within the config; used in the output. */
+                name: string;
+                /** Channel type (channel attribute CHLTYPE): sender (SDR), receiver (RCVR), server (SVR), requester (RQSTR), server-connection (SVRCONN), cluster-sender (CLUSSDR) or cluster-receiver (CLUSRCVR); MQ's own names are accepted too. A server channel sends messages as a sender does, a requester receives them as a receiver does. */
+                type: "sender" | "receiver" | "server" | "requester" | "server-connection" | "cluster-sender" | "cluster-receiver";
+                /** How many channel instances of this definition run at once (a count, 1 to 100000). */
+                count: number;
+                /** Transport (channel attribute TRPTYPE): tcp (TRPTYPE(TCP)), smc-r or smc-d (Shared Memory Communications over TRPTYPE(TCP); smc-d needs MQ 8.0 or later), or fasp (Aspera fasp.io gateway). */
+                transport: "tcp" | "smc-r" | "smc-d" | "fasp";
+                /** Message compression (channel attribute COMPMSG): none (NONE), rle (RLE), zlibfast (ZLIBFAST) or zlibhigh (ZLIBHIGH). */
+                compression: "none" | "rle" | "zlibfast" | "zlibhigh";
+                /** Advanced Message Security interception on this server-to-server channel (channel attribute SPLPROT, MQ 9.2 and later): on a sending channel (sender, server, cluster-sender) the channel initiator removes the protection before sending (SPLPROT(REMOVE)); on a receiving channel (receiver, requester, cluster-receiver) it applies the policy to arriving messages (SPLPROT(ASPOLICY)). Set it on both to intercept both ways. */
+                amsInterception: boolean;
+                /** Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. Or a range, evaluated at both ends: 2KB..8KB, 32KB +/-10%. */
+                messageSize?: number | undefined;
+                /** Messages per second over this channel (not transactions), both directions and all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate times the messages of a transaction that cross the channel: 2 on a server-connection channel in request-reply (the request and the reply), else 1 (a sender, receiver, server, requester or cluster channel carries one direction; define the other direction as its own channel). Or a range, evaluated at both ends: 400..600/s, 500/s +/-10%. */
+                rate?: number | undefined;
+                /** Conversations per channel instance (server-connection channel attribute SHARECNV), 0 to 999999999; server-connection channels only. Default 10, as MQ's. */
+                sharecnv?: number | undefined;
+                /** Client conversations (connections) over this server-connection definition in total, 1 to 1000000; server-connection channels only. With SHARECNV gives the channel instances. */
+                conversations?: number | undefined;
+                /** How far the messages compress with COMPMSG, as a percentage saved, 0% to 100% (80% means 32KB becomes about 6.5KB); a number is taken as percent. */
+                compressibility?: number | undefined;
+                /** TLS on this channel: CipherSpec (SSLCIPH), secret key reset (SSLRKEYC) and client authentication (SSLCAUTH). */
+                tls?: {
+                    /** CipherSpec (channel attribute SSLCIPH): a TLS 1.2 or TLS 1.3 CipherSpec name, or an alias such as ANY_TLS13; the IANA name of a TLS 1.2 cipher suite MQ has a CipherSpec for (TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384 for ECDHE_RSA_AES_256_GCM_SHA384) is taken as that CipherSpec. TLS 1.3 names and the ANY_ aliases need MQ 9.2 or later. */
+                    cipher: "ANY_TLS13" | "ANY_TLS13_OR_HIGHER" | "ANY_TLS12" | "ANY_TLS12_OR_HIGHER" | "ANY" | "TLS_RSA_WITH_AES_128_CBC_SHA" | "TLS_RSA_WITH_AES_256_CBC_SHA" | "TLS_RSA_WITH_DES_CBC_SHA" | "TLS_RSA_WITH_3DES_EDE_CBC_SHA" | "TLS_AES_128_GCM_SHA256" | "TLS_AES_256_GCM_SHA384" | "TLS_CHACHA20_POLY1305_SHA256" | "TLS_AES_128_CCM_SHA256" | "TLS_AES_128_CCM_8_SHA256" | "ECDHE_ECDSA_AES_128_CBC_SHA256" | "ECDHE_ECDSA_AES_256_CBC_SHA384" | "ECDHE_ECDSA_AES_128_GCM_SHA256" | "ECDHE_ECDSA_AES_256_GCM_SHA384" | "ECDHE_RSA_AES_128_CBC_SHA256" | "ECDHE_RSA_AES_256_CBC_SHA384" | "ECDHE_RSA_AES_128_GCM_SHA256" | "ECDHE_RSA_AES_256_GCM_SHA384" | "ECDHE_ECDSA_NULL_SHA256" | "ECDHE_RSA_NULL_SHA256" | "TLS_RSA_WITH_AES_128_CBC_SHA256" | "TLS_RSA_WITH_AES_256_CBC_SHA256" | "TLS_RSA_WITH_AES_128_GCM_SHA256" | "TLS_RSA_WITH_AES_256_GCM_SHA384" | "TLS_RSA_WITH_NULL_SHA256" | "NULL_MD5" | "NULL_SHA" | "RC4_MD5_US" | "RC4_MD5_EXPORT" | "RC4_SHA_US" | "RC2_MD5_EXPORT" | "DES_SHA_EXPORT" | "TRIPLE_DES_SHA_US";
+                    /** Client authentication required (channel attribute SSLCAUTH): true is SSLCAUTH(REQUIRED), false SSLCAUTH(OPTIONAL). */
+                    clientAuth: boolean;
+                    /** Secret key reset after this many bytes sent and received (queue manager attribute SSLRKEYC): 0 (never; also when left out) or 32768 to 999999999 bytes. Bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). */
+                    resetBytes?: number | undefined;
+                } | undefined;
+                /** Channel starts per second (connection churn), 0 to 100000 per second, for channel start and stop costs. */
+                startsPerSecond?: number | undefined;
+                /** Network between the queue managers, as the MQ 9.2 report's fasp.io profiles: N0 none, N1 5ms, N2 25ms, N3 40ms and 0.1% loss, N4 50ms and 0.5% loss, N5 50ms. */
+                networkProfile?: "N0" | "N1" | "N2" | "N3" | "N4" | "N5" | undefined;
+                /** Channel batch size, messages per batch (channel attribute BATCHSZ), 1 to 9999; MQ's default is 50. */
+                batchSize?: number | undefined;
+            }[] | undefined;
+            /** AMS policy when measured; left out, none. */
+            ams?: {
+                /** Advanced Message Security policy protection (setmqspl): none, integrity (-s), privacy (-s and -e) or confidentiality (-e with key reuse); MQ 8.0 and later. */
+                policy: "none" | "integrity" | "privacy" | "confidentiality";
+                /** The queue manager at the other end of the intercepting channels (channels[].amsInterception) intercepts too: two data islands, each protected by its own AMS interception. Its costs are on its own LPAR; this estimate shows what the sources say of them. */
+                partnerInterception: boolean;
+                /** Confidentiality symmetric key reuse (setmqspl -r): a count of messages, 1 to 1000000, or unlimited; confidentiality policy only. */
+                keyReuse?: number | "unlimited" | undefined;
+            } | undefined;
+            /** Streaming queues when measured; left out, none. */
+            streamingQueues?: {
+                /** Queues with a streaming queue (queue attribute STREAMQ) configured, a count 0 to 100, one copy each. */
+                copies: number;
+                /** Streaming quality of service (queue attribute STRMQOS): must-duplicate (MUSTDUP) or best-effort (BESTEF). */
+                quality: "must-duplicate" | "best-effort";
+                /** MQOPEN and MQCLOSE pairs per transaction of queues that have a STREAMQ (0 when queues stay open). */
+                opensPerTransaction?: number | undefined;
+                /** Shared queues: the stream queue is on a different CF application structure from the base queue, which makes each MQCMIT commit across the two. */
+                separateStructure?: boolean | undefined;
+                /** Shared queues: the base and stream queues are held open by another task, so MQOPEN and MQCLOSE avoid the first-open and last-close CF access. */
+                queuesHeldOpen?: boolean | undefined;
+                /** Messages per second that expire unread on the streaming queues (CAPEXPRY), for the expiry task's CPU. */
+                expiredPerSecond?: number | undefined;
+            } | undefined;
+            /** SMF classes and intervals when measured; left out, no SMF section, as in a config. */
+            smf?: {
+                /** Accounting trace class 3, task-level accounting (START TRACE(A) CLASS(3)), SMF 116. */
+                accountingClass3: boolean;
+                /** Queue statistics, statistics trace class 5 (START TRACE(S) CLASS(5)), SMF 115, MQ 9.3. */
+                statisticsClass5: boolean;
+                /** Channel initiator statistics and accounting, class 4 (START TRACE(S) CLASS(4), START TRACE(A) CLASS(4)). */
+                channelInitiatorClass4: boolean;
+                /** Statistics interval (CSQ6SYSP STATIME, SET SYSTEM STATIME), MMMM.SS minutes and seconds, in quotes: "1.00" is one minute. */
+                statisticsInterval?: number | undefined;
+                /** Accounting interval (CSQ6SYSP ACCTIME, SET SYSTEM ACCTIME), MMMM.SS minutes and seconds, in quotes: "0.15" is 15 seconds. */
+                accountingInterval?: number | undefined;
+                /** Queues reported by class 5 queue statistics, a count 0 to 1000000. */
+                queues?: number | undefined;
+                /** Long-running connected tasks with class(3) accounting: each writes an SMF 116 record every ACCTIME. */
+                tasks?: number | undefined;
+                /** MQ API calls per transaction (MQPUT, MQGET, ...), 0 to 1000, for the class 3 gathering cost. */
+                apiCallsPerTransaction?: number | undefined;
+                /** The SMF intervals (and data volume) you run today: the estimate says what moving to statisticsInterval and accountingInterval changes. */
+                current?: {
+                    /** The STATIME you run today, MMMM.SS: "1.00" is one minute. */
+                    statisticsInterval?: number | undefined;
+                    /** The ACCTIME you run today, MMMM.SS (left out: the current STATIME, as MQ's default -1). */
+                    accountingInterval?: number | undefined;
+                    /** The MQ SMF data (SMF 115 and 116) recorded per day today. */
+                    volumePerDay?: number | undefined;
+                } | undefined;
+            } | undefined;
+            /** Shared queues and the CF when measured; left out, none. */
+            sharedQueue?: {
+                /** Dedicated coupling facility processors (ICF engines), a count 1 to 64. */
+                cfProcessors?: number | undefined;
+                /** Peak messages held on shared queues, a count 0 to 1000000000, for CF structure sizing (CFSTRUCT). */
+                messagesOnQueue?: number | undefined;
+                /** A CF application structure's size (CFRM SIZE or INITSIZE): how many messages of workload.messageSize it holds. */
+                structureSize?: number | undefined;
+                /** Data logged between CF structure backups (BACKUP CFSTRUCT), in MB (1048576 bytes), 0 to 10000000, for recovery time. */
+                backupIntervalMB?: number | undefined;
+                /** Recovery processing time you must meet for a CF application structure (RECOVER CFSTRUCT), in minutes, above 0 and at most 10080: sets the backup interval. */
+                recoveryTargetMinutes?: number | undefined;
+                /** Queue managers in the queue sharing group that share the queues, a count 1 to 32: each extra one adds CPU, and CSQ_ADMIN needs entries for each. */
+                queueManagers?: number | undefined;
+                /** ENTSMAX of the CSQ_ADMIN structure, as DIS CFSTATUS(CSQ_ADMIN) shows it, a count: how many queue managers it supports. */
+                adminStructureEntries?: number | undefined;
+                /** Shared queues defined in the queue sharing group, a count 0 to 1000000: the queue manager's expiry scan costs CPU for each one every EXPRYINT. */
+                queues?: number | undefined;
+                /** EXPRYINT of the queue manager that runs expiry for the QSG, in seconds (0 is off, else at least 5): every message on every shared queue is scanned in the CF each interval. */
+                expiryInterval?: number | undefined;
+            } | undefined;
+        } | undefined;
+        /** What each baseline cost covers: a cost measured as a lower bound (calibrate says which) is open above, and the CPU total, the CPU-bound rate and capacity name it as partial. */
+        coverage?: {
+            /** What baseline.cost.qmgr covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            qmgr?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.chin covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            chin?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.app covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            app?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.tcpip covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            tcpip?: "whole" | "lower-bound" | undefined;
+            /** What baseline.cost.cf covers: whole (the address space's CPU, as SMF 30 or RMF give it; the default) or lower-bound (a part of it only, as MQ SMF gives: the channel initiator's dispatcher, adapter, SSL and DNS tasks; the MQ API CPU of class 3 accounting): a lower bound is open above in the estimate. */
+            cf?: "whole" | "lower-bound" | undefined;
+        } | undefined;
     } | undefined;
     /** Logging (persistent messages): CSQ6LOGP settings. */
     logging?: {

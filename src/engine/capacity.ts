@@ -10,7 +10,7 @@ import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
 import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
 import { formatNumber } from "../util/number-format.js";
-import { estimateWith, type Estimate, type Range } from "./engine.js";
+import { estimateWith, notCountedText, type Estimate, type Range } from "./engine.js";
 
 /** What a config's capacity is searched over. */
 export interface CapacityTarget {
@@ -359,6 +359,7 @@ function notCountedOf(t: CapacityTarget, e: Estimate): string[] {
     return [
       "CPU: counted for what this config adds only (no baseline.cost), so the rate the engines allow is above the real one: give baseline.cost (mqzcap calibrate makes it from SMF data)",
     ];
+  if (cpu.notCounted) return [`CPU: ${notCountedText(cpu.notCounted)}`];
   return [];
 }
 

@@ -4,6 +4,7 @@ import { diff } from "./diff.js";
 import { argError, isEstimate, isPlainObject } from "../util/args.js";
 import type { Estimate } from "./engine.js";
 import { checkMetrics, checkPresent, DEFAULT_METRICS, metricRangeOf, noiseOf, unitOf } from "./metrics.js";
+import { addedMetrics } from "./baseline-delta.js";
 
 export interface CompareResult {
   format: "mqzcap/compare@1";
@@ -48,7 +49,9 @@ export function compare(
   });
   if (asked !== undefined && (!Array.isArray(asked) || asked.some((m) => typeof m !== "string")))
     throw argError("compare", "metrics", "a list of output names", asked);
-  const metrics = asked ?? DEFAULT_METRICS;
+  // By default, with a baseline's configuration given, each concern's effect against it too (added.CONCERN).
+  const added = [...new Set(scenarios.flatMap((s) => addedMetrics(s.estimate.againstBaseline)))];
+  const metrics = asked ?? [...DEFAULT_METRICS, ...added];
   checkMetrics(metrics, new Set(scenarios.flatMap((s) => s.estimate.items.map((i) => i.id))), where);
   const values: Record<string, (number | null)[]> = {};
   const ranges: CompareResult["ranges"] = {};

@@ -2,6 +2,7 @@
 import { argError, isEstimate } from "../util/args.js";
 import type { Estimate, Range } from "./engine.js";
 import { noiseOf } from "./metrics.js";
+import { addedMetrics, concernAddedUs } from "./baseline-delta.js";
 
 export interface DiffLine {
   key: string;
@@ -122,6 +123,21 @@ export function diff(before: Estimate, after: Estimate): Diff {
       after.totals.cpuSecondsPerSecond,
     ),
   );
+  // Each concern's effect against the baseline's configuration, where either side gives it (measuredWith).
+  const concerns = [...new Set([...addedMetrics(before.againstBaseline), ...addedMetrics(after.againstBaseline)])];
+  for (const m of concerns) {
+    const concern = m.slice(m.indexOf(".") + 1);
+    push(
+      line(
+        m,
+        `added by ${concern} against the baseline's configuration`,
+        "total",
+        "us",
+        concernAddedUs(before.againstBaseline, concern),
+        concernAddedUs(after.againstBaseline, concern),
+      ),
+    );
+  }
   const gapText = (e: Estimate) => e.gaps.map((g) => `${g.concern}: ${g.message}`);
   const a = new Set(gapText(before));
   const b = new Set(gapText(after));

@@ -8,9 +8,19 @@ import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
 import { rangedIfFinite, rangedItem } from "./item-range.js";
 import { widenByInputs } from "./input-corners.js";
+import { openAbove } from "./open-range.js";
 import { VERSION } from "../version.js";
 import { formatNumber } from "../util/number-format.js";
 import { baselineFactor, scaleForHardware } from "../rules/hardware.js";
+import {
+  addedInFull,
+  baselineConfigOf,
+  baselineMachine,
+  concernEffects,
+  costEffects,
+  type AgainstBaseline,
+  type CostEffect,
+} from "./baseline-delta.js";
 import {
   OFF_LPAR as OFF_LPAR_SPACES,
   bottleneckOf,
@@ -23,7 +33,7 @@ import {
   type Range,
 } from "./limits.js";
 
-export type { Range, Headroom, CpuSummary, Bottleneck };
+export type { Range, Headroom, CpuSummary, Bottleneck, AgainstBaseline };
 
 export interface AddressSpaceCost {
   addressSpace: AddressSpace;
@@ -62,6 +72,11 @@ export interface Estimate {
   headroom: Headroom[];
   /** CPU on the LPAR's engines (hardware.cpus): busy engines, share of the LPAR, the CPU-bound rate. */
   cpu: CpuSummary;
+  /**
+   * With a baseline: each concern's cost for the plan and for the configuration the baseline was
+   * measured on (baseline.measuredWith), and the difference the totals add (baseline-delta.ts).
+   */
+  againstBaseline?: AgainstBaseline;
 }
 
 const CONCERN_ORDER: Concern[] = [
@@ -88,12 +103,14 @@ const rangeOf = (value: number, low: number, high: number): Range => ({ value, l
 const add = (a: Range, b: Range): Range => rangeOf(a.value + b.value, a.low + b.low, a.high + b.high);
 const scale = (a: Range, k: number): Range => rangeOf(a.value * k, a.low * k, a.high * k);
 const zero = (): Range => rangeOf(0, 0, 0);
-/** The product of two ranges, whatever their signs. */
+/** x times y, where nothing times an open end (Infinity) is nothing, not NaN. */
+const times = (x: number, y: number) => (x === 0 || y === 0 ? 0 : x * y);
+/** The product of two ranges, whatever their signs (an open end stays open). */
 const mul = (a: Range, b: Range): Range => {
-  const p1 = a.low * b.low;
-  const p2 = a.low * b.high;
-  const p3 = a.high * b.low;
-  const p4 = a.high * b.high;
+  const p1 = times(a.low, b.low);
+  const p2 = times(a.low, b.high);
+  const p3 = times(a.high, b.low);
+  const p4 = times(a.high, b.high);
   return rangeOf(a.value * b.value, Math.min(p1, p2, p3, p4), Math.max(p1, p2, p3, p4));
 };
 const addInto = (sum: Range, b: Range): void => {
@@ -319,7 +336,7 @@ interface ItemSums {
   storage: RangedLineItem[];
 }
 
-function sumItems(items: readonly RangedLineItem[]): ItemSums {
+function sumItems(items: readonly RangedLineItem[], effects: readonly CostEffect[]): ItemSums {
   const sums: ItemSums = {
     perTxn: new Map(),
     pct: new Map(),
@@ -329,7 +346,8 @@ function sumItems(items: readonly RangedLineItem[]): ItemSums {
     limits: [],
     storage: [],
   };
-  for (const i of items) {
+  // CPU from the cost effects (the plan's items, less the baseline configuration's where there is one).
+  for (const i of effects) {
     const as = i.addressSpace;
     if (i.metric === "cpu-per-txn" && as) accumulate(sumOf(sums.perTxn, as), i);
     else if (i.metric === "cpu-pct" && as) accumulate(sumOf(sums.pct, as), i);
@@ -338,7 +356,11 @@ function sumItems(items: readonly RangedLineItem[]): ItemSums {
       if (i.growsWithRate === true && (i.addressSpace === undefined || !OFF_LPAR_SPACES.has(i.addressSpace)))
         accumulate(sums.withRate, i);
       accumulate(sumOf(sums.backgroundBy as Map<AddressSpace, Range>, (as ?? "none") as AddressSpace), i);
-    } else if (i.metric === "limit") sums.limits.push(i);
+    }
+  }
+  // Absolute items from the plan.
+  for (const i of items) {
+    if (i.metric === "limit") sums.limits.push(i);
     else if (i.metric === "storage") sums.storage.push(i);
   }
   return sums;
@@ -351,7 +373,7 @@ function sumOf(sums: Map<AddressSpace, Range>, as: AddressSpace): Range {
 }
 
 /** Adds an item's value and its range to a sum. */
-function accumulate(sum: Range, i: RangedLineItem): void {
+function accumulate(sum: Range, i: Range): void {
   sum.value += i.value;
   sum.low += i.low;
   sum.high += i.high;
@@ -415,14 +437,50 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
   let total: Range | null = baseline ? zero() : null;
   let addedAll = zero();
   // The baseline-scaling item added below is "info": it counts in none of these.
-  const sums = sumItems(items);
+  // The configuration the baseline was measured on, priced by the same rules: the totals add the
+  // difference (baseline-delta.ts). Without measuredWith, the baseline is taken to hold no feature.
+  const baseConfig = baseline ? baselineConfigOf(config) : undefined;
+  const baseRun = baseConfig ? runRules(baseConfig, registry, rules) : undefined;
+  const effects = costEffects(items, baseRun?.items);
+  const sums = sumItems(items, effects);
+  let against: AgainstBaseline | undefined;
+  if (baseline) {
+    against = {
+      measuredWith: baseRun !== undefined,
+      effects: concernEffects(items, baseRun?.items, effects, rank),
+    };
+    if (baseRun) {
+      // What the baseline's configuration could not be priced for is a gap of the difference too.
+      const said = (list: readonly { concern: Concern; message: string }[], c: Concern, m: string) =>
+        list.some((x) => x.concern === c && x.message === m);
+      for (const g of baseRun.gaps)
+        if (!said(gaps, g.concern, g.message)) gaps.push({ ...g, message: `baseline.measuredWith: ${g.message}` });
+      for (const w of baseRun.warnings)
+        if (!said(warnings, w.concern, w.message)) warn(w.concern, `baseline.measuredWith: ${w.message}`, w.citations);
+    } else {
+      const added = addedInFull(against.effects);
+      if (added.length > 0)
+        needsBaseline.push(
+          `baseline.measuredWith is not given: the baseline is taken to hold none of the configured features, so each is added in full (${added.join(", ")}); give the configuration it was measured on to add only what differs`,
+        );
+    }
+    if (baseline.hardware !== undefined)
+      warn(
+        "hardware",
+        baseline.measuredWith?.hardware
+          ? `baseline.hardware ${baseline.hardware} is the old spelling of baseline.measuredWith.hardware.generation, which is given (${baselineMachine(config)}) and used`
+          : `baseline.hardware ${baseline.hardware} is read as baseline.measuredWith.hardware.generation (its old spelling)`,
+      );
+  }
   // A baseline measured on another machine is scaled to this one (LSPR z14/z15, or the user's factor),
   // the factor's spread and a baseline written as a range both in its range.
   const baseOf = (as: string): Range | null => {
     const measured = baseline ? ((baseline.cost as Record<string, number | undefined>)[as] ?? null) : null;
     if (measured === null) return null;
     const written = config.ranges?.[`baseline.cost.${as}`];
-    const b = written ? rangeOf(measured, written.low, written.high) : rangeOf(measured, measured, measured);
+    let b = written ? rangeOf(measured, written.low, written.high) : rangeOf(measured, measured, measured);
+    // A part of the address space's CPU only (MQ SMF's channel initiator tasks): open above.
+    if (baseline?.coverage?.[as as keyof NonNullable<typeof baseline.coverage>] === "lower-bound") b = openAbove(b);
     return baselineScale ? mul(b, rangeOf(baselineScale.k, baselineScale.kLow, baselineScale.kHigh)) : b;
   };
   for (const as of ADDRESS_SPACES) {
@@ -437,12 +495,33 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     // Percentages multiply the baseline; absolute microseconds add to it. With a baseline that leaves
     // this address space out, its added microseconds still count (on an unmeasured base of zero).
     const fromPct = base !== null ? scale(mul(pct, base), 1 / 100) : ZERO;
+    // The machine's effect on the measured cost, against the baseline's configuration (said, not added:
+    // the scaled cost is the baseline's).
+    if (against && baselineScale && base !== null) {
+      const measured = (baseline!.cost as Record<string, number | undefined>)[as]!;
+      const written = config.ranges?.[`baseline.cost.${as}`];
+      const m = written ? rangeOf(measured, written.low, written.high) : rangeOf(measured, measured, measured);
+      const d = mul(m, rangeOf(baselineScale.k - 1, baselineScale.kLow - 1, baselineScale.kHigh - 1));
+      against.effects.push({
+        concern: "hardware",
+        addressSpace: as,
+        metric: "cpu-per-txn",
+        unit: "us",
+        plan: base,
+        baseline: m,
+        added: d,
+      });
+    }
     if (baseline && base === null && added.value !== 0) {
       needsBaseline.push(
         `${as}: baseline.cost.${as} is not given; the total counts only the ${added.value.toFixed(1)} us the sources add`,
       );
     }
     const addedHere = add(added, fromPct);
+    // A % effect against the baseline's configuration, in microseconds on this measured cost.
+    if (against && base !== null)
+      for (const x of against.effects)
+        if (x.metric === "cpu-pct" && x.addressSpace === as) x.addedUs = scale(mul(x.added, base), 1 / 100);
     // (base + added) + fromPct, as sums of ranges would add them, in one range.
     const asTotal =
       base !== null
@@ -465,6 +544,7 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     addInto(addedAll, addedHere);
     if (total && asTotal) addInto(total, asTotal);
   }
+  if (against) against.effects.sort((a, b) => rank(a.concern) - rank(b.concern));
   // A % change of the whole transaction (e.g. shared versus private queues) multiplies the sum of
   // the baseline costs.
   const totalPct = sums.pct.get("total") ?? zero();
@@ -484,6 +564,9 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
       );
     } else {
       const d = scale(mul(totalPct, sumBase), 1 / 100);
+      if (against)
+        for (const x of against.effects)
+          if (x.metric === "cpu-pct" && x.addressSpace === "total") x.addedUs = scale(mul(x.added, sumBase), 1 / 100);
       costs.push({ addressSpace: "total", baseline: sumBase, added: d, percent: totalPct, total: null, unit: "us" });
       addedAll = add(addedAll, d);
       if (total) total = add(total, d);
@@ -493,13 +576,18 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     const scaling: LineItem = {
       id: "hardware.baseline-scaling",
       concern: "hardware",
-      label: `baseline measured on ${baseline.hardware} scaled to ${config.hardware.generation}`,
+      label: `baseline measured on ${baselineMachine(config)} scaled to ${config.hardware.generation}`,
       metric: "info",
       value: baselineScale.k,
       ...(baselineScale.kLow !== baselineScale.kHigh ? { low: baselineScale.kLow, high: baselineScale.kHigh } : {}),
       unit: "x",
       formula: `baseline cost ${baselineScale.how}`,
-      inputs: { measuredOn: { value: baseline.hardware!, from: "baseline.hardware" } },
+      inputs: {
+        measuredOn: {
+          value: baselineMachine(config)!,
+          from: baseline.measuredWith?.hardware ? "baseline.measuredWith.hardware.generation" : "baseline.hardware",
+        },
+      },
       citations: baselineScale.citations,
       confidence: baselineScale.user ? "user-supplied" : "carried-forward",
       flags: [],
@@ -520,6 +608,7 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     background: sums.backgroundBy,
     backgroundWithRate: sums.withRate,
     hasBaseline: baseline !== undefined,
+    notCounted: baseline ? baselineNotCounted(config) : undefined,
   });
   const limits = sums.limits;
   if (lpar.limit) {
@@ -540,6 +629,7 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
       citations: [],
     });
   }
+  if (busy.notCounted) needsBaseline.push(`CPU total and CPU-bound rate: ${notCountedText(busy.notCounted)}`);
   if (!baseline) {
     needsBaseline.push(
       "total cost per transaction: the reports give base transaction costs only as charts; supply baseline.cost (your SMF cost per transaction by address space) to get totals",
@@ -569,7 +659,35 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
     needsBaseline,
     headroom: rooms,
     cpu: busy,
+    ...(against ? { againstBaseline: against } : {}),
   };
+}
+
+/**
+ * The LPAR address spaces a baseline leaves out or gives only in part: the queue manager's and the
+ * application's always count; the channel initiator's and TCP/IP's where the plan has channels.
+ */
+function baselineNotCounted(config: Config): CpuSummary["notCounted"] {
+  const b = config.baseline!;
+  const cost = b.cost as Record<string, number | undefined>;
+  const channels = (config.channels?.length ?? 0) > 0;
+  const wanted: AddressSpace[] = channels ? ["qmgr", "chin", "app", "tcpip"] : ["qmgr", "app"];
+  const missing = wanted.filter((as) => cost[as] === undefined);
+  const partial = (["qmgr", "chin", "app", "tcpip"] as const).filter(
+    (as) => cost[as] !== undefined && b.coverage?.[as] === "lower-bound",
+  );
+  return missing.length + partial.length > 0 ? { missing, partial } : undefined;
+}
+
+/** What the CPU figures leave out, in words. */
+export function notCountedText(n: NonNullable<CpuSummary["notCounted"]>): string {
+  const parts: string[] = [];
+  if (n.missing.length) parts.push(`${n.missing.join(", ")} not counted (not in baseline.cost)`);
+  if (n.partial.length)
+    parts.push(
+      `${n.partial.join(", ")} a lower bound (baseline.coverage: a part of the address space's CPU, open above)`,
+    );
+  return `${parts.join("; ")}: the CPU is above the figure and the rate the engines allow below it; give the address spaces' CPU (SMF 30 / RMF; calibrate --asid-cpu)`;
 }
 
 /** Whether any of the citations is of an entry in `ids`. */

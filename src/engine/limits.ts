@@ -53,6 +53,11 @@ export interface CpuSummary {
   byAddressSpace: { addressSpace: AddressSpace; engines: Range; lparPct: Range | null }[];
   /** The largest rate the engines allow at limitBusyPct (transactions per second), or null. */
   maxRate: Range | null;
+  /**
+   * With a baseline: the LPAR address spaces it leaves out (missing) or gives only in part (partial, a
+   * lower bound); absent when it covers them all.
+   */
+  notCounted?: { missing: AddressSpace[]; partial: AddressSpace[] };
 }
 
 const rangeOf = (value: number, low: number, high: number): Range => ({ value, low, high });
@@ -70,6 +75,7 @@ export interface CpuInputs {
   /** Of the background on the LPAR, what grows in proportion to workload.rate (us/s at `rate`). */
   backgroundWithRate?: Range;
   hasBaseline: boolean;
+  notCounted?: CpuSummary["notCounted"];
 }
 
 /** Engines busy, shares of the LPAR and the CPU-bound maximum rate; and the CPU limit as a line item. */
@@ -149,7 +155,7 @@ export function cpuSummary(inp: CpuInputs): { summary: CpuSummary; limit: LineIt
     // reaches down to nothing gives a rate open above (the sources bound it on one side only).
     if (Number.isFinite(r.value)) {
       maxRate = r;
-      limit = cpuLimitItem(config, cpus, target, maxRate, { pV, bV, avail, covers });
+      limit = cpuLimitItem(config, cpus, target, maxRate, { pV, bV, avail, covers, notCounted: inp.notCounted });
     }
   }
   return {
@@ -163,6 +169,7 @@ export function cpuSummary(inp: CpuInputs): { summary: CpuSummary; limit: LineIt
       cf,
       byAddressSpace,
       maxRate,
+      ...(inp.notCounted ? { notCounted: inp.notCounted } : {}),
     },
     limit,
   };
@@ -175,10 +182,19 @@ function cpuLimitItem(
   cpus: number,
   target: number | null,
   maxRate: Range,
-  w: { pV: number; bV: number; avail: number; covers: CpuSummary["covers"] },
+  w: { pV: number; bV: number; avail: number; covers: CpuSummary["covers"]; notCounted?: CpuSummary["notCounted"] },
 ): LineItem {
   const against = target !== null ? `${n(target)}% busy` : "all busy (no target set)";
-  const covers = w.covers === "added-only" ? ", added items only (no baseline)" : "";
+  const nc = w.notCounted;
+  const partial = nc
+    ? [
+        nc.missing.length ? `without ${nc.missing.join(", ")}` : "",
+        nc.partial.length ? `${nc.partial.join(", ")} in part` : "",
+      ]
+        .filter(Boolean)
+        .join(", ")
+    : "";
+  const covers = w.covers === "added-only" ? ", added items only (no baseline)" : partial ? ` (${partial})` : "";
   const item: LineItem = {
     id: "capacity.cpu",
     concern: "capacity",
@@ -194,7 +210,9 @@ function cpuLimitItem(
       " (CPU not per transaction as at the configured rate; coupling facility CPU runs on CF processors and is left out)" +
       (w.covers === "added-only"
         ? "; without a baseline the cost is only what this config adds, so the rate is an upper bound"
-        : ""),
+        : partial
+          ? `; the baseline leaves out or gives only in part some address spaces (${partial}), so the rate is an upper bound`
+          : ""),
     inputs: {
       cpus: { value: cpus, unit: "count", from: "hardware.cpus" },
       busy: {

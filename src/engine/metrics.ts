@@ -5,6 +5,7 @@
 import { InputError } from "../util/diagnostic.js";
 import { didYouMean } from "../util/zod-diagnostics.js";
 import type { Estimate, Range } from "./engine.js";
+import { ADDED_PREFIX, concernAddedUs } from "./baseline-delta.js";
 
 // Every address space a cost can fall in (outputs no point has are dropped from the result).
 export const DEFAULT_METRICS = [
@@ -29,7 +30,7 @@ export const DEFAULT_METRICS = [
  * misspelt --metric would otherwise give an empty column, dropped without a word.
  */
 export function checkMetrics(metrics: readonly string[], ids: ReadonlySet<string>, where = "metrics"): void {
-  const unknown = metrics.filter((m) => !DEFAULT_METRICS.includes(m) && !ids.has(m));
+  const unknown = metrics.filter((m) => !DEFAULT_METRICS.includes(m) && !ids.has(m) && !m.startsWith(ADDED_PREFIX));
   if (unknown.length === 0) return;
   const names = [...DEFAULT_METRICS, ...ids];
   throw new InputError(
@@ -64,7 +65,7 @@ export function checkPresent(asked: readonly string[], present: readonly string[
 
 /** A metric's unit in an estimate (null when the estimate does not have the metric). */
 export function unitOf(e: Estimate, metric: string): string | null {
-  if (metric.startsWith("cost.")) return "us";
+  if (metric.startsWith("cost.") || metric.startsWith(ADDED_PREFIX)) return "us";
   if (metric === "cpu") return "CPU s/s";
   if (metric === "lpar") return "%";
   if (metric === "limit") return lowestCeiling(e)?.unit ?? null;
@@ -74,6 +75,8 @@ export function unitOf(e: Estimate, metric: string): string | null {
 }
 
 export function metricOf(e: Estimate, metric: string): number | null {
+  if (metric.startsWith(ADDED_PREFIX))
+    return concernAddedUs(e.againstBaseline, metric.slice(ADDED_PREFIX.length))?.value ?? null;
   // No baseline and no per-transaction cost: there is no cost to show, not a cost of zero.
   if (metric === "cost.total")
     return e.totals.total?.value ?? (e.totals.costPerTransaction.length ? e.totals.added.value : null);
@@ -110,6 +113,8 @@ const point = (v: number): Range => ({ value: v, low: v, high: v });
 
 /** A metric's value with its low and high (docs/ranges.md), or null where the estimate lacks it. */
 export function metricRangeOf(e: Estimate, metric: string): Range | null {
+  // A concern's effect against the baseline's configuration (baseline.measuredWith).
+  if (metric.startsWith(ADDED_PREFIX)) return concernAddedUs(e.againstBaseline, metric.slice(ADDED_PREFIX.length));
   if (metric === "cost.total") return e.totals.total ?? (e.totals.costPerTransaction.length ? e.totals.added : null);
   if (metric.startsWith("cost.")) {
     const c = e.totals.costPerTransaction.find((x) => x.addressSpace === metric.slice(5));

@@ -13,6 +13,11 @@ export interface SchemaNode {
   oneOf?: SchemaNode[];
   default?: unknown;
   examples?: unknown[];
+  /**
+   * The page's copy of the schema (scripts/page.ts) leaves out the inside of a node that is the same
+   * as a top-level section (baseline.measuredWith.logging is logging) and names that section here.
+   */
+  sameAs?: string;
 }
 
 /** The schema node at a path of keys (array indices are "[]"), through items and anyOf branches. */
@@ -20,9 +25,16 @@ export function nodeAt(root: SchemaNode, path: readonly string[]): SchemaNode | 
   let node: SchemaNode | undefined = root;
   for (const key of path) {
     if (!node) return undefined;
-    node = childOf(node, key);
+    node = sameAs(root, childOf(sameAs(root, node)!, key));
   }
   return node;
+}
+
+/** A node the page's schema gives as the same as a top-level section: that section, its own description kept. */
+function sameAs(root: SchemaNode, node: SchemaNode | undefined): SchemaNode | undefined {
+  if (!node?.sameAs) return node;
+  const section = root.properties?.[node.sameAs];
+  return section ? { ...section, description: node.description ?? section.description } : node;
 }
 
 function branches(node: SchemaNode): SchemaNode[] {

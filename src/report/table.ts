@@ -27,6 +27,26 @@ import {
   writtenText,
 } from "./text.js";
 
+/**
+ * With baseline.measuredWith: each concern's cost for the plan and for the configuration the baseline was
+ * measured on, and what the totals add (the difference).
+ */
+function againstBaselineLines(e: Estimate, W: number): string[] {
+  const a = e.againstBaseline;
+  if (!a?.measuredWith || a.effects.length === 0) return [];
+  const out = wrap("against the baseline's configuration (baseline.measuredWith), what each concern adds:", W, "  ");
+  for (const x of a.effects) {
+    const where = x.addressSpace === "none" ? "" : ` (${AS_NAMES[x.addressSpace] ?? x.addressSpace})`;
+    const u = x.unit === "%" ? "%" : ` ${x.unit}`;
+    const text =
+      x.added.value === 0 && x.added.low === 0 && x.added.high === 0
+        ? `${x.concern}${where}: 0${u}, the same in both`
+        : `${x.concern}${where}: ${fmtRange(x.added)}${u} = plan ${fmtRange(x.plan)} - baseline's ${fmtRange(x.baseline)}`;
+    out.push(...wrap(text, W, "    "));
+  }
+  return out;
+}
+
 /** Section headings for the concerns, as a planner names them (the JSON keeps the ids). */
 const CONCERN_NAMES: Record<Concern, string> = {
   workload: "Workload",
@@ -105,6 +125,7 @@ export function renderTable(e: Estimate, opts: TableOptions): string {
     }
   }
   out.push(...lparLines(e, W));
+  out.push(...againstBaselineLines(e, W));
 
   if (e.limits.length) {
     out.push(rule);

@@ -330,7 +330,8 @@ export function baselineFactor(
 ):
   | { k: number; kLow: number; kHigh: number; how: string; citations: LookupResult["citation"][]; user: boolean }
   | undefined {
-  const from = ctx.config.baseline?.hardware;
+  // baseline.measuredWith.hardware.generation, or its old spelling baseline.hardware.
+  const from = ctx.config.baseline?.measuredWith?.hardware?.generation ?? ctx.config.baseline?.hardware;
   const to = ctx.config.hardware.generation;
   if (!from || from === to) return undefined;
   if ((from === "z14" && to === "z15") || (from === "z15" && to === "z14")) {

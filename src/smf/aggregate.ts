@@ -62,8 +62,20 @@ export interface Class1Sums {
   gets: number;
 }
 
+/** One statistics interval's sums, by its record time (the interval's end). */
+export interface IntervalSums {
+  duration: number;
+  puts: number;
+  calls: number;
+  cpuUs: number;
+}
+
 export class QmgrState {
   readonly use = new Map<Structure, StructureUse>();
+  /** Message manager statistics (QMST) by interval: the rate's intervals. */
+  readonly qmstIntervals = new Map<number, IntervalSums>();
+  /** Channel initiator task statistics (QCTDSP, QCTADP, QCTSSL, QCTDNS together) by interval. */
+  readonly chinIntervals = new Map<number, IntervalSums>();
   qsg?: string;
   mqVersion?: string;
   qmst = {
@@ -146,6 +158,7 @@ export class QmgrState {
         q.put += n(v.put);
         q.put1 += n(v.put1);
         q.get += n(v.get);
+        const before = q.calls;
         q.calls +=
           n(v.open) +
           n(v.close) +
@@ -159,6 +172,10 @@ export class QmgrState {
           n(v.cb) +
           n(v.ctl) +
           n(v.status);
+        const i = intervalAt(this.qmstIntervals, v.at as number);
+        i.duration += n(v.duration);
+        i.puts += n(v.put) + n(v.put1);
+        i.calls += q.calls - before;
         if (has(v.persPuts) && has(v.nonPersPuts)) {
           q.persistenceRows++;
           q.persPuts += v.persPuts;
@@ -218,6 +235,10 @@ export class QmgrState {
         t.rows++;
         t.cpuUs += n(v.cpu);
         t.requests += n(v.requests);
+        const ci = intervalAt(this.chinIntervals, v.at as number);
+        ci.cpuUs += n(v.cpu);
+        // Every task's row gives the interval's duration: the longest is the interval's.
+        ci.duration = Math.max(ci.duration, n(v.duration));
         // One row per task per interval: an interval's rows share the record time.
         if (t.lastAt !== v.at) {
           t.lastAt = v.at as number;
@@ -317,6 +338,12 @@ export class QmgrState {
       if (has(e) && (this.class3Span.end === undefined || e > this.class3Span.end)) this.class3Span.end = e;
     }
   }
+}
+
+function intervalAt(m: Map<number, IntervalSums>, at: number): IntervalSums {
+  let i = m.get(at);
+  if (!i) m.set(at, (i = { duration: 0, puts: 0, calls: 0, cpuUs: 0 }));
+  return i;
 }
 
 export const UNKNOWN_TYPE = "unknown (no WTID)";

@@ -3,7 +3,7 @@
 // CLI and the library reach it through src/smf/files.ts; the live page may feed it rows itself.
 import { InputError, type Diagnostic } from "../util/diagnostic.js";
 import { QmgrState, class3Sums } from "./aggregate.js";
-import { derive, type AsidCpu, type Derivation } from "./derive.js";
+import { derive, type AsidCpu, type Derivation, type Derived } from "./derive.js";
 import { isStructure, STRUCTURE_NAMES, STRUCTURE_TITLES, type Structure } from "./fields.js";
 import { TaskJoin, taskKey, type JoinStats, type TaskIdentity } from "./join.js";
 import { CsvDecoder, decodeJson, RowError, type RawRow, type SmfRecord, type Value } from "./records.js";
@@ -44,7 +44,16 @@ export interface CalibrateOptions {
   logCiBytes?: number;
   /** A malformed row stops calibrate (InputError) instead of being skipped and reported. */
   strict?: boolean;
+  /** Write the baseline even from a sample below the minimum (MIN_INTERVALS, MIN_TRANSACTIONS). */
+  acceptSmall?: boolean;
 }
+
+/**
+ * The least sample a baseline is written from: calibrate's own policy, not a figure of the reports. One
+ * interval, or a few dozen transactions, is one moment of a queue manager, not its cost.
+ */
+export const MIN_INTERVALS = 3;
+export const MIN_TRANSACTIONS = 100;
 
 /** MQ's active log data sets have 4 KB control intervals (VSAM CONTROLINTERVALSIZE(4096)): a product
  * fact, not a measured figure; --log-ci-size changes it. */
@@ -72,6 +81,12 @@ export interface Calibration extends Derivation {
   rows: { read: number; used: number; outside: number; otherQueueManagers: number; malformed: number };
   problems: RowProblem[];
   join?: JoinStats;
+  /** What the baseline rests on: statistics intervals, seconds and transactions of the window. */
+  sample: { intervals: number; seconds: number; transactions: number | null };
+  /** Why the sample is below the minimum; the baseline values are then withheld (unless acceptSmall). */
+  small: string[];
+  /** Values not written for a sample below the minimum, with the reason (written commented out). */
+  withheld: Derived[];
   /** The config fragment (version 1 and the derived keys), as it would be written in YAML. */
   config: Record<string, unknown>;
 }
@@ -424,7 +439,12 @@ export async function calibrateSources(
               ? `no rows of queue manager ${options.qmgr}; the data has ${others.join(", ")}`
               : run.outside > 0
                 ? `no rows in the chosen time range (${run.outside} rows outside it)`
-                : "no rows calibrate could use",
+                : run.problems.length > 0
+                  ? `no rows calibrate could use: ${run.problems
+                      .slice(0, 5)
+                      .map((p) => `${p.file}:${p.line}: ${p.message}`)
+                      .join("; ")}`
+                  : "no rows calibrate could use",
         severity: "error",
         suggestion:
           sources.length === 0
@@ -464,6 +484,41 @@ export async function calibrateSources(
       },
     ]);
   }
+  measuredWithOf(d, state.mqVersion);
+  // The rate's sample (its intervals and transactions), else the window's.
+  const rated = d.values.find((v) => v.path === "baseline.rate");
+  const transactions =
+    rated?.sample?.transactions !== undefined
+      ? Math.round(rated.sample.transactions)
+      : typeof rated?.value === "number"
+        ? Math.round(rated.value * d.window.seconds)
+        : null;
+  const sample = {
+    intervals: rated?.sample?.intervals ?? d.window.intervals,
+    seconds: rated?.sample?.seconds ?? d.window.seconds,
+    transactions,
+  };
+  const small: string[] = [];
+  if (d.window.intervals < MIN_INTERVALS)
+    small.push(
+      `${d.window.intervals} statistics interval${d.window.intervals === 1 ? "" : "s"} (fewer than ${MIN_INTERVALS})`,
+    );
+  if (transactions !== null && transactions < MIN_TRANSACTIONS)
+    small.push(`${transactions} transactions (fewer than ${MIN_TRANSACTIONS})`);
+  // A cost over fewer transactions than the minimum (class 3 of a few tasks) is as small a sample.
+  for (const v of d.values) {
+    const t = v.sample?.transactions;
+    if (v.path.startsWith("baseline.cost.") && t !== undefined && t < MIN_TRANSACTIONS && v !== rated)
+      small.push(`${v.path} over ${formatNumberPlain(t)} transactions (fewer than ${MIN_TRANSACTIONS})`);
+  }
+  const withheld: Derived[] = [];
+  if (small.length > 0 && !options.acceptSmall) {
+    // The costs and the rate they rest on are withheld together: a baseline is one measurement.
+    for (let k = d.values.length - 1; k >= 0; k--)
+      if (d.values[k]!.path.startsWith("baseline.rate") || d.values[k]!.path.startsWith("baseline.cost."))
+        withheld.unshift(...d.values.splice(k, 1));
+    for (let k = d.values.length - 1; k >= 0; k--) if (d.values[k]!.path.startsWith("baseline.")) d.values.splice(k, 1);
+  }
   return {
     format: "mqzcap/calibration@1",
     queueManager: {
@@ -485,6 +540,9 @@ export async function calibrateSources(
     },
     problems: run.problems,
     ...(joinStats ? { join: joinStats } : {}),
+    sample,
+    small,
+    withheld,
     ...d,
     config: configOf(state.qmgr, state.lpar, d),
   };
@@ -561,7 +619,7 @@ function configOf(qmgr: string, lpar: string, d: Derivation): Record<string, unk
     for (const p of parts.slice(0, -1)) o = (o[p] ??= {}) as Record<string, unknown>;
     o[parts[parts.length - 1]!] = value;
   };
-  for (const x of d.values) put(x.path, configValue(x.value, x.unit));
+  for (const x of d.values) put(x.path, x.written ?? configValue(x.value, x.unit));
   const chans = d.channels
     .filter((ch) => ch.configType)
     .map((ch) => {
@@ -572,8 +630,60 @@ function configOf(qmgr: string, lpar: string, d: Derivation): Record<string, unk
       if (ch.cipher) o.tls = { cipher: ch.cipher };
       return o;
     });
-  if (chans.length > 0) c.channels = chans;
+  if (chans.length > 0) {
+    c.channels = chans;
+    // The channels the baseline was measured with: the same definitions, so that a plan that keeps them
+    // adds nothing (with a baseline to go with them: none when it was withheld).
+    if (d.values.some((v) => v.path === "baseline.rate")) put("baseline.measuredWith.channels", structuredClone(chans));
+  }
   return c;
+}
+
+/** Values the baseline's configuration (baseline.measuredWith) takes from what SMF shows. */
+const MEASURED_WITH = [
+  "logging.dualLogs",
+  "logging.archiving",
+  "logging.archiveCompression",
+  "logging.zHyperWrite",
+  "smf.accountingClass3",
+  "smf.apiCallsPerTransaction",
+];
+
+/**
+ * Adds to the derivation what the baseline was measured with (release, logging, class 3) and what each
+ * baseline cost covers: MQ SMF's channel initiator task CPU and class 3 / class 1 MQ API CPU are parts
+ * of their address spaces' CPU, lower bounds (the address spaces' own CPU, from --asid-cpu, is whole).
+ */
+function measuredWithOf(d: Derivation, mqVersion: string | undefined): void {
+  const extra: Derived[] = [];
+  if (d.release !== undefined)
+    extra.push({
+      path: "baseline.measuredWith.mq.release",
+      label: "the MQ release the baseline was measured on",
+      value: d.release,
+      formula: `MQ_Version ${mqVersion ?? "?"} in the statistics records`,
+      provenance: { structures: [], files: [], rows: 0 },
+    });
+  for (const v of d.values)
+    if (MEASURED_WITH.includes(v.path))
+      extra.push({ ...v, path: `baseline.measuredWith.${v.path}`, label: `measured with: ${v.label}` });
+  for (const v of d.values) {
+    const as = v.path.startsWith("baseline.cost.") ? v.path.slice("baseline.cost.".length) : undefined;
+    if (as === undefined) continue;
+    const whole = v.provenance.structures.includes("--asid-cpu");
+    extra.push({
+      path: `baseline.coverage.${as}`,
+      label: `what baseline.cost.${as} covers`,
+      value: whole ? "whole" : "lower-bound",
+      formula: whole
+        ? "the address space's CPU you supplied (--asid-cpu)"
+        : as === "chin"
+          ? "MQ SMF's channel initiator task CPU (dispatchers, adapters, SSL, DNS) only: not the address space's other CPU, so a lower bound, open above"
+          : "MQ API CPU from accounting only: not the application's own CPU, so a lower bound, open above",
+      provenance: v.provenance,
+    });
+  }
+  d.values.push(...extra);
 }
 
 function configValue(value: number | string | boolean, unit?: string): unknown {

@@ -37,6 +37,21 @@ export interface Provenance {
   to?: string;
 }
 
+/** What a value rests on: statistics intervals, the seconds they cover, the transactions in them. */
+export interface Sample {
+  intervals: number;
+  seconds: number;
+  transactions?: number;
+}
+
+/** How a value moves from one statistics interval to the next: its 10th and 90th percentiles. */
+export interface IntervalSpread {
+  p10: number;
+  p90: number;
+  /** The intervals the percentiles are of (those with transactions). */
+  intervals: number;
+}
+
 export interface Derived {
   /** Config path ("baseline.cost.app", "channels.TO.QM2.rate") or a figure id ("figures.logWriteRate"). */
   path: string;
@@ -46,6 +61,10 @@ export interface Derived {
   formula: string;
   provenance: Provenance;
   note?: string;
+  sample?: Sample;
+  spread?: IntervalSpread;
+  /** The value as the config is written, where it is a range ("744.1us +/- 120us"). */
+  written?: string;
 }
 
 export interface ConnectionTypeFigures {
@@ -177,7 +196,10 @@ export function derive(
     rateFrom = "QMST";
     if (rate > 0) {
       const formula = `(Put ${formatNumber(s.qmst.put, 0)} + Put1 ${formatNumber(s.qmst.put1, 0)}) / ${mptText} / ${formatNumber(qmst.seconds, 0)} s = ${f(rate)}/s`;
+      const perInterval = [...s.qmstIntervals.values()].filter((i) => i.duration > 0);
       values.push({
+        sample: { intervals: perInterval.length, seconds: qmst.seconds, transactions: sig(puts / mpt) },
+        spread: spreadOf(perInterval.map((i) => i.puts / mpt / i.duration)),
         path: "baseline.rate",
         label: "transactions per second when the baseline was measured",
         value: sig(rate),
@@ -301,6 +323,9 @@ export function derive(
           value: sig(perTx),
           formula: `(Open + Close + Get + Put + Put1 + Inq + Set + Sub + SubReq + CB + CTL + Status) ${formatNumber(q.calls, 0)} / transactions ${f(puts / mpt)} = ${f(perTx)}`,
           provenance: prov(["QMST"]),
+          spread: spreadOf(
+            [...s.qmstIntervals.values()].filter((i) => i.puts > 0).map((i) => i.calls / (i.puts / mpt)),
+          ),
         });
     }
   }
@@ -383,6 +408,8 @@ export function derive(
         unit: "us",
         formula: `sum of WQ ${["Open", "Close", "Get", "Put", "Put1", "Inq", "Set", "CallBack"].join("/")}_CT and WTAS Other_MQI/Commit/Backout/Prepare/Subscribe/SubReq/MQCTL/MQSTAT_CT of ${apps3.map((x) => x.type).join(", ")} tasks ${f(cpu / 1e6)} CPU s / transactions ${f(class3Txns)} ((WQ Put_Count + Put1_Count ${formatNumber(class3.puts, 0)} of all tasks) / ${mpt}) = ${f(us)} us`,
         provenance: prov(["WTID", "WTAS", "WQ"]),
+        // Class 3 records are per task and accounting interval: the sample is theirs (no statistics intervals).
+        sample: { intervals: use("WTAS")?.intervals ?? 0, seconds: sig(spanSeconds), transactions: sig(class3Txns) },
         note: "MQ API CPU only: the applications' own CPU is in SMF 30 / 110, not in MQ SMF (--asid-cpu APP=... to use the address spaces' CPU)",
       });
     } else if (apps1.length > 0 && class1Txns > 0) {
@@ -395,6 +422,7 @@ export function derive(
         unit: "us",
         formula: `QMAC CPU_Time of ${apps1.map((x) => x.type).join(", ")} connections ${f(cpu / 1e6)} CPU s / transactions ${f(class1Txns)} ((QMAC Puts_Len_* ${formatNumber(class1Txns * mpt, 0)} of all connections) / ${mpt}) = ${f(us)} us`,
         provenance: prov(["QMAC"]),
+        sample: { intervals: use("QMAC")?.intervals ?? 0, seconds: 0, transactions: sig(class1Txns) },
         note: "class 1 accounting: MQ API CPU only (the applications' own CPU is in SMF 30 / 110)",
       });
     } else {
@@ -440,8 +468,40 @@ export function derive(
       note: `messages of the ${plural(s.channels.size, "channel")} with channel accounting (STATCHL/ACCTQ) only`,
     });
   }
+  // The rate's window (QMST intervals, or the class 3 span) and the channel initiator tasks' must be the
+  // same intervals: a CPU of one window over a rate of another is no cost per transaction.
+  const rateSeconds = rateFrom === "QMST" ? (qmst?.seconds ?? 0) : spanSeconds;
+  const chinOff = chinParts.find(([, t]) => Math.abs(t.seconds - rateSeconds) > Math.max(1, 0.05 * rateSeconds));
   if (!fromAsid("CHIN", "baseline.cost.chin", "channel initiator CPU per transaction")) {
-    if (chinParts.length > 0 && rate !== undefined) {
+    const aligned = rateFrom === "QMST" ? alignChin(s, mpt) : undefined;
+    if (aligned && rate !== undefined) {
+      if (aligned.transactions <= 0)
+        notDerived.push({
+          what: "baseline.cost.chin",
+          why: `no channel initiator statistics interval matches a queue manager statistics interval with transactions (by record time, within ${MATCH_MS / 1000} s)`,
+        });
+      else {
+        const us = aligned.cpuUs / aligned.transactions;
+        const spread = spreadOf(aligned.perInterval);
+        values.push({
+          path: "baseline.cost.chin",
+          label: "channel initiator CPU per transaction",
+          value: sig(us),
+          unit: "us",
+          formula: `(${chinParts.map(([st]) => st).join(" + ")} Task_CPU_Time ${f(aligned.cpuUs / 1e6)} CPU s) / transactions ${f(aligned.transactions)} ((QMST Put + Put1) / ${mpt}) of the same ${plural(aligned.matched, "statistics interval")} (matched by record time) = ${f(us)} us${aligned.dropped ? `; ${aligned.dropped} dropped: no interval of the other at that time` : ""}`,
+          provenance: prov(chinParts.map(([st]) => st)),
+          sample: { intervals: aligned.matched, seconds: aligned.seconds, transactions: sig(aligned.transactions) },
+          spread,
+          written: rangeWritten(sig(us), spread, "us"),
+          note: "the dispatcher, adapter, SSL and DNS tasks only: a lower bound of the channel initiator address space's CPU, which is in SMF 30 / RMF (--asid-cpu CHIN=... to use it)",
+        });
+      }
+    } else if (chinOff && rate !== undefined)
+      notDerived.push({
+        what: "baseline.cost.chin",
+        why: `the channel initiator task statistics (${chinOff[0]}) cover ${formatNumber(chinOff[1].seconds, 0)} s and the rate ${formatNumber(rateSeconds, 0)} s: not the same intervals, so their ratio is no cost per transaction; choose the intervals with --from and --to (or --peak)`,
+      });
+    else if (chinParts.length > 0 && rate !== undefined) {
       const us = (chinCpuPerSecond / rate) * 1e6;
       values.push({
         path: "baseline.cost.chin",
@@ -658,6 +718,10 @@ export function derive(
       "no SMF-QCTSSL.csv: no SSL server tasks were reported (SSLTASKS 0, or no TLS); their CPU is not in the CHIN figures",
     );
 
+  // Every value states its sample: the statistics intervals it rests on, where it has none of its own.
+  for (const v of values)
+    if (!v.sample && v.provenance.intervals !== undefined)
+      v.sample = { intervals: v.provenance.intervals, seconds: v.provenance.seconds ?? 0 };
   return {
     values,
     figures,
@@ -689,6 +753,65 @@ export function derive(
           : undefined,
     });
   }
+}
+
+/** Channel initiator and queue manager statistics intervals are matched by record time within this. */
+export const MATCH_MS = 2000;
+
+/**
+ * The channel initiator's task CPU and the queue manager's transactions over the same statistics
+ * intervals: each channel initiator interval matched to the queue manager interval of the same record
+ * time (the two address spaces write theirs within a second or so of each other); intervals of either
+ * with no partner are dropped and counted.
+ */
+function alignChin(s: QmgrState, mpt: number) {
+  const qm = [...s.qmstIntervals].sort((a, b) => a[0] - b[0]);
+  const used = new Set<number>();
+  let cpuUs = 0;
+  let transactions = 0;
+  let seconds = 0;
+  let matched = 0;
+  let dropped = 0;
+  const perInterval: number[] = [];
+  for (const [at, c] of [...s.chinIntervals].sort((a, b) => a[0] - b[0])) {
+    const partner = qm.find(([t]) => !used.has(t) && Math.abs(t - at) <= MATCH_MS);
+    if (!partner) {
+      dropped++;
+      continue;
+    }
+    used.add(partner[0]);
+    const txn = partner[1].puts / mpt;
+    cpuUs += c.cpuUs;
+    transactions += txn;
+    seconds += partner[1].duration;
+    matched++;
+    if (txn > 0) perInterval.push(c.cpuUs / txn);
+  }
+  dropped += qm.length - used.size;
+  return { cpuUs, transactions, seconds, matched, dropped, perInterval };
+}
+
+/** The 10th and 90th percentiles of per-interval values (linear between order statistics); undefined with none. */
+export function spreadOf(values: readonly number[]): IntervalSpread | undefined {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return undefined;
+  const q = (p: number) => {
+    const h = (v.length - 1) * p;
+    const lo = Math.floor(h);
+    return v[lo]! + (h - lo) * (v[Math.min(lo + 1, v.length - 1)]! - v[lo]!);
+  };
+  return { p10: sig(q(0.1)), p90: sig(q(0.9)), intervals: v.length };
+}
+
+/**
+ * A value with its spread across intervals as the config writes a range: VALUE +/- DELTA, DELTA the
+ * farther of p10 and p90 (a symmetric range holds both ends), at most VALUE (a cost is not below zero:
+ * a spread wider than that above is said in the comment, and a lower-bound cost is open above anyway).
+ */
+function rangeWritten(value: number, spread: IntervalSpread | undefined, unit: string): string | undefined {
+  if (!spread) return undefined;
+  const delta = Math.min(value, Math.max(0, value - spread.p10, spread.p90 - value));
+  return delta > 0 ? `${value}${unit} +/- ${sig(delta)}${unit}` : undefined;
 }
 
 function addInto(a: TaskSums, t: TaskSums) {

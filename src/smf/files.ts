@@ -17,8 +17,11 @@ import {
   type SkippedFile,
 } from "./calibrate.js";
 import { SimpleCsvLines, type CsvLineBatch } from "./csv-lines.js";
-import { isStructure, type Structure } from "./fields.js";
+import { isStructure, STRUCTURE_NAMES, type Structure } from "./fields.js";
 import { MAX_FILE_BYTES, MAX_LINE_BYTES } from "./limits.js";
+
+/** The files calibrate reads, as the formatter names them. */
+const NEEDED_FILES = STRUCTURE_NAMES.map((st) => `SMF-${st}.csv`);
 import type { RawRow } from "./records.js";
 
 /** Bytes of text or a stream of them, as a library caller hands them over. */
@@ -523,10 +526,17 @@ export function sourcesOf(inputs: CalibrateInput[]): { sources: RowSource[]; ski
       const sub = readdirSync(input, { withFileTypes: true })
         .filter((e) => e.isDirectory())
         .map((e) => e.name);
+      // Formatter output of structures calibrate does not read (QSG statistics only, say): name them,
+      // and the files it needs.
+      const others = skipped.filter((x) => x.reason !== "not mq-smf-csv output" && x.name.startsWith(input));
+      const base = (n: string) => n.slice(Math.max(n.lastIndexOf("/"), n.lastIndexOf("\\")) + 1);
       throw new InputError([
         {
           file: input,
-          message: "has no mq-smf-csv output (SMF-<STRUCTURE>.csv files, .csv.gz, or NDJSON)",
+          message:
+            others.length > 0
+              ? `holds mq-smf-csv output only of structures calibrate does not read (${others.map((x) => base(x.name)).join(", ")}); it reads ${NEEDED_FILES.join(", ")}, none of which is here`
+              : "has no mq-smf-csv output (SMF-<STRUCTURE>.csv files, .csv.gz, or NDJSON)",
           severity: "error",
           suggestion:
             sub.length > 0

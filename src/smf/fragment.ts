@@ -39,10 +39,38 @@ export function provenanceText(p: Provenance): string {
   return `from ${parts.join("; ")}`;
 }
 
+/** A withheld value as the config would have it. */
+function configValueText(d: Derived): string {
+  if (d.written) return d.written;
+  return typeof d.value === "number" && d.unit === "/s"
+    ? `${d.value}/s`
+    : typeof d.value === "number" && d.unit === "us"
+      ? `${d.value}us`
+      : String(d.value);
+}
+
+/** A value's sample and its spread across intervals, in one line; "" without them. */
+export function sampleText(d: Derived): string {
+  const parts: string[] = [];
+  if (d.sample)
+    parts.push(
+      `sample: ${d.sample.intervals} interval${d.sample.intervals === 1 ? "" : "s"}, ${formatNumber(d.sample.seconds, 0)} s${d.sample.transactions !== undefined ? `, ${formatNumber(d.sample.transactions, 0)} transactions` : ""}`,
+    );
+  if (d.spread) {
+    const u = d.unit === "/s" ? "/s" : d.unit === "us" ? " us" : "";
+    parts.push(
+      `across intervals p10..p90 ${formatNumber(d.spread.p10, 4)}..${formatNumber(d.spread.p90, 4)}${u} (${d.spread.intervals} interval${d.spread.intervals === 1 ? "" : "s"})${d.written ? `, written as the range ${d.written}` : ""}`,
+    );
+  }
+  return parts.join("; ");
+}
+
 function valueComment(d: Derived): string {
   const lines = [`${d.label}: ${d.formula}`];
   const from = provenanceText(d.provenance);
   if (from) lines.push(from);
+  const sample = sampleText(d);
+  if (sample) lines.push(sample);
   if (d.note) lines.push(`note: ${d.note}`);
   return lines.join("\n");
 }
@@ -101,6 +129,7 @@ export function renderYaml(c: Calibration): string {
     `mqzcap calibrate: ${c.queueManager.qmgr} on ${c.queueManager.lpar}${c.queueManager.mqVersion ? `, MQ_Version ${c.queueManager.mqVersion}` : ""}`,
     `selection: ${c.selection.rule}; ${c.window.from ? `records ${c.window.from} to ${c.window.to}` : "no record times"}`,
     `window: ${formatNumber(c.window.seconds, 0)} s${c.window.basis ? ` (${c.window.basis})` : ""}`,
+    `sample: ${c.sample.intervals} statistics interval(s), ${formatNumber(c.sample.seconds, 0)} s, ${c.sample.transactions === null ? "no transaction rate" : `${formatNumber(c.sample.transactions, 0)} transactions`}${c.small.length ? `: below the minimum (${c.small.join(", ")})` : ""}`,
     `read: ${c.inputs.files.length} file(s), ${formatNumber(c.rows.used, 0)} of ${formatNumber(c.rows.read, 0)} rows used${c.rows.malformed ? `, ${c.rows.malformed} malformed row(s) skipped` : ""}${c.rows.outside ? `, ${formatNumber(c.rows.outside, 0)} outside the selection` : ""}`,
     "times are the formatter's (mqsmfcsv -g yes prints GMT); each value's formula and source is above it",
   ];
@@ -131,6 +160,11 @@ export function renderYaml(c: Calibration): string {
   if (unmapped.length) {
     tail.push("", "Channels of types the config has no entry for:");
     for (const ch of unmapped) tail.push(`- ${ch.name} (${ch.type}): ${formatNumber(ch.messages, 0)} messages`);
+  }
+  if (c.withheld.length) {
+    tail.push("", `Withheld: the sample is below the minimum (${c.small.join(", ")}); --accept-small writes them:`);
+    for (const w of c.withheld)
+      tail.push(...commentLines(`${w.path}: ${String(configValueText(w))}   # ${w.label}: ${w.formula}`, 0, ""));
   }
   if (c.notDerived.length) {
     tail.push("", "Not derived:");
@@ -210,6 +244,10 @@ export function mergeIntoPlan(planText: string, c: Calibration): Merged {
     notes.push(`${d.path}: ${String(value)}${had !== undefined ? ` (was ${String(had)})` : ""}`);
   }
   if (!doc.hasIn(["mq", "release"]) && c.queueManager.release) doc.setIn(["mq", "release"], c.queueManager.release);
+  // The channels the baseline was measured with, beside the plan's own.
+  const measuredChannels = valueAt(c.config, ["baseline", "measuredWith", "channels"]);
+  if (measuredChannels !== undefined && doc.hasIn(["baseline"]))
+    doc.setIn(["baseline", "measuredWith", "channels"], doc.createNode(measuredChannels));
   const chans = (c.config.channels as Record<string, unknown>[] | undefined) ?? [];
   if (chans.length > 0) {
     let seq = doc.get("channels", true);

@@ -1,0 +1,214 @@
+// calibrate's baseline as a measured configuration (issue 31): measuredWith filled from SMF, each cost's
+// coverage, the sample and its minimum, and the errors that name what is missing. On the real formatter
+// output in shared/fixtures/smf; the figures are recomputed from the CSV columns the test names.
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { capacity, estimate } from "../src/api.js";
+import { parseConfigText } from "../src/config/load.js";
+import { mergeIntoPlan } from "../src/smf/fragment.js";
+import { calibrate } from "../src/smf/files.js";
+import { ROOT, run } from "./helpers/cli.js";
+import { spreadOf } from "../src/smf/derive.js";
+
+const FIX = join(ROOT, "..", "shared", "fixtures", "smf");
+const there = existsSync(FIX);
+const PLAN = "version: 1\nname: TESTCHL plan\nhardware: { generation: z15, cpus: 6 }\nworkload: { rate: 2000/s }\n";
+
+describe.skipIf(!there)("TESTCHL: channel initiator task CPU only", () => {
+  it("fills baseline.measuredWith from what SMF shows and marks the CHIN cost a lower bound", async () => {
+    const c = await calibrate(join(FIX, "TESTCHL"));
+    const b = c.config.baseline as Record<string, Record<string, unknown>>;
+    // SMF-QMST.csv MQ_Version 800: MQ 8.0
+    expect(b.measuredWith!.mq).toEqual({ release: "8.0" });
+    // SMF-QJST.csv: copy 2 write I/Os 0, so single logs
+    expect(b.measuredWith!.logging).toEqual({ dualLogs: false });
+    // SMF-WTAS.csv rows: class 3 on
+    expect((b.measuredWith!.smf as Record<string, unknown>).accountingClass3).toBe(true);
+    // SMF-QCST.csv: the one channel with accounting
+    expect((b.measuredWith!.channels as { name: string }[]).map((x) => x.name)).toEqual(["ELKINSC.TEST.SVRCONN"]);
+    expect(b.coverage).toEqual({ chin: "lower-bound" });
+    expect(Object.keys(b.cost!)).toEqual(["chin"]);
+    // 16 QMST rows of 947 s in all; (Put 1,173 + Put1 0) / 2 = 586.5 transactions, rounded
+    expect(c.sample).toEqual({ intervals: 16, seconds: 947, transactions: Math.round(1173 / 2) });
+    expect(c.withheld).toEqual([]);
+  });
+
+  it("merged into a plan: the CPU range is open above and capacity names the missing address spaces", async () => {
+    const c = await calibrate(join(FIX, "TESTCHL"));
+    const merged = mergeIntoPlan(PLAN, c).text;
+    const config = parseConfigText(merged, "plan.yaml").config;
+    const dir = mkdtempSync(join(tmpdir(), "mqzcap-h31-"));
+    const file = join(dir, "merged.yaml");
+    writeFileSync(file, merged);
+    const e = estimate(file);
+    const chin = e.totals.costPerTransaction.find((x) => x.addressSpace === "chin")!;
+    expect(chin.baseline!.high).toBe(Number.POSITIVE_INFINITY);
+    expect(e.totals.cpuSecondsPerSecond!.high).toBe(Number.POSITIVE_INFINITY);
+    expect(e.cpu.notCounted).toEqual({ missing: ["qmgr", "app", "tcpip"], partial: ["chin"] });
+    // The plan keeps the channel the baseline was measured with: it adds nothing for it.
+    expect(config.baseline!.measuredWith!.channels).toEqual(config.channels);
+    const cap = capacity(file);
+    const rate = cap.answers.find((a) => a.target.path === "workload.rate")!;
+    expect(rate.notCounted.join(" ")).toMatch(/qmgr, app, tcpip not counted .*chin a lower bound/);
+  });
+
+  it("--peak: one statistics interval is below the minimum: the baseline is withheld, exit 1; --accept-small writes it", () => {
+    const r = run(["calibrate", join(FIX, "TESTCHL"), "--peak"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/# Withheld: the sample is below the minimum \(1 statistics interval \(fewer than 3\)\)/);
+    expect(r.stdout).toMatch(/^# baseline\.cost\.chin: /m);
+    expect(r.stdout).not.toMatch(/^ {4}chin: /m);
+    const ok = run(["calibrate", join(FIX, "TESTCHL"), "--peak", "--accept-small"]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^ {4}chin: \d/m);
+  });
+
+  it("estimate --baseline-from takes calibrate's selection options", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mqzcap-h31-"));
+    writeFileSync(join(dir, "plan.yaml"), PLAN);
+    const r = run([
+      "estimate",
+      join(dir, "plan.yaml"),
+      "--baseline-from",
+      join(FIX, "TESTCHL"),
+      "--peak",
+      "-f",
+      "json",
+    ]);
+    // one interval: no baseline taken from it, and said so
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--baseline-from: error: the sample is below the minimum \(1 statistics interval/);
+    const q = run(["estimate", join(dir, "plan.yaml"), "--baseline-from", join(FIX, "TESTCHL"), "--qmgr", "NOPE"]);
+    expect(q.code).toBe(2);
+    expect(q.stderr).toMatch(/no rows of queue manager NOPE; the data has MPX1\/QML1/);
+    const stray = run(["estimate", join(dir, "plan.yaml"), "--peak"]);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toMatch(/--peak choose the SMF data of --baseline-from/);
+  });
+});
+
+describe.skipIf(!there)("TEST116: one transaction of class 3", () => {
+  it("the 449 us application cost from a single transaction is withheld", async () => {
+    const c = await calibrate(join(FIX, "TEST116"));
+    expect(c.small.join(" ")).toMatch(/fewer than 100/);
+    expect(c.withheld.map((w) => w.path)).toContain("baseline.cost.app");
+    expect((c.config.baseline as Record<string, unknown> | undefined)?.cost).toBeUndefined();
+  });
+});
+
+describe.skipIf(!there)("calibrate's errors name the missing file or column", () => {
+  it("a folder of QSG statistics only names them and the files calibrate reads", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mqzcap-h31-"));
+    for (const f of ["SMF-Q5ST.csv", "SMF-QESD.csv"]) cpSync(join(FIX, "TESTCHL", f), join(dir, f));
+    const r = run(["calibrate", dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/only of structures calibrate does not read \(SMF-Q5ST\.csv, SMF-QESD\.csv\)/);
+    expect(r.stderr).toMatch(/SMF-QMST\.csv/);
+  });
+  it("a file whose header lacks a column names the column", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mqzcap-h31-"));
+    const text = readFileSync(join(FIX, "TESTCHL", "SMF-QMST.csv"), "latin1").replace(
+      "Interval_Duration,",
+      "Interval_Dur,",
+    );
+    writeFileSync(join(dir, "SMF-QMST.csv"), text, "latin1");
+    const r = run(["calibrate", dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/the header has no column Interval_Duration/);
+  });
+});
+
+/** The test's own reading of a formatter CSV (quoted fields, ="..." fields, bare numbers). */
+function table(file: string): Record<string, string>[] {
+  const lines = readFileSync(file, "latin1").split("\n").filter(Boolean);
+  const split = (line: string) => {
+    const out: string[] = [];
+    let i = 0;
+    while (i < line.length) {
+      if (line[i] === "=" && line[i + 1] === '"') i++;
+      if (line[i] === '"') {
+        const end = line.indexOf('",', i + 1);
+        out.push(line.slice(i + 1, end));
+        i = end + 2;
+      } else {
+        const end = line.indexOf(",", i);
+        out.push(line.slice(i, end).trim());
+        i = end + 1;
+      }
+    }
+    return out;
+  };
+  const head = split(lines[0]!).map((h) => h.trim());
+  return lines.slice(1).map((l) => Object.fromEntries(split(l).map((v, k) => [head[k], v])));
+}
+const num = (r: Record<string, string>, col: string) => Number(r[col]);
+const at = (r: Record<string, string>) => `${r.Date} ${r.Time!.slice(0, 8)}`;
+const cpuUs = (r: Record<string, string>) => num(r, "Task_CPU_Time(S)") * 1e6 + num(r, "Task_CPU_Time(US)");
+
+describe.skipIf(!there)("same window, enough data", () => {
+  const chl = join(FIX, "TESTCHL");
+  it("every baseline value states its sample and its spread across intervals (TESTCHL)", async () => {
+    const c = await calibrate(chl);
+    const qmst = table(join(chl, "SMF-QMST.csv"));
+    const rate = c.values.find((v) => v.path === "baseline.rate")!;
+    const txn = (r: Record<string, string>) => (num(r, "Put") + num(r, "Put1")) / 2;
+    expect(rate.sample).toEqual({ intervals: 16, seconds: 947, transactions: 586.5 });
+    // Each interval's rate, Put + Put1 over 2 over its Interval_Duration; p10 and p90 between order statistics.
+    const rates = qmst.map((r) => txn(r) / num(r, "Interval_Duration")).sort((a, b) => a - b);
+    const pct = (v: number[], p: number) => {
+      const h = (v.length - 1) * p;
+      const lo = Math.floor(h);
+      return v[lo]! + (h - lo) * (v[lo + 1]! - v[lo]!);
+    };
+    expect(rate.spread!.p10).toBeCloseTo(Number(pct(rates, 0.1).toPrecision(4)), 9);
+    expect(rate.spread!.p90).toBeCloseTo(Number(pct(rates, 0.9).toPrecision(4)), 9);
+    // The channel initiator's cost: each interval's QCTDSP + QCTADP Task_CPU_Time over the same interval's transactions.
+    const chin = c.values.find((v) => v.path === "baseline.cost.chin")!;
+    const tasks = [...table(join(chl, "SMF-QCTDSP.csv")), ...table(join(chl, "SMF-QCTADP.csv"))];
+    const perInterval = qmst
+      .filter((r) => txn(r) > 0)
+      .map((r) => tasks.filter((t) => at(t) === at(r)).reduce((a, t) => a + cpuUs(t), 0) / txn(r))
+      .sort((a, b) => a - b);
+    expect(chin.spread!.intervals).toBe(perInterval.length);
+    expect(chin.spread!.p10).toBeCloseTo(Number(pct(perInterval, 0.1).toPrecision(4)), 6);
+    expect(chin.spread!.p90).toBeCloseTo(Number(pct(perInterval, 0.9).toPrecision(4)), 6);
+    // written as a range that holds both: VALUE +/- the farther end
+    const delta = Math.max(744.1 - chin.spread!.p10, chin.spread!.p90 - 744.1);
+    expect((c.config.baseline as { cost: { chin: string } }).cost.chin).toBe(
+      `744.1us +/- ${Number(delta.toPrecision(4))}us`,
+    );
+  });
+
+  it("a channel initiator interval with no queue manager interval at its time is dropped, not divided by another window's rate", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mqzcap-h31-"));
+    cpSync(chl, dir, { recursive: true });
+    // Keep the queue manager's statistics of the first 8 intervals only.
+    const lines = readFileSync(join(chl, "SMF-QMST.csv"), "latin1").split("\n");
+    writeFileSync(join(dir, "SMF-QMST.csv"), [...lines.slice(0, 9), ""].join("\n"), "latin1");
+    const c = await calibrate(dir);
+    const kept = table(join(dir, "SMF-QMST.csv"));
+    const times = new Set(kept.map(at));
+    const tasks = [...table(join(chl, "SMF-QCTDSP.csv")), ...table(join(chl, "SMF-QCTADP.csv"))];
+    const cpu = tasks.filter((t) => times.has(at(t))).reduce((a, t) => a + cpuUs(t), 0);
+    const txns = kept.reduce((a, r) => a + (num(r, "Put") + num(r, "Put1")) / 2, 0);
+    const chin = c.values.find((v) => v.path === "baseline.cost.chin")!;
+    expect(chin.value).toBeCloseTo(Number((cpu / txns).toPrecision(4)), 6);
+    expect(chin.sample!.intervals).toBe(8);
+    expect(chin.formula).toMatch(/8 dropped: no interval of the other at that time/);
+  });
+
+  it("two fixtures ten hours apart: the application cost of one transaction is withheld, not written beside the other's rate", async () => {
+    const c = await calibrate([join(FIX, "TEST115"), join(FIX, "TEST116")], { qmgr: "MQPC" }).catch((e: Error) => e);
+    if (c instanceof Error) throw c;
+    expect(c.withheld.map((w) => w.path)).toContain("baseline.cost.app");
+    expect(c.small.join(" ")).toMatch(/baseline\.cost\.app over 1 transactions/);
+  });
+
+  it("spreadOf: the 10th and 90th percentiles between order statistics", () => {
+    // 1..11: p10 at position 1 (value 2), p90 at position 9 (value 10)
+    expect(spreadOf([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])).toEqual({ p10: 2, p90: 10, intervals: 11 });
+    expect(spreadOf([])).toBeUndefined();
+  });
+});
