@@ -11,6 +11,7 @@ import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml
 import { didYouMean, schemaKeys, zodIssuesToDiagnostics } from "../util/zod-diagnostics.js";
 import { CIPHER_NAMES, IANA_CIPHER_NAMES, keyExchangeOf, mqCipherName } from "./ciphers.js";
 import { keyHintFor } from "./mq-names.js";
+import { stringify } from "yaml";
 
 /** Configs are hand-sized; anything larger is a mistake (a log file, a dump). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -110,6 +111,39 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
   const ranges = inputRanges(value);
   if (ranges) config.ranges = ranges;
   return { config, source: src };
+}
+
+// An empty document: semantic checks on a config given as an object need a source to point into; an
+// object that fails them is parsed again from its text, for diagnostics that point at its lines.
+let emptySource: YamlSource | undefined;
+
+/**
+ * A config given as the object its YAML reads (a sweep point, a sensitivity end: the config as written
+ * with one value set), validated as parseConfigText validates text, without writing it out as YAML and
+ * parsing that back (most of a sweep's or sensitivity's time went there). An object that fails is
+ * written out and parsed as text, so that its InputError is the one the text would give.
+ */
+export function parseConfigValue(
+  value: Record<string, unknown>,
+  file: string,
+  { located = true }: { located?: boolean } = {},
+): LoadedConfig {
+  const parsed = Config.safeParse(value);
+  emptySource ??= parseYamlSource("{}", file, { maxAliasCount: 0 });
+  const src = emptySource;
+  // Unlocated (sensitivity, which keeps only the message of an end that is not a valid config): the
+  // diagnostics without a line, which would be a line of YAML written out here, not the user's.
+  const fail = (diags: Diagnostic[]): never => {
+    if (located) parseConfigText(stringify(value), file);
+    throw new InputError(diags.map(({ line: _l, col: _c, sourceLine: _s, ...d }) => ({ ...d, file })));
+  };
+  if (!parsed.success) return fail(zodIssuesToDiagnostics(parsed.error.issues, src, Config, hintFor, keyHint()));
+  const semantic = checkSemantics(parsed.data, src);
+  if (semantic.some((d) => d.severity === "error")) return fail(semantic);
+  const config = canonicalConfig(parsed.data);
+  const ranges = inputRanges(value);
+  if (ranges) config.ranges = ranges;
+  return { config, source: { ...emptySource, file, value } };
 }
 
 /**

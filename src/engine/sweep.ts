@@ -1,13 +1,12 @@
 // Sweeps: vary one or two config inputs over a list of values (or a range in the steps the data has)
 // and collect chosen outputs of each estimate.
-import { parseConfigText } from "../config/load.js";
+import { parseConfigValue } from "../config/load.js";
 import { formatSize, parseSize } from "../config/units.js";
 import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
 import { formatNumber } from "../util/number-format.js";
 import { estimateWith } from "./engine.js";
 import { checkMetrics, checkPresent, DEFAULT_METRICS, metricRangeOf, unitOf } from "./metrics.js";
-import { stringify } from "yaml";
 
 export interface Vary {
   path: string;
@@ -251,8 +250,8 @@ export function sweep(
   grid.forEach((inputs, n) => {
     const cfg = structuredClone(base);
     for (const [p, v] of Object.entries(inputs)) setPath(cfg, p, v);
-    const { config } = parseConfigText(
-      stringify(cfg),
+    const { config } = parseConfigValue(
+      cfg,
       `sweep point ${Object.entries(inputs)
         .map(([k, v]) => `${k}=${String(v)}`)
         .join(" ")}`,

@@ -39,6 +39,8 @@ export interface ChartSpec {
   y2Label?: string;
   labels: string[];
   datasets: ChartDataset[];
+  /** The drawing height the chart needs, in pixels (a tornado of many rows); default the renderer's. */
+  height?: number;
 }
 
 /** Address space names as the terminal report spells them. */
@@ -274,7 +276,7 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
   const config: ChartJsConfiguration = {
     type: line ? "line" : "bar",
     data: {
-      labels: spec.labels.map((l) => wrapLabel(l, 22)),
+      labels: spec.labels.map((l) => wrapLabel(l, LABEL_WIDTH)),
       datasets: spec.datasets.map((d, i) => ({
         label: d.label,
         data: (d.floating ?? d.data) as (number | null)[],
@@ -353,6 +355,9 @@ function rangeMax(spec: ChartSpec, axis: "y" | "y2"): { suggestedMax?: number } 
     if ((d.axis ?? "y") === axis && d.ranges) for (const r of d.ranges) if (r && r[1] > max) max = r[1];
   return Number.isFinite(max) ? { suggestedMax: max } : {};
 }
+
+/** Characters a category label's line holds before it wraps. */
+export const LABEL_WIDTH = 22;
 
 /** Splits a long category label into lines (Chart.js draws an array as a multi-line label). */
 export function wrapLabel(label: string, width: number): string | string[] {
