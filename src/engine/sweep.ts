@@ -18,6 +18,10 @@ export interface SweepPoint {
   outputs: Record<string, number | null>;
   /** Each output's low and high (docs/ranges.md), null where the output has no value: the chart's bands. */
   ranges: Record<string, [number, number] | null>;
+  /** The limit that binds first at this point (the estimate's bottleneck), by its label; null: none. */
+  binding: string | null;
+  /** The line items of this point's estimate extrapolated outside what their source measured, by id. */
+  extrapolated: string[];
 }
 
 export interface SweepResult {
@@ -266,6 +270,8 @@ export function sweep(
       ranges: Object.fromEntries(
         metrics.map((m, k) => [m, ranged[k] ? ([ranged[k].low, ranged[k].high] as [number, number]) : null]),
       ),
+      binding: e.bottleneck?.label ?? null,
+      extrapolated: [...new Set(e.items.filter((i) => i.confidence === "extrapolated").map((i) => i.id))],
     });
     for (const m of metrics) if (points.at(-1)!.outputs[m] !== null) units[m] ??= unitOf(e, m);
     onProgress?.(n + 1, grid.length);

@@ -179,3 +179,35 @@ export function categoryLabelLayout(spec: ChartSpec, opts: Omit<RenderOptions, "
     chart.destroy();
   }
 }
+
+/** A value axis as laid out: its id, title and vertical extent in pixels. */
+export interface AxisBox {
+  id: string;
+  title: string;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The value axes of a chart drawn to PNG, from Chart.js's computed layout (a sweep's panels, one per
+ * unit, stacked): for tests that each unit has a panel of its own and that panels do not overlap.
+ */
+export function valueAxisLayout(spec: ChartSpec, opts: Omit<RenderOptions, "format"> = {}): AxisBox[] {
+  const width = checkSize("width", opts.width ?? 900);
+  const height = checkSize("height", opts.height ?? spec.height ?? 500);
+  const { Canvas } = loadCanvas();
+  const config = chartJsConfig(visibleDeep(spec)) as unknown as ChartConfiguration<"bar" | "line", (number | null)[]>;
+  const chart = new Chart(new Canvas(width, height) as unknown as HTMLCanvasElement, config);
+  try {
+    return Object.values(chart.scales)
+      .filter((s) => s.axis === "y")
+      .map((s) => ({
+        id: s.id,
+        title: String((s.options as { title?: { text?: unknown } }).title?.text ?? ""),
+        top: s.top,
+        bottom: s.bottom,
+      }));
+  } finally {
+    chart.destroy();
+  }
+}
