@@ -461,7 +461,13 @@ export function buildProgram(command?: string): Command {
       const registry = registryFor(opts);
       const { config } = loadConfigFile(file);
       const { capacityOf } = await import("../engine/capacity.js");
-      const result = capacityOf(config, registry, { budgets, ...(opts.for ? { for: opts.for } : {}) });
+      // The curve (25 more estimates) only where it is shown: the chart, the HTML page, the JSON's data.
+      const curve = opts.chart !== undefined || format === "json" || format === "html";
+      const result = capacityOf(config, registry, {
+        budgets,
+        ...(opts.for ? { for: opts.for } : {}),
+        ...(curve ? {} : { curvePoints: 0 }),
+      });
       writeOutput(opts.out, await renderCapacity(result, format, !isStdout(opts.out)), inputs);
       if (opts.chart)
         await writeChart(

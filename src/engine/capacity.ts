@@ -63,7 +63,11 @@ export interface CapacityAnswer {
    * and listed in `alwaysExceeded`); null when no limit binds up to the search range's end.
    */
   max: Range | null;
-  /** The relative precision of `max` (1e-6 for a rate; counts are exact). */
+  /**
+   * The step `max` is found to: the unit the reports print it in (a rate of 100/s or more to 1/s, 10/s
+   * to 0.1/s, 1/s to 0.01/s, less to 0.001/s; counts exact, 0). `max` is the largest multiple of it at
+   * which no limit is exceeded.
+   */
   precision: number;
   /** The limit that binds first, and the next one with how many times higher it binds. */
   binding: Binding | null;
@@ -294,6 +298,8 @@ function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted
       const r = at(v).get(id);
       return r !== undefined && r[pick] < 0;
     };
+    // The headroom itself, for the search's linear guesses (a limit's demand is mostly linear in its target).
+    const room = (pick: "v" | "low" | "high") => (v: number) => at(v).get(id)?.[pick];
     const point = over("v");
     if (point(t.min)) {
       limits.push({ id, label, unit, at: null, status: "always" });
@@ -303,10 +309,10 @@ function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted
       limits.push({ id, label, unit, at: null, status: "never" });
       continue;
     }
-    const value = largestWithin(t, point);
+    const value = largestWithin(t, point, room("v"));
     // The range: the limit's low end binds first (pessimistic), its high end last.
-    const low = over("low")(t.min) ? t.min : largestWithin(t, over("low"));
-    const high = over("high")(t.max) ? largestWithin(t, over("high")) : t.max;
+    const low = over("low")(t.min) ? t.min : largestWithin(t, over("low"), room("low"));
+    const high = over("high")(t.max) ? largestWithin(t, over("high"), room("high")) : t.max;
     limits.push({
       id,
       label,
@@ -336,7 +342,7 @@ function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted
   const answer: CapacityAnswer = {
     target: t,
     max,
-    precision: t.integer ? 0 : RATE_PRECISION,
+    precision: t.integer ? 0 : max ? printedStep(max.value) : printedStep(t.max),
     binding,
     next: second ? { ...second, times: second.at!.value / binding!.at!.value } : null,
     limits: ordered,
@@ -349,11 +355,23 @@ function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted
   return answer;
 }
 
+/** The unit a rate is printed to (fmtN): 1/s from 100/s, 0.1/s from 10/s, 0.01/s from 1/s, else 0.001/s. */
+function printedStep(x: number): number {
+  return x >= 100 ? 1 : x >= 10 ? 0.1 : x >= 1 ? 0.01 : 0.001;
+}
+
+/** The largest multiple of `step` at or below x (rounded so that 0.1 steps stay 12.3, not 12.300000000000001). */
+const gridFloor = (x: number, step: number) => Math.round(Math.floor(x / step + 1e-9) * step * 1000) / 1000;
+
 /**
  * The largest value of the target at which `exceeded` is false, given that it is false at t.min and
- * true at t.max: bracketed from the configured value outwards, then halved to the precision.
+ * true at t.max, to the step it is printed in (a count exactly): bracketed from the configured value
+ * outwards; then guessed where the headroom, linear between the bracket's ends, reaches zero, and the
+ * guess checked at it and one step above (a limit's demand is mostly linear in its target, so most
+ * answers take two estimates here); else halved. Stops at the printed step, not finer: a finer answer
+ * would print the same.
  */
-function largestWithin(t: CapacityTarget, exceeded: (v: number) => boolean): number {
+function largestWithin(t: CapacityTarget, exceeded: (v: number) => boolean, room?: (v: number) => number | undefined): number {
   let lo = t.min;
   let hi = t.max;
   // Bracket near the configured value first: most answers are within a few doublings of it.
@@ -381,6 +399,23 @@ function largestWithin(t: CapacityTarget, exceeded: (v: number) => boolean): num
       lo = x;
     }
   }
+  const stepAt = (x: number) => (t.integer ? 1 : printedStep(x));
+  // Linear guesses: a few, each checked at a grid point and the one above it.
+  for (let k = 0; k < 4 && room; k++) {
+    const rLo = room(lo);
+    const rHi = room(hi);
+    if (rLo === undefined || rHi === undefined || !(rLo >= 0) || !(rHi < 0)) break;
+    const guess = lo + ((hi - lo) * rLo) / (rLo - rHi);
+    const step = stepAt(guess);
+    const g = gridFloor(guess, step);
+    if (g <= lo || g + step >= hi) break;
+    const gOver = exceeded(g);
+    if (gOver) hi = g;
+    else lo = g;
+    if (gOver) continue;
+    if (exceeded(g + step)) return g;
+    lo = g + step;
+  }
   if (t.integer) {
     while (hi - lo > 1) {
       const mid = Math.floor((lo + hi) / 2);
@@ -389,12 +424,16 @@ function largestWithin(t: CapacityTarget, exceeded: (v: number) => boolean): num
     }
     return lo;
   }
-  while (hi - lo > RATE_PRECISION * hi) {
+  while (hi - lo > stepAt(lo) && hi - lo > RATE_PRECISION * hi) {
     const mid = (lo + hi) / 2;
     if (exceeded(mid)) hi = mid;
     else lo = mid;
   }
-  return lo;
+  // lo is within a step of the answer: the grid point above its floor, if below hi and not exceeded.
+  const step = stepAt(lo);
+  const below = gridFloor(lo, step);
+  const above = Math.round((below + step) * 1000) / 1000;
+  return above < hi && above > lo && !exceeded(above) ? above : below;
 }
 
 const fmtN = (n: number, integer: boolean) =>
