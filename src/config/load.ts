@@ -126,9 +126,9 @@ let emptySource: YamlSource | undefined;
 export function parseConfigValue(
   value: Record<string, unknown>,
   file: string,
-  { located = true }: { located?: boolean } = {},
+  { located = true, memo }: { located?: boolean; memo?: ParseMemo } = {},
 ): LoadedConfig {
-  const parsed = Config.safeParse(value);
+  const parsed = memo ? bySection(value, memo) : Config.safeParse(value);
   emptySource ??= parseYamlSource("{}", file, { maxAliasCount: 0 });
   const src = emptySource;
   // Unlocated (sensitivity, which keeps only the message of an end that is not a valid config): the
@@ -144,6 +144,36 @@ export function parseConfigValue(
   const ranges = inputRanges(value);
   if (ranges) config.ranges = ranges;
   return { config, source: { ...emptySource, file, value } };
+}
+
+/** Sections parsed within one command (a sweep's points differ in a section or two), by key and text. */
+export type ParseMemo = Map<string, Map<string, unknown>>;
+
+/**
+ * The config parsed section by section, each section taken from the memo where the same text was
+ * parsed before: what Config.safeParse gives, as the config schema is an object of sections with no
+ * check across them (the checks across sections are checkSemantics'). Anything else (an unknown key,
+ * a section that fails) is parsed whole, for the whole set of issues.
+ */
+function bySection(value: Record<string, unknown>, memo: ParseMemo): ReturnType<typeof Config.safeParse> {
+  const shape = Config.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) if (!(k in shape)) return Config.safeParse(value);
+  for (const k of Object.keys(shape)) {
+    const v = value[k];
+    const text = v === undefined ? "" : JSON.stringify(v);
+    let byText = memo.get(k);
+    if (!byText) memo.set(k, (byText = new Map()));
+    let data = byText.get(text);
+    if (data === undefined && !byText.has(text)) {
+      const r = shape[k]!.safeParse(v);
+      if (!r.success) return Config.safeParse(value);
+      data = r.data;
+      byText.set(text, data);
+    }
+    if (data !== undefined) out[k] = data;
+  }
+  return { success: true, data: out } as ReturnType<typeof Config.safeParse>;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
 import { formatNumber } from "../util/number-format.js";
 import { estimateWith, type Estimate, type Range } from "./engine.js";
+import { RuleMemo } from "./rule-memo.js";
 
 /** What a config's capacity is searched over. */
 export interface CapacityTarget {
@@ -228,12 +229,15 @@ export function capacityOf(input: Config, registry: Registry, opts: CapacityOpti
       ]);
     return t;
   });
-  const estimate = estimateWith(config, registry);
-  const answers = targets.map((t) => solve(config, registry, t, notCountedOf(t, estimate)));
+  // Every estimate of the search differs from the config in its target alone: rules that do not read
+  // it are replayed, not run (rule-memo.ts).
+  const memo = new RuleMemo();
+  const estimate = estimateWith(config, registry, undefined, memo);
+  const answers = targets.map((t) => solve(config, registry, t, notCountedOf(t, estimate), memo));
   const first = targets[0];
   const curve =
     first && (opts.curvePoints ?? 25) > 0
-      ? curveOf(config, registry, first, answers[0]!, opts.curvePoints ?? 25)
+      ? curveOf(config, registry, first, answers[0]!, opts.curvePoints ?? 25, memo)
       : null;
   return {
     format: "mqzcap/capacity@1",
@@ -281,11 +285,17 @@ function roomsOf(e: Estimate): Rooms {
   return rooms;
 }
 
-function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted: string[]): CapacityAnswer {
+function solve(
+  config: Config,
+  registry: Registry,
+  t: CapacityTarget,
+  notCounted: string[],
+  rules: RuleMemo,
+): CapacityAnswer {
   const memo = new Map<number, Rooms>();
   const at = (v: number): Rooms => {
     let r = memo.get(v);
-    if (!r) memo.set(v, (r = roomsOf(estimateWith(setTarget(config, t, v), registry))));
+    if (!r) memo.set(v, (r = roomsOf(estimateWith(setTarget(config, t, v), registry, undefined, rules))));
     return r;
   };
   // The limits there are: those with a demand at either end of the range, or at the configured value.
@@ -371,7 +381,11 @@ const gridFloor = (x: number, step: number) => Math.round(Math.floor(x / step + 
  * answers take two estimates here); else halved. Stops at the printed step, not finer: a finer answer
  * would print the same.
  */
-function largestWithin(t: CapacityTarget, exceeded: (v: number) => boolean, room?: (v: number) => number | undefined): number {
+function largestWithin(
+  t: CapacityTarget,
+  exceeded: (v: number) => boolean,
+  room?: (v: number) => number | undefined,
+): number {
   let lo = t.min;
   let hi = t.max;
   // Bracket near the configured value first: most answers are within a few doublings of it.
@@ -463,6 +477,7 @@ function curveOf(
   t: CapacityTarget,
   a: CapacityAnswer,
   points: number,
+  memo: RuleMemo,
 ): CapacityCurve {
   // To half again past the first binding point, or just past the next where that is within twice it.
   const end = a.max
@@ -475,7 +490,7 @@ function curveOf(
   }
   const series = new Map<string, { id: string; label: string; usedPct: (number | null)[] }>();
   x.forEach((v, k) => {
-    for (const h of estimateWith(setTarget(config, t, v), registry).headroom) {
+    for (const h of estimateWith(setTarget(config, t, v), registry, undefined, memo).headroom) {
       let s = series.get(h.id);
       if (!s)
         series.set(h.id, (s = { id: h.id, label: h.label, usedPct: new Array<number | null>(x.length).fill(null) }));

@@ -6,7 +6,7 @@
 // Platform-neutral: the config arrives as the object its YAML was (units as written).
 import { CHANNEL_TYPE_ALIASES, Config as ConfigSchema } from "../config/schema.js";
 import { IANA_CIPHER_NAMES } from "../config/ciphers.js";
-import { parseConfigValue } from "../config/load.js";
+import { parseConfigValue, type ParseMemo } from "../config/load.js";
 import { parseInterval } from "../config/units.js";
 import type { Config, InputRange } from "../config/types.js";
 import type { LookupResult, Registry } from "../model/registry.js";
@@ -15,6 +15,7 @@ import { defOf, unwrapped, type AnySchema } from "../util/zod-defs.js";
 import { estimateWith, type Estimate } from "./engine.js";
 import { metricOf } from "./metrics.js";
 import { gapDifference, roleOf, whyNoSwing } from "./sensitivity-roles.js";
+import { PINNED, RuleMemo, type Pinned } from "./rule-memo.js";
 import { setPath } from "./sweep.js";
 
 /** The outputs a sensitivity row swings. */
@@ -283,8 +284,10 @@ function pinned(registry: Registry, id: string, end: "low" | "high"): Registry {
     return Object.freeze({ ...r, value, low: value, high: value, parts: [] });
   };
   const wrapped = new Set<PropertyKey>(["figureValue", "parameter", "lookup"]);
+  const pinnedOf: Pinned = { base: registry, id };
   return new Proxy(registry, {
     get(target, prop) {
+      if (prop === PINNED) return pinnedOf; // rules that never use the entry share the base's runs
       const v = Reflect.get(target, prop, target) as unknown;
       if (typeof v !== "function") return v;
       const fn = v as (...a: unknown[]) => unknown;
@@ -382,7 +385,11 @@ function reasonOf(err: InputError): string {
  * ranges the user wrote).
  */
 export function sensitivityOf(raw: Record<string, unknown>, config: Config, registry: Registry): SensitivityResult {
-  const baseEstimate = estimateWith(config, registry);
+  // One memo for the command: each point differs from the config in one input or one figure, and the
+  // rules that read neither are replayed, not run (rule-memo.ts).
+  const memo = new RuleMemo();
+  const sections: ParseMemo = new Map();
+  const baseEstimate = estimateWith(config, registry, undefined, memo);
   const binding = baseEstimate.bottleneck?.id ?? null;
   const base = { ...outputsOf(baseEstimate, binding), binding };
   const units: Record<SensitivityOutput, string | null> = {
@@ -418,11 +425,11 @@ export function sensitivityOf(raw: Record<string, unknown>, config: Config, regi
       const cfg = structuredClone(raw);
       setPath(cfg, c.path, value);
       try {
-        const parsed = parseConfigValue(cfg, `${c.path}=${label}`, { located: false }).config;
+        const parsed = parseConfigValue(cfg, `${c.path}=${label}`, { located: false, memo: sections }).config;
         const key = JSON.stringify(parsed);
         if (seen.has(key)) continue;
         seen.add(key);
-        points.push({ at: label, estimate: estimateWith(parsed, registry) });
+        points.push({ at: label, estimate: estimateWith(parsed, registry, undefined, memo) });
       } catch (err) {
         if (!(err instanceof InputError)) throw err;
         skipped.push({ value: label, reason: reasonOf(err) });
@@ -451,7 +458,7 @@ export function sensitivityOf(raw: Record<string, unknown>, config: Config, regi
   for (const id of [...figures.keys()].sort()) {
     const points: Point[] = (["low", "high"] as const).map((end) => ({
       at: end,
-      estimate: estimateWith(config, pinned(registry, id, end)),
+      estimate: estimateWith(config, pinned(registry, id, end), undefined, memo),
     }));
     const row = rowOf(
       {

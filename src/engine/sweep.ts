@@ -1,11 +1,12 @@
 // Sweeps: vary one or two config inputs over a list of values (or a range in the steps the data has)
 // and collect chosen outputs of each estimate.
-import { parseConfigValue } from "../config/load.js";
+import { parseConfigValue, type ParseMemo } from "../config/load.js";
 import { formatSize, parseSize } from "../config/units.js";
 import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
 import { formatNumber } from "../util/number-format.js";
 import { estimateWith } from "./engine.js";
+import { RuleMemo } from "./rule-memo.js";
 import { checkMetrics, checkPresent, DEFAULT_METRICS, metricRangeOf, unitOf } from "./metrics.js";
 
 export interface Vary {
@@ -248,6 +249,9 @@ export function sweep(
     else for (const b of vary[1]!.values) grid.push({ [vary[0]!.path]: a, [vary[1]!.path]: b });
   }
   const points: SweepPoint[] = [];
+  // Points differ in one or two inputs: rules that read neither are replayed, not run (rule-memo.ts).
+  const memo = new RuleMemo();
+  const parsed: ParseMemo = new Map();
   const units: Record<string, string | null> = {};
   const checkIds = metrics.some((m) => !DEFAULT_METRICS.includes(m));
   const ids = new Set<string>();
@@ -259,8 +263,9 @@ export function sweep(
       `sweep point ${Object.entries(inputs)
         .map(([k, v]) => `${k}=${String(v)}`)
         .join(" ")}`,
+      { memo: parsed },
     );
-    const e = estimateWith(config, registry);
+    const e = estimateWith(config, registry, undefined, memo);
     // The item ids seen, for the metric check below, only when a name is not a known output.
     if (checkIds) for (const i of e.items) ids.add(i.id);
     const ranged = metrics.map((m) => metricRangeOf(e, m));
