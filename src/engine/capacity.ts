@@ -113,7 +113,6 @@ export interface CapacityResult {
 
 const RATE_MAX = 1e8; // the config's largest rate (config/schema.ts)
 const RATE_MIN = 1e-3;
-const RATE_PRECISION = 1e-6;
 const COUNT_MAX = 100000; // channels[].count
 const CONVERSATIONS_MAX = 1000000; // channels[].conversations
 
@@ -320,9 +319,18 @@ function solve(
       continue;
     }
     const value = largestWithin(t, point, room("v"));
-    // The range: the limit's low end binds first (pessimistic), its high end last.
-    const low = over("low")(t.min) ? t.min : largestWithin(t, over("low"), room("low"));
-    const high = over("high")(t.max) ? largestWithin(t, over("high"), room("high")) : t.max;
+    // The range: the limit's low end binds first (pessimistic), its high end last. Where the limit has
+    // no range at the answer and a step above it (low and high equal the value at both), its ends bind
+    // where the value does: no search of their own.
+    const step = t.integer ? 1 : printedStep(value);
+    const above = Math.round((value + step) * 1000) / 1000;
+    const flat = (pick: "low" | "high") => {
+      const a = at(value).get(id);
+      const b = at(above).get(id);
+      return a !== undefined && b !== undefined && a[pick] === a.v && b[pick] === b.v;
+    };
+    const low = over("low")(t.min) ? t.min : flat("low") ? value : largestWithin(t, over("low"), room("low"));
+    const high = !over("high")(t.max) ? t.max : flat("high") ? value : largestWithin(t, over("high"), room("high"));
     limits.push({
       id,
       label,
@@ -390,7 +398,22 @@ function largestWithin(
   let hi = t.max;
   // Bracket near the configured value first: most answers are within a few doublings of it.
   const start = Math.min(Math.max(t.configured ?? (t.integer ? 1 : 1000), t.min), t.max);
-  if (exceeded(start)) {
+  const stepAt = (x: number) => (t.integer ? 1 : printedStep(x));
+  const snap = (x: number) => (t.integer ? Math.floor(x) : gridFloor(x, printedStep(x)));
+  const up = (x: number) => Math.round((x + stepAt(x)) * 1000) / 1000;
+  // Where the headroom falls linearly from the target's least value through the configured one (a
+  // demand in proportion to the target), it reaches zero at one point: tried, with the grid point above
+  // it, before any bracketing.
+  const r0 = room?.(t.min);
+  const r1 = start > t.min && !exceeded(start) ? room?.(start) : undefined;
+  const guess =
+    r0 !== undefined && r1 !== undefined && r0 > r1 && r1 >= 0 ? snap(start + ((start - t.min) * r1) / (r0 - r1)) : NaN;
+  if (guess > start && up(guess) < t.max) {
+    if (exceeded(guess)) hi = guess;
+    else if (exceeded(up(guess))) return guess;
+    else lo = up(guess);
+    if (lo === t.min) lo = start;
+  } else if (exceeded(start)) {
     hi = start;
     for (let x = start; ;) {
       x = t.integer ? Math.floor(x / 2) : x / 2;
@@ -413,41 +436,30 @@ function largestWithin(
       lo = x;
     }
   }
-  const stepAt = (x: number) => (t.integer ? 1 : printedStep(x));
-  // Linear guesses: a few, each checked at a grid point and the one above it.
-  for (let k = 0; k < 4 && room; k++) {
-    const rLo = room(lo);
-    const rHi = room(hi);
-    if (rLo === undefined || rHi === undefined || !(rLo >= 0) || !(rHi < 0)) break;
-    const guess = lo + ((hi - lo) * rLo) / (rLo - rHi);
-    const step = stepAt(guess);
-    const g = gridFloor(guess, step);
-    if (g <= lo || g + step >= hi) break;
-    const gOver = exceeded(g);
-    if (gOver) hi = g;
-    else lo = g;
-    if (gOver) continue;
-    if (exceeded(g + step)) return g;
-    lo = g + step;
-  }
-  if (t.integer) {
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (exceeded(mid)) hi = mid;
-      else lo = mid;
+  // From here lo and hi are points of the grid the answer is printed on (the bracket's are: the
+  // configured value and its doublings, or the target's ends). Each round tries a linear guess, checked
+  // at its grid point and the one above, then a halving; it ends when no grid point is left between.
+  if (!t.integer) lo = snap(lo);
+  for (let k = 0; k < 200 && up(lo) < hi; k++) {
+    const rLo = k % 2 === 0 && room ? room(lo) : undefined;
+    const rHi = rLo !== undefined && room ? room(hi) : undefined;
+    const linear = rLo !== undefined && rHi !== undefined && rLo >= 0 && rHi < 0;
+    let g = snap(linear ? lo + ((hi - lo) * rLo) / (rLo - rHi) : (lo + hi) / 2);
+    if (g <= lo) g = up(lo);
+    if (g >= hi) g = snap((lo + hi) / 2);
+    if (g <= lo) break;
+    if (exceeded(g)) {
+      hi = g;
+      continue;
     }
-    return lo;
+    lo = g;
+    if (!linear) continue;
+    const next = up(g);
+    if (next >= hi) break;
+    if (exceeded(next)) break; // lo is the answer: the grid point above it is exceeded
+    lo = next;
   }
-  while (hi - lo > stepAt(lo) && hi - lo > RATE_PRECISION * hi) {
-    const mid = (lo + hi) / 2;
-    if (exceeded(mid)) hi = mid;
-    else lo = mid;
-  }
-  // lo is within a step of the answer: the grid point above its floor, if below hi and not exceeded.
-  const step = stepAt(lo);
-  const below = gridFloor(lo, step);
-  const above = Math.round((below + step) * 1000) / 1000;
-  return above < hi && above > lo && !exceeded(above) ? above : below;
+  return lo;
 }
 
 const fmtN = (n: number, integer: boolean) =>
