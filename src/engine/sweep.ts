@@ -41,8 +41,8 @@ const BASELINE_HELD = /^(?:workload\.(?:messageSize|persistent|pattern|queues|sy
 
 /**
  * Points a sweep may have, one estimate each, its values for one input or a grid of two together: an
- * engineering bound (about 100,000 estimates a second on one core, and the table, JSON and chart hold
- * every point), said in --help.
+ * engineering bound (some seconds of estimates on one core, bench/RESULTS.md section 2, and the table,
+ * JSON and chart hold every point), said in --help.
  */
 export const MAX_SWEEP_POINTS = 100000;
 /** Points a range of numbers (not sizes) is cut into: its ends and nine steps between. */
