@@ -11,6 +11,7 @@ import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml
 import { didYouMean, schemaKeys, zodIssuesToDiagnostics } from "../util/zod-diagnostics.js";
 import { CIPHER_NAMES, IANA_CIPHER_NAMES, keyExchangeOf, mqCipherName } from "./ciphers.js";
 import { keyHintFor } from "./mq-names.js";
+import { defOf, unwrapped, type AnySchema } from "../util/zod-defs.js";
 import { stringify } from "yaml";
 
 /** Configs are hand-sized; anything larger is a mistake (a log file, a dump). */
@@ -147,7 +148,54 @@ export function parseConfigValue(
 }
 
 /** Sections parsed within one command (a sweep's points differ in a section or two), by key and text. */
-export type ParseMemo = Map<string, Map<string, unknown>>;
+export type ParseMemo = Map<string, Map<string, { raw: unknown; data: unknown }>>;
+
+/** The fields of an object section's schema (inside its optional or default wrapper); undefined if not an object. */
+function fieldsOf(section: AnySchema): Record<string, AnySchema> | undefined {
+  let s = section;
+  for (let k = 0; k < 5; k++) {
+    const d = defOf(s);
+    if (d.type === "object") return d.shape;
+    const inner = unwrapped(d);
+    if (!inner) return undefined;
+    s = inner;
+  }
+  return undefined;
+}
+
+/**
+ * A section that differs from one parsed before in one field alone (a swept rate, a message size):
+ * that field parsed, the rest as parsed before. The config schema checks nothing across the fields
+ * of a section (its transforms are each field's own), so this is what parsing the section gives.
+ */
+function oneFieldChanged(
+  section: AnySchema,
+  v: unknown,
+  seen: Map<string, { raw: unknown; data: unknown }>,
+): { data: unknown } | undefined {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
+  const fields = fieldsOf(section);
+  if (!fields) return undefined;
+  const now = v as Record<string, unknown>;
+  const keys = Object.keys(now);
+  let tried = 0;
+  for (const prior of seen.values()) {
+    if (++tried > 4) break;
+    const before = prior.raw as Record<string, unknown> | null;
+    if (before === null || typeof before !== "object" || prior.data === undefined) continue;
+    const was = Object.keys(before);
+    if (was.length !== keys.length || was.some((k, i) => k !== keys[i])) continue;
+    const changed = keys.filter((k) => JSON.stringify(now[k]) !== JSON.stringify(before[k]));
+    if (changed.length !== 1 || !fields[changed[0]!]) continue;
+    const key = changed[0]!;
+    const r = (fields[key] as unknown as { safeParse(x: unknown): { success: boolean; data?: unknown } }).safeParse(
+      now[key],
+    );
+    if (!r.success) return undefined;
+    return { data: { ...(prior.data as Record<string, unknown>), [key]: r.data } };
+  }
+  return undefined;
+}
 
 /**
  * The config parsed section by section, each section taken from the memo where the same text was
@@ -164,12 +212,16 @@ function bySection(value: Record<string, unknown>, memo: ParseMemo): ReturnType<
     const text = v === undefined ? "" : JSON.stringify(v);
     let byText = memo.get(k);
     if (!byText) memo.set(k, (byText = new Map()));
-    let data = byText.get(text);
-    if (data === undefined && !byText.has(text)) {
-      const r = shape[k]!.safeParse(v);
-      if (!r.success) return Config.safeParse(value);
-      data = r.data;
-      byText.set(text, data);
+    let data = byText.get(text)?.data;
+    if (!byText.has(text)) {
+      const quick = oneFieldChanged(shape[k] as unknown as AnySchema, v, byText);
+      if (quick) data = quick.data;
+      else {
+        const r = shape[k]!.safeParse(v);
+        if (!r.success) return Config.safeParse(value);
+        data = r.data;
+      }
+      byText.set(text, { raw: v, data });
     }
     if (data !== undefined) out[k] = data;
   }

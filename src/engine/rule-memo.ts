@@ -28,6 +28,8 @@ interface Run {
 
 /** Runs kept per rule and registry: a sweep alternates few distinct values of what a rule reads. */
 const KEPT = 6;
+const MISSES = 3;
+const RETRY = 8;
 
 /** A registry that gives one entry's figure differently (sensitivity's pinned figure), and the one it wraps. */
 export const PINNED = Symbol("mqzcap.pinned");
@@ -112,6 +114,12 @@ function recording(config: object, reads: Map<string, Read>): object {
 
 export class RuleMemo {
   private readonly runs = new WeakMap<object, Map<string, Run[]>>();
+  /**
+   * Misses in a row by rule: a rule that reads what every estimate of the command changes (the swept
+   * input) misses every time, and recording its reads through the proxy only slows it; after MISSES it
+   * runs plain, and is recorded again every RETRY runs in case the command moves on to other inputs.
+   */
+  private readonly missed = new Map<string, number>();
   /** Rule runs replayed and run, for tests and the bench. */
   hits = 0;
   misses = 0;
@@ -133,6 +141,7 @@ export class RuleMemo {
     for (const r of kept)
       if (r.reads.every((x) => same(config, x))) {
         this.hits++;
+        this.missed.set(rule.id, 0);
         for (const c of r.calls) {
           if (c.m === "item") ctx.item(c.a);
           else if (c.m === "warn") ctx.warn(c.a[0], c.a[1], c.a[2]);
@@ -141,6 +150,12 @@ export class RuleMemo {
         return;
       }
     this.misses++;
+    const missed = (this.missed.get(rule.id) ?? 0) + 1;
+    this.missed.set(rule.id, missed);
+    if (missed > MISSES && missed % RETRY !== 0) {
+      rule.run(ctx);
+      return;
+    }
     const reads = new Map<string, Read>();
     const calls: Call[] = [];
     rule.run({
