@@ -17,6 +17,7 @@ import { calibrateBench, calibrateSection } from "./calibrate.js";
 import { crossReport, renderAccuracy } from "./cross-report.js";
 import { conditionAccuracy } from "./condition-accuracy.js";
 import { timeInterleaved } from "./lib/spawn-timing.js";
+import { latencyBench, latencySection } from "./latency.js";
 import { writeResults } from "./lib/write-results.js";
 import { pageBench, pageSection } from "./page.js";
 import { scalingBench, scalingSection } from "./scaling.js";
@@ -29,7 +30,6 @@ const QUICK = process.argv.includes("--quick"); // fewer runs, for trying the be
 const WRITE = process.argv.includes("--write"); // update the committed bench/RESULTS.md and results.json
 const GOALS = {
   startRatio: 1.5,
-  estimatesPerSecond: 100_000,
   chartMs: 100,
   rssMB: 80,
   noisePct: 6,
@@ -122,6 +122,10 @@ const breakdown = Object.keys(parts).map((name) => ({
   part: name,
   addedMs: r3(summarise(partTimes[name]!).median - partBase),
 }));
+
+// ---------------------------------------------------------------- 1b. Commands a planner runs while editing
+log("1b/6 estimate, capacity, sensitivity and a 50-point sweep of examples/how-far-order-entry.yaml");
+const latency = latencyBench(ROOT, CLI, { runs: QUICK ? 5 : 15, rounds: QUICK ? 1 : 3, load: m.loadAverageAtStart });
 
 // ---------------------------------------------------------------- 2. Library throughput
 log("2/6 library throughput (100,000 configs, one core)");
@@ -239,6 +243,7 @@ const results = {
     estimateWorkMs: r3(estMed - verMed),
     breakdownAddedMs: breakdown,
   },
+  latency,
   throughput: {
     configs: tp.generated,
     valid: tp.valid,
@@ -250,7 +255,6 @@ const results = {
     medianPerSecond: Math.round(tpMedian),
     microsecondsPerEstimate: r3(1e6 / tpMedian),
     pinnedToOneCpu: hasTaskset,
-    goalMet: tpMedian >= GOALS.estimatesPerSecond,
   },
   charts: {
     firstPngMs: r3(chart.firstPngMs),
@@ -352,7 +356,10 @@ L.push(
   `| 1 | CLI estimate wall time / \`node -e 0\` (medians) | ${r3(startRatio)}x (${ms(estMed)} / ${ms(nodeMed)}) | <= ${GOALS.startRatio}x | ${met(startRatio <= GOALS.startRatio)} |`,
 );
 L.push(
-  `| 2 | library estimates per second, one core | ${fmtN(tpMedian)}/s (${r3(1e6 / tpMedian)} us each) | >= ${fmtN(GOALS.estimatesPerSecond)}/s | ${met(tpMedian >= GOALS.estimatesPerSecond)} |`,
+  `| 1b | estimate, capacity, sensitivity, 50-point sweep of how-far-order-entry / \`node -e 0\` (median of ${latency.rounds} rounds) | ${latency.ratio.estimate}x, ${latency.ratio.capacity}x, ${latency.ratio.sensitivity}x, ${latency.ratio.sweep50}x | <= ${latency.goals.estimate}x, ${latency.goals.capacity}x, ${latency.goals.sensitivity}x, ${latency.goals.sweep50}x | ${met(Object.values(latency.met).every(Boolean))} |`,
+);
+L.push(
+  `| 2 | library estimates per second, one core | ${fmtN(tpMedian)}/s (${r3(1e6 / tpMedian)} us each) | reported, not a goal (the commands' wall times in 1b are) | |`,
 );
 L.push(
   `| 3 | PNG chart, median of ${png.n} after warm-up | ${ms(png.median)} | <= ${GOALS.chartMs} ms | ${met(png.median <= GOALS.chartMs)} |`,
@@ -395,6 +402,7 @@ L.push(
   "",
 );
 
+L.push(...latencySection(latency));
 L.push("## 2. Library throughput", "");
 L.push(
   `${fmtN(tp.generated)} generated configs (seeded; releases 8.0 to 9.3, z13 to z17, message sizes 256 bytes to 4MB, rates, 0-3 channels of every type with TLS ciphers, compression and SHARECNV, logging, encryption, AMS, streaming queues, SMF, shared queues, baselines), each parsed once with the config schema and checked for release semantics (${tp.rejected} rejected), then \`estimateWith(config, registry)\` over all of them, ${tp.passes.length} timed passes after one untimed warm-up pass, in one process${hasTaskset ? " pinned to one CPU with taskset" : ""}. The code is bundled by esbuild as the shipped library is.`,
@@ -404,7 +412,7 @@ L.push("| pass | ms | estimates/s |", "| --- | --- | --- |");
 tp.passes.forEach((p, i) => L.push(`| ${i + 1} | ${r3(p.ms)} | ${fmtN(p.perSecond)} |`));
 L.push(
   "",
-  `Median **${fmtN(tpMedian)} estimates/s** (${r3(1e6 / tpMedian)} us each; ${fmtN(tp.lineItemsPerPass / tp.valid)} line items per estimate on average; ${tp.engineFailuresPerPass} configs per pass threw). Goal ${fmtN(GOALS.estimatesPerSecond)}/s: ${met(tpMedian >= GOALS.estimatesPerSecond)}.`,
+  `Median **${fmtN(tpMedian)} estimates/s** (${r3(1e6 / tpMedian)} us each; ${fmtN(tp.lineItemsPerPass / tp.valid)} line items per estimate on average; ${tp.engineFailuresPerPass} configs per pass threw). Reported, not a goal: what a planner waits for is each command's wall time (section 1b).`,
   "",
 );
 L.push(

@@ -94,6 +94,8 @@ export {
 export { renderChart, type RenderOptions } from "./report/draw.js";
 export { sweep, type SweepOptions } from "./api.js";
 export type { SweepResult, SweepPoint, Vary } from "./engine/sweep.js";
+export { sweepResultChart } from "./report/sweep-chart.js";
+export { renderSweepHtml } from "./report/sweep-html.js";
 export { sensitivity } from "./api.js";
 export type { SensitivityResult, SensitivityRow, SensitivityOutput, Swing } from "./engine/sensitivity.js";
 export {
@@ -101,5 +103,6 @@ export {
   renderSensitivityMarkdown,
   renderSensitivityCsv,
   tornadoChart,
+  measureFirst,
 } from "./report/sensitivity.js";
 export { renderSensitivityHtml } from "./report/sensitivity-html.js";

@@ -61,6 +61,13 @@ async function probeRanges(page: Page, canvasId: string): Promise<RangeProbe> {
         const point = meta.data[j];
         if (!r || !point) return;
         const [yLow, yHigh] = [scale.getPixelForValue(r[0]), scale.getPixelForValue(r[1])];
+        // A band another line's band of the same panel overlaps is two bands' colours there: not probed.
+        const overlapped = chart.data.datasets.some((other, o) => {
+          const q = other.mqzcapRanges?.[j];
+          if (o === d || !q || chart.getDatasetMeta(o).yAxisID !== meta.yAxisID) return false;
+          return scale.getPixelForValue(q[0]) > yHigh && scale.getPixelForValue(q[1]) < yLow;
+        });
+        if (overlapped) return;
         if (!best || yLow - yHigh > best.yLow - best.yHigh) best = { d, x: point.x, yValue: point.y, yLow, yHigh };
       });
     });

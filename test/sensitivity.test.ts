@@ -1,13 +1,14 @@
 // mqzcap sensitivity: each input moved across its range, each choice across its options, each source
 // figure across its low..high; the swings computed by hand for small configs.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InputError, sensitivity } from "../src/api.js";
 import type { SensitivityResult, SensitivityRow } from "../src/engine/sensitivity.js";
 import { toJson } from "../src/report/json.js";
 import {
+  allRows,
   measureFirst,
   renderSensitivityCsv,
   renderSensitivityMarkdown,
@@ -33,7 +34,7 @@ const SMALL = {
 };
 
 const row = (r: SensitivityResult, name: string): SensitivityRow => {
-  const found = r.rows.find((x) => x.name === name);
+  const found = allRows(r).find((x) => x.name === name);
   if (!found) throw new Error(`no row ${name}`);
   return found;
 };
@@ -70,12 +71,14 @@ describe("sensitivity of a small config (baseline only)", () => {
     expect(rate.swingPct).toBeCloseTo(12, 8); // (0.1484 - 0.1316) / 0.14
   });
 
-  it("sorts by swing: rate (12%), then chin (8.57%), then qmgr (40 x 12% / 140 = 3.43%)", () => {
-    const inputs = r.rows.filter((x) => x.kind === "input").map((x) => x.name);
-    expect(inputs.indexOf("workload.rate")).toBeLessThan(inputs.indexOf("baseline.cost.chin"));
+  it("sorts each part by swing: chin (8.57%), then qmgr (40 x 12% / 140 = 3.43%); the rate (12%) is a decision", () => {
+    expect(row(r, "workload.rate").role).toBe("decision");
+    expect(r.decisions.map((x) => x.name)).toContain("workload.rate");
+    const inputs = r.uncertainties.filter((x) => x.kind === "input").map((x) => x.name);
     expect(inputs.indexOf("baseline.cost.chin")).toBeLessThan(inputs.indexOf("baseline.cost.qmgr"));
     expect(row(r, "baseline.cost.qmgr").swingPct).toBeCloseTo((4.8 / 140) * 100, 8);
-    for (let k = 1; k < r.rows.length; k++) expect(r.rows[k - 1]!.swingPct).toBeGreaterThanOrEqual(r.rows[k]!.swingPct);
+    for (const part of [r.uncertainties, r.decisions])
+      for (let k = 1; k < part.length; k++) expect(part[k - 1]!.swingPct).toBeGreaterThanOrEqual(part[k]!.swingPct);
   });
 
   it("moves choices across their options (the release) and leaves names alone", () => {
@@ -83,7 +86,7 @@ describe("sensitivity of a small config (baseline only)", () => {
     expect(release.kind).toBe("choice");
     expect(release.tried).not.toContain("9.3"); // the base is not tried again
     expect(release.tried.length + release.skipped.length).toBeGreaterThanOrEqual(4);
-    expect(r.rows.some((x) => x.name === "name" || x.name === "version")).toBe(false);
+    expect(allRows(r).some((x) => x.name === "name" || x.name === "version")).toBe(false);
   });
 
   it("lists a choice's other spellings (SDR for sender, a cipher suite's IANA name) not as options of their own", () => {
@@ -147,14 +150,20 @@ describe("sensitivity to a source figure", () => {
     expect(first.some((x) => x.kind === "figure")).toBe(true);
   });
 
+  it("puts the AMS policy among the decisions, and its 135 us figure among the uncertainties", () => {
+    expect(r.decisions.map((x) => x.name)).toContain("ams.policy");
+    expect(r.uncertainties.map((x) => x.name)).toContain("001.ams-conf-kr32-txn-cost-increase");
+    expect(r.uncertainties.every((x) => x.role === "uncertainty" && x.kind !== "choice")).toBe(true);
+  });
+
   it("renders a table, Markdown, CSV, HTML and a tornado chart with every row", () => {
     const table = renderSensitivityTable(r);
     expect(table).toContain("Measure first: ");
     expect(table).toContain("001.ams-conf-kr32-txn-cost-increase");
     expect(renderSensitivityMarkdown(r)).toContain("| 1 | ");
     const csv = renderSensitivityCsv(r).split("\r\n");
-    expect(csv[0]).toMatch(/^rank,kind,name,asWritten,basis,swingPct,costLow,costHigh/);
-    expect(csv.length - 2).toBe(r.rows.length); // header, rows, and the final CRLF
+    expect(csv[0]).toMatch(/^part,rank,kind,name,asWritten,basis,swingPct,costLow,costHigh/);
+    expect(csv.length - 2).toBe(allRows(r).length); // header, rows, and the final CRLF
     const html = renderSensitivityHtml(r);
     expect(html).toContain("mqzcap-chart-0");
     const spec = tornadoChart(r);
@@ -222,8 +231,9 @@ describe("mqzcap sensitivity (CLI)", () => {
     const out = run(["sensitivity", file, "--format", "json"]);
     expect(out.code).toBe(0);
     const r = JSON.parse(out.stdout) as SensitivityResult;
-    expect(r.format).toBe("mqzcap/sensitivity@1");
-    expect(r.rows.find((x) => x.name === "baseline.cost.chin")!.outputs.cost!.swing).toBeCloseTo(12, 6);
+    expect(r.format).toBe("mqzcap/sensitivity@2");
+    expect(Object.keys(r)).toEqual(expect.arrayContaining(["uncertainties", "decisions"]));
+    expect(r.uncertainties.find((x) => x.name === "baseline.cost.chin")!.outputs.cost!.swing).toBeCloseTo(12, 6);
   });
 
   it("writes the report to a file with --out", () => {
@@ -240,5 +250,101 @@ describe("mqzcap sensitivity (CLI)", () => {
     expect(r.stderr).toContain("bad.yaml:2:");
     expect(r.stderr).not.toContain("    at ");
     expect(run(["sensitivity", join(dir, "none.yaml")]).code).toBe(2);
+  });
+});
+
+describe("uncertainties and decisions", () => {
+  // The issue's complaint: "Measure first" named hardware.cpus, targetBusy and workload.rate, which a
+  // planner chooses. Every shipped example: they are decisions, never in "measure first".
+  const examples = readdirSync("examples").filter((f) => f.endsWith(".yaml"));
+  it.each(examples)("%s: hardware.cpus, hardware.targetBusy and workload.rate are never in measure first", (f) => {
+    const r = sensitivity(join("examples", f));
+    const names = r.uncertainties.map((x) => x.name);
+    for (const d of ["hardware.cpus", "hardware.targetBusy", "workload.rate"]) {
+      expect(names).not.toContain(d);
+      expect(measureFirst(r, 100).map((x) => x.name)).not.toContain(d);
+    }
+    for (const x of r.decisions) expect(x.role).toBe("decision");
+  });
+
+  it("leaves out an input the config marks exact, and says so", () => {
+    const r = sensitivity({ ...SMALL, exact: ["baseline.cost.chin", "no.such.input"] });
+    expect(allRows(r).map((x) => x.name)).not.toContain("baseline.cost.chin");
+    expect(r.exact).toEqual(["baseline.cost.chin"]);
+    expect(row(r, "baseline.cost.qmgr").role).toBe("uncertainty");
+    expect(r.notes.join(" ")).toContain("no.such.input");
+    expect(renderSensitivityTable(r)).toContain("Marked exact in the config (not moved): baseline.cost.chin.");
+  });
+
+  it("says why a row swings nothing, and puts hardware.cpus among the decisions", () => {
+    // Every row that swings nothing says why; a row that swings has no why.
+    const r = sensitivity({ ...SMALL, hardware: { generation: "z15", cpus: 8 } });
+    const cpus = row(r, "hardware.cpus");
+    expect(cpus.role).toBe("decision");
+    for (const x of allRows(r)) {
+      if (x.swingPct === 0) expect(x.why).toMatch(/\S/);
+      else expect(x.why).toBeNull();
+    }
+  });
+
+  it("keeps apart a choice's alternatives that differ because the sources lack data: not in its swing", () => {
+    const r = sensitivity("examples/how-far-order-entry.yaml");
+    const gen = row(r, "hardware.generation");
+    expect(gen.missingData.length).toBeGreaterThan(0);
+    for (const m of gen.missingData) {
+      expect(gen.tried).toContain(m.value);
+      expect(m.gaps.length).toBeGreaterThan(0);
+    }
+    // The swing counts only the alternatives with the same gaps as the config as written.
+    const counted = gen.tried.filter((v) => !gen.missingData.some((m) => m.value === v));
+    if (counted.length === 0) expect(gen.swingPct).toBe(0);
+  });
+});
+
+describe("the tornado chart at 30 rows", () => {
+  // 30 uncertainties with long names and values as written (labels that wrap to two and three lines):
+  // every row's label is drawn, and no two overlap, read from Chart.js's computed layout of the PNG.
+  it("draws every label, none overlapping", async () => {
+    const { categoryLabelLayout } = await import("../src/report/chart.js");
+    const r = sensitivity("examples/ams-privacy.yaml");
+    const template = r.uncertainties.find((x) => (x.outputs.cost?.swing ?? 0) > 0)!;
+    const many: SensitivityResult = {
+      ...r,
+      uncertainties: Array.from({ length: 30 }, (_, k) => ({
+        ...template,
+        name: k % 3 === 0 ? `channels.TO.PARTNER.NUMBER.${k}.messageSize` : `001.some-long-model-entry-id-${k}`,
+        base: k % 2 ? `"${k} microseconds per message at 32KB"` : `${k}KB`,
+        kind: k % 3 === 0 ? "input" : "figure",
+        outputs: { ...template.outputs, cost: { ...template.outputs.cost!, swing: 100 - k } },
+      })),
+    };
+    const spec = tornadoChart(many);
+    expect(spec.labels).toHaveLength(30);
+    const boxes = categoryLabelLayout(spec);
+    expect(boxes).toHaveLength(30); // none skipped
+    const sorted = [...boxes].sort((a, b) => a.top - b.top);
+    for (let k = 1; k < sorted.length; k++) expect(sorted[k]!.top).toBeGreaterThanOrEqual(sorted[k - 1]!.bottom);
+    // and all of them inside the drawing
+    expect(sorted[0]!.top).toBeGreaterThanOrEqual(0);
+    expect(sorted.at(-1)!.bottom).toBeLessThanOrEqual(spec.height!);
+  });
+
+  it("overlapped at the old fixed 500 pixels (the test can fail)", async () => {
+    const { categoryLabelLayout } = await import("../src/report/chart.js");
+    const r = sensitivity("examples/ams-privacy.yaml");
+    const template = r.uncertainties.find((x) => (x.outputs.cost?.swing ?? 0) > 0)!;
+    const many: SensitivityResult = {
+      ...r,
+      uncertainties: Array.from({ length: 30 }, (_, k) => ({
+        ...template,
+        name: `001.some-long-model-entry-id-${k}`,
+        base: `"${k} microseconds per message"`,
+        kind: "figure" as const,
+        outputs: { ...template.outputs, cost: { ...template.outputs.cost!, swing: 100 - k } },
+      })),
+    };
+    const boxes = categoryLabelLayout({ ...tornadoChart(many), height: 500 });
+    const sorted = [...boxes].sort((a, b) => a.top - b.top);
+    expect(sorted.some((b, k) => k > 0 && b.top < sorted[k - 1]!.bottom)).toBe(true);
   });
 });

@@ -45,7 +45,7 @@ function registryFor(opts: { models?: string }): Registry {
 
 // "markdown" is taken for "md": both are what people type.
 export const FORMATS = ["table", "json", "md", "markdown", "csv", "html"] as const;
-const SWEEP_FORMATS = ["table", "json", "csv"];
+const SWEEP_FORMATS = ["table", "json", "csv", "html"];
 
 function unknownFormat(format: string): never {
   throw new InputError([
@@ -372,16 +372,20 @@ export function buildProgram(command?: string): Command {
     )
     .option("-o, --out <file>", "write the table to a file (atomically)")
     .option("-m, --models <dir>", "a folder of your own model files")
-    .option("--chart <file>", "also draw the sweep as lines to FILE.png or FILE.svg")
+    .option(
+      "--chart <file>",
+      "also draw the sweep, one panel per unit, to FILE.png, FILE.svg or FILE.html (interactive, offline)",
+    )
     .action(
       async (
         file: string,
         opts: { vary: string[]; metric?: string[]; format?: string; out?: string; models?: string; chart?: string },
       ) => {
         const inputs = inputsOf([file], opts);
-        checkOutputs(opts.out, opts.chart, inputs);
+        checkOutputs(opts.out, opts.chart, inputs, { html: true });
         const format = outputFormat(opts.format, opts.out, SWEEP_FORMATS);
-        await readyToDraw(opts.chart);
+        const htmlChart = opts.chart?.toLowerCase().endsWith(".html") ?? false;
+        if (!htmlChart) await readyToDraw(opts.chart);
         const registry = registryFor(opts);
         const { source } = loadConfigFile(file);
         const vary = opts.vary.map((v) => parseVary(v, (_p, lo, hi) => measuredSteps(registry, lo, hi)));
@@ -397,11 +401,15 @@ export function buildProgram(command?: string): Command {
             ? toJson(result)
             : format === "csv"
               ? (await import("../report/csv.js")).renderSweepCsv(result)
-              : renderSweepTable(result);
+              : format === "html"
+                ? (await import("../report/sweep-html.js")).renderSweepHtml(result)
+                : renderSweepTable(result);
         writeOutput(opts.out, out, inputs);
         // CSV is data only: what the table would print as a note goes to standard error.
         if (format === "csv") for (const n of result.notes) writeStderr(`mqzcap sweep: note: ${visibleText(n)}\n`);
-        if (opts.chart) {
+        if (opts.chart && htmlChart)
+          writeOutput(opts.chart, (await import("../report/sweep-html.js")).renderSweepHtml(result), inputs);
+        else if (opts.chart) {
           const { sweepResultChart } = await import("../report/sweep-chart.js");
           await writeChart(opts.chart, async () => sweepResultChart(result), inputs);
         }
@@ -481,9 +489,12 @@ export function buildProgram(command?: string): Command {
       const registry = registryFor(opts);
       const { config } = loadConfigFile(file);
       const { capacityOf } = await import("../engine/capacity.js");
+      // The curve (25 more estimates) only where it is shown: the chart, the HTML page, the JSON's data.
+      const curve = opts.chart !== undefined || format === "json" || format === "html";
       const result = capacityOf(config, registry, {
         budgets,
         ...(opts.for ? { for: opts.for } : {}),
+        ...(curve ? {} : { curvePoints: 0 }),
         onProgress: progress("capacity", "answers"),
       });
       writeOutput(opts.out, await renderCapacity(result, format, !isStdout(opts.out)), inputs);

@@ -171,11 +171,17 @@ function standardStream(st: Stats | undefined): string | undefined {
 }
 
 /** Checks --out and --chart together, before anything is computed: both valid, and not the same file. */
-export function checkOutputs(out: string | undefined, chart: string | undefined, inputs: Inputs): void {
+export function checkOutputs(
+  out: string | undefined,
+  chart: string | undefined,
+  inputs: Inputs,
+  { html = false }: { html?: boolean } = {},
+): void {
   const report = isStdout(out) ? undefined : checkTarget(out!, "--out", inputs);
   if (chart === undefined) return;
   const lower = chart.toLowerCase();
-  if (!lower.endsWith(".svg") && !lower.endsWith(".png")) refuse(chart, "a chart file must end in .png or .svg");
+  if (!lower.endsWith(".svg") && !lower.endsWith(".png") && !(html && lower.endsWith(".html")))
+    refuse(chart, `a chart file must end in .png${html ? ", .svg or .html" : " or .svg"}`);
   const drawn = checkTarget(chart, "--chart", inputs);
   if (report !== undefined && drawn === report)
     refuse(chart, "--chart names the same file as --out; the chart would replace the report", "name another file");

@@ -22,6 +22,7 @@ function copyConfig(v: Any): Any {
     "$schema": v["$schema"],
     version: v.version,
     name: v.name,
+    exact: v.exact,
     mq: v.mq == null ? v.mq : copyConfigMq(v.mq),
     hardware: v.hardware == null ? v.hardware : copyConfigHardware(v.hardware),
     baseline: v.baseline == null ? v.baseline : copyConfigBaseline(v.baseline),

@@ -12,6 +12,8 @@ import { lineText, locate, parseYamlSource, type YamlSource } from "../util/yaml
 import { didYouMean, schemaKeys, zodIssuesToDiagnostics } from "../util/zod-diagnostics.js";
 import { CIPHER_NAMES, IANA_CIPHER_NAMES, keyExchangeOf, mqCipherName } from "./ciphers.js";
 import { keyHintFor } from "./mq-names.js";
+import { defOf, unwrapped, type AnySchema } from "../util/zod-defs.js";
+import { stringify } from "yaml";
 
 /** Configs are hand-sized; anything larger is a mistake (a log file, a dump). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -135,6 +137,120 @@ function writtenPath(value: unknown, path: string): PropertyKey[] {
   const name = path.slice("channels.".length, dot);
   const list = (value as { channels?: { name?: unknown }[] }).channels ?? [];
   return ["channels", list.findIndex((c) => c?.name === name), path.slice(dot + 1)];
+}
+
+// An empty document: semantic checks on a config given as an object need a source to point into; an
+// object that fails them is parsed again from its text, for diagnostics that point at its lines.
+let emptySource: YamlSource | undefined;
+
+/**
+ * A config given as the object its YAML reads (a sweep point, a sensitivity end: the config as written
+ * with one value set), validated as parseConfigText validates text, without writing it out as YAML and
+ * parsing that back (most of a sweep's or sensitivity's time went there). An object that fails is
+ * written out and parsed as text, so that its InputError is the one the text would give.
+ */
+export function parseConfigValue(
+  value: Record<string, unknown>,
+  file: string,
+  { located = true, memo }: { located?: boolean; memo?: ParseMemo } = {},
+): LoadedConfig {
+  const parsed = memo ? bySection(value, memo) : Config.safeParse(value);
+  emptySource ??= parseYamlSource("{}", file, { maxAliasCount: 0 });
+  const src = emptySource;
+  // Unlocated (sensitivity, which keeps only the message of an end that is not a valid config): the
+  // diagnostics without a line, which would be a line of YAML written out here, not the user's.
+  const fail = (diags: Diagnostic[]): never => {
+    if (located) parseConfigText(stringify(value), file);
+    throw new InputError(diags.map(({ line: _l, col: _c, sourceLine: _s, ...d }) => ({ ...d, file })));
+  };
+  if (!parsed.success) return fail(zodIssuesToDiagnostics(parsed.error.issues, src, Config, hintFor, keyHint()));
+  const semantic = checkSemantics(parsed.data, src);
+  if (semantic.some((d) => d.severity === "error")) return fail(semantic);
+  const config = canonicalConfig(parsed.data);
+  const ranges = inputRanges(value);
+  if (ranges) config.ranges = ranges;
+  return { config, source: { ...emptySource, file, value } };
+}
+
+/** Sections parsed within one command (a sweep's points differ in a section or two), by key and text. */
+export type ParseMemo = Map<string, Map<string, { raw: unknown; data: unknown }>>;
+
+/** The fields of an object section's schema (inside its optional or default wrapper); undefined if not an object. */
+function fieldsOf(section: AnySchema): Record<string, AnySchema> | undefined {
+  let s = section;
+  for (let k = 0; k < 5; k++) {
+    const d = defOf(s);
+    if (d.type === "object") return d.shape;
+    const inner = unwrapped(d);
+    if (!inner) return undefined;
+    s = inner;
+  }
+  return undefined;
+}
+
+/**
+ * A section that differs from one parsed before in one field alone (a swept rate, a message size):
+ * that field parsed, the rest as parsed before. The config schema checks nothing across the fields
+ * of a section (its transforms are each field's own), so this is what parsing the section gives.
+ */
+function oneFieldChanged(
+  section: AnySchema,
+  v: unknown,
+  seen: Map<string, { raw: unknown; data: unknown }>,
+): { data: unknown } | undefined {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
+  const fields = fieldsOf(section);
+  if (!fields) return undefined;
+  const now = v as Record<string, unknown>;
+  const keys = Object.keys(now);
+  let tried = 0;
+  for (const prior of seen.values()) {
+    if (++tried > 4) break;
+    const before = prior.raw as Record<string, unknown> | null;
+    if (before === null || typeof before !== "object" || prior.data === undefined) continue;
+    const was = Object.keys(before);
+    if (was.length !== keys.length || was.some((k, i) => k !== keys[i])) continue;
+    const changed = keys.filter((k) => JSON.stringify(now[k]) !== JSON.stringify(before[k]));
+    if (changed.length !== 1 || !fields[changed[0]!]) continue;
+    const key = changed[0]!;
+    const r = (fields[key] as unknown as { safeParse(x: unknown): { success: boolean; data?: unknown } }).safeParse(
+      now[key],
+    );
+    if (!r.success) return undefined;
+    return { data: { ...(prior.data as Record<string, unknown>), [key]: r.data } };
+  }
+  return undefined;
+}
+
+/**
+ * The config parsed section by section, each section taken from the memo where the same text was
+ * parsed before: what Config.safeParse gives, as the config schema is an object of sections with no
+ * check across them (the checks across sections are checkSemantics'). Anything else (an unknown key,
+ * a section that fails) is parsed whole, for the whole set of issues.
+ */
+function bySection(value: Record<string, unknown>, memo: ParseMemo): ReturnType<typeof Config.safeParse> {
+  const shape = Config.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) if (!(k in shape)) return Config.safeParse(value);
+  for (const k of Object.keys(shape)) {
+    const v = value[k];
+    const text = v === undefined ? "" : JSON.stringify(v);
+    let byText = memo.get(k);
+    if (!byText) memo.set(k, (byText = new Map()));
+    let data = byText.get(text)?.data;
+    if (!byText.has(text)) {
+      const quick = oneFieldChanged(shape[k] as unknown as AnySchema, v, byText);
+      if (quick) data = quick.data;
+      else {
+        const r = shape[k]!.safeParse(v);
+        if (!r.success) return Config.safeParse(value);
+        data = r.data;
+      }
+      byText.set(text, { raw: v, data });
+    }
+    if (data !== undefined) out[k] = data;
+  }
+  return { success: true, data: out } as ReturnType<typeof Config.safeParse>;
 }
 
 /**

@@ -981,6 +981,15 @@ export const Config = z
         description: "A name for this scenario, up to 200 characters, shown in reports.",
         examples: ["quickstart - client capacity"],
       }),
+    exact: z
+      .array(z.string().min(1).max(300))
+      .max(200)
+      .optional()
+      .register(docs, {
+        description:
+          "Inputs you know exactly (a count read from a display, a figure from a contract), by their path as mqzcap sensitivity names them (hardware.cpus, storage.csa.available, channels.TO.HUB.messageSize): sensitivity leaves them out of its uncertainties, which otherwise move a number written as a point by the reports' run-to-run +/-6%. The estimate itself is unchanged.",
+        examples: [["storage.csa.available", "baseline.rate"]],
+      }),
     mq: MqSection.default({ release: "9.3" }).register(docs, {
       description: "The MQ release.",
       examples: [{ release: "9.3" }],

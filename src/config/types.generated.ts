@@ -11,6 +11,8 @@ export interface ConfigInput {
     $schema?: string | undefined;
     /** A name for this scenario, up to 200 characters, shown in reports. */
     name?: string | undefined;
+    /** Inputs you know exactly (a count read from a display, a figure from a contract), by their path as mqzcap sensitivity names them (hardware.cpus, storage.csa.available, channels.TO.HUB.messageSize): sensitivity leaves them out of its uncertainties, which otherwise move a number written as a point by the reports' run-to-run +/-6%. The estimate itself is unchanged. */
+    exact?: string[] | undefined;
     /** The MQ release. */
     mq?: {
         /** IBM MQ for z/OS release (as DISPLAY QMGR VERSION or the CSQY000I message shows it): 5.3, 8.0, 9.0, 9.1, 9.2 or 9.3; quote it in YAML ("9.3"). Features and CipherSpecs newer than the release are errors. */
@@ -527,6 +529,8 @@ export interface Config {
     $schema?: string | undefined;
     /** A name for this scenario, up to 200 characters, shown in reports. */
     name?: string | undefined;
+    /** Inputs you know exactly (a count read from a display, a figure from a contract), by their path as mqzcap sensitivity names them (hardware.cpus, storage.csa.available, channels.TO.HUB.messageSize): sensitivity leaves them out of its uncertainties, which otherwise move a number written as a point by the reports' run-to-run +/-6%. The estimate itself is unchanged. */
+    exact?: string[] | undefined;
     /** What you measured (from SMF): the costs that deltas are applied to. Without it, only absolute items and deltas are shown. */
     baseline?: {
         /** Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s). */

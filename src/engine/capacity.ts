@@ -11,6 +11,7 @@ import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
 import { formatNumber } from "../util/number-format.js";
 import { estimateWith, notCountedText, type Estimate, type Range } from "./engine.js";
+import { RuleMemo } from "./rule-memo.js";
 
 /** What a config's capacity is searched over. */
 export interface CapacityTarget {
@@ -133,7 +134,11 @@ export interface CapacityAnswer {
    * and listed in `alwaysExceeded`); null when no limit binds up to the search range's end.
    */
   max: Range | null;
-  /** The relative precision of `max` (1e-6 for a rate; counts are exact). */
+  /**
+   * The step `max` is found to: the unit the reports print it in (a rate of 100/s or more to 1/s, 10/s
+   * to 0.1/s, 1/s to 0.01/s, less to 0.001/s; counts exact, 0). `max` is the largest multiple of it at
+   * which no limit is exceeded.
+   */
   precision: number;
   /** The limit that binds first, and the next one with how many times higher it binds. */
   binding: Binding | null;
@@ -185,7 +190,6 @@ export interface CapacityResult {
 
 const RATE_MAX = 1e8; // the config's largest rate (config/schema.ts)
 const RATE_MIN = 1e-3;
-const RATE_PRECISION = 1e-6;
 const COUNT_MAX = 100000; // channels[].count
 const CONVERSATIONS_MAX = 1000000; // channels[].conversations
 
@@ -313,16 +317,19 @@ export function capacityOf(input: Config, registry: Registry, opts: CapacityOpti
       ]);
     return t;
   });
-  const estimate = estimateWith(config, registry);
+  // Every estimate of the search differs from the config in its target alone: rules that do not read
+  // it are replayed, not run (rule-memo.ts).
+  const memo = new RuleMemo();
+  const estimate = estimateWith(config, registry, undefined, memo);
   const answers = targets.map((t, k) => {
-    const a = solve(config, registry, t, notCountedOf(t, estimate));
+    const a = solve(config, registry, t, notCountedOf(t, estimate), memo);
     opts.onProgress?.(k + 1, targets.length);
     return a;
   });
   const first = targets[0];
   const curve =
     first && (opts.curvePoints ?? 25) > 0
-      ? curveOf(config, registry, first, answers[0]!, opts.curvePoints ?? 25)
+      ? curveOf(config, registry, first, answers[0]!, opts.curvePoints ?? 25, memo)
       : null;
   return {
     format: "mqzcap/capacity@1",
@@ -376,11 +383,17 @@ function roomsOf(e: Estimate): Rooms {
   return rooms;
 }
 
-function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted: string[]): CapacityAnswer {
+function solve(
+  config: Config,
+  registry: Registry,
+  t: CapacityTarget,
+  notCounted: string[],
+  rules: RuleMemo,
+): CapacityAnswer {
   const memo = new Map<number, Rooms>();
   const at = (v: number): Rooms => {
     let r = memo.get(v);
-    if (!r) memo.set(v, (r = roomsOf(estimateWith(setTarget(config, t, v), registry))));
+    if (!r) memo.set(v, (r = roomsOf(estimateWith(setTarget(config, t, v), registry, undefined, rules))));
     return r;
   };
   // The limits there are: those with a demand at either end of the range, or at the configured value.
@@ -393,6 +406,8 @@ function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted
       const r = at(v).get(id);
       return r !== undefined && r[pick] < 0;
     };
+    // The headroom itself, for the search's linear guesses (a limit's demand is mostly linear in its target).
+    const room = (pick: "v" | "low" | "high") => (v: number) => at(v).get(id)?.[pick];
     const point = over("v");
     if (point(t.min)) {
       limits.push({ id, label, unit, at: null, status: "always" });
@@ -402,12 +417,25 @@ function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted
       limits.push({ id, label, unit, at: null, status: "never" });
       continue;
     }
-    const value = largestWithin(t, point);
-    // The range: the limit's low end binds first (pessimistic), its high end last. A high end that
-    // binds nowhere up to the largest value the config allows is open (a limit printed "in excess of",
-    // or one the sources give no upper end for): no value is claimed for it.
-    const low = over("low")(t.min) ? t.min : largestWithin(t, over("low"));
-    const high = over("high")(t.max) ? largestWithin(t, over("high")) : Infinity;
+    const value = largestWithin(t, point, room("v"));
+    // The range: the limit's low end binds first (pessimistic), its high end last. Where the limit has
+    // no range at the answer and a step above it (low and high equal the value at both), its ends bind
+    // where the value does: no search of their own. A high end that binds nowhere up to the largest
+    // value the config allows is open (a limit printed "in excess of", or one the sources give no
+    // upper end for): no value is claimed for it.
+    const step = t.integer ? 1 : printedStep(value);
+    const above = Math.round((value + step) * 1000) / 1000;
+    const flat = (pick: "low" | "high") => {
+      const a = at(value).get(id);
+      const b = at(above).get(id);
+      return a !== undefined && b !== undefined && a[pick] === a.v && b[pick] === b.v;
+    };
+    const low = over("low")(t.min) ? t.min : flat("low") ? value : largestWithin(t, over("low"), room("low"));
+    const high = !over("high")(t.max)
+      ? Infinity
+      : flat("high")
+        ? value
+        : largestWithin(t, over("high"), room("high"));
     limits.push({
       id,
       label,
@@ -437,7 +465,7 @@ function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted
   const answer: CapacityAnswer = {
     target: t,
     max,
-    precision: t.integer ? 0 : RATE_PRECISION,
+    precision: t.integer ? 0 : max ? printedStep(max.value) : printedStep(t.max),
     binding,
     next: second ? { ...second, times: second.at!.value / binding!.at!.value } : null,
     limits: ordered,
@@ -451,16 +479,47 @@ function solve(config: Config, registry: Registry, t: CapacityTarget, notCounted
   return answer;
 }
 
+/** The unit a rate is printed to (fmtN): 1/s from 100/s, 0.1/s from 10/s, 0.01/s from 1/s, else 0.001/s. */
+function printedStep(x: number): number {
+  return x >= 100 ? 1 : x >= 10 ? 0.1 : x >= 1 ? 0.01 : 0.001;
+}
+
+/** The largest multiple of `step` at or below x (rounded so that 0.1 steps stay 12.3, not 12.300000000000001). */
+const gridFloor = (x: number, step: number) => Math.round(Math.floor(x / step + 1e-9) * step * 1000) / 1000;
+
 /**
  * The largest value of the target at which `exceeded` is false, given that it is false at t.min and
- * true at t.max: bracketed from the configured value outwards, then halved to the precision.
+ * true at t.max, to the step it is printed in (a count exactly): bracketed from the configured value
+ * outwards; then guessed where the headroom, linear between the bracket's ends, reaches zero, and the
+ * guess checked at it and one step above (a limit's demand is mostly linear in its target, so most
+ * answers take two estimates here); else halved. Stops at the printed step, not finer: a finer answer
+ * would print the same.
  */
-function largestWithin(t: CapacityTarget, exceeded: (v: number) => boolean): number {
+function largestWithin(
+  t: CapacityTarget,
+  exceeded: (v: number) => boolean,
+  room?: (v: number) => number | undefined,
+): number {
   let lo = t.min;
   let hi = t.max;
   // Bracket near the configured value first: most answers are within a few doublings of it.
   const start = Math.min(Math.max(t.configured ?? (t.integer ? 1 : 1000), t.min), t.max);
-  if (exceeded(start)) {
+  const stepAt = (x: number) => (t.integer ? 1 : printedStep(x));
+  const snap = (x: number) => (t.integer ? Math.floor(x) : gridFloor(x, printedStep(x)));
+  const up = (x: number) => Math.round((x + stepAt(x)) * 1000) / 1000;
+  // Where the headroom falls linearly from the target's least value through the configured one (a
+  // demand in proportion to the target), it reaches zero at one point: tried, with the grid point above
+  // it, before any bracketing.
+  const r0 = room?.(t.min);
+  const r1 = start > t.min && !exceeded(start) ? room?.(start) : undefined;
+  const guess =
+    r0 !== undefined && r1 !== undefined && r0 > r1 && r1 >= 0 ? snap(start + ((start - t.min) * r1) / (r0 - r1)) : NaN;
+  if (guess > start && up(guess) < t.max) {
+    if (exceeded(guess)) hi = guess;
+    else if (exceeded(up(guess))) return guess;
+    else lo = up(guess);
+    if (lo === t.min) lo = start;
+  } else if (exceeded(start)) {
     hi = start;
     for (let x = start; ;) {
       x = t.integer ? Math.floor(x / 2) : x / 2;
@@ -483,18 +542,28 @@ function largestWithin(t: CapacityTarget, exceeded: (v: number) => boolean): num
       lo = x;
     }
   }
-  if (t.integer) {
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (exceeded(mid)) hi = mid;
-      else lo = mid;
+  // From here lo and hi are points of the grid the answer is printed on (the bracket's are: the
+  // configured value and its doublings, or the target's ends). Each round tries a linear guess, checked
+  // at its grid point and the one above, then a halving; it ends when no grid point is left between.
+  if (!t.integer) lo = snap(lo);
+  for (let k = 0; k < 200 && up(lo) < hi; k++) {
+    const rLo = k % 2 === 0 && room ? room(lo) : undefined;
+    const rHi = rLo !== undefined && room ? room(hi) : undefined;
+    const linear = rLo !== undefined && rHi !== undefined && rLo >= 0 && rHi < 0;
+    let g = snap(linear ? lo + ((hi - lo) * rLo) / (rLo - rHi) : (lo + hi) / 2);
+    if (g <= lo) g = up(lo);
+    if (g >= hi) g = snap((lo + hi) / 2);
+    if (g <= lo) break;
+    if (exceeded(g)) {
+      hi = g;
+      continue;
     }
-    return lo;
-  }
-  while (hi - lo > RATE_PRECISION * hi) {
-    const mid = (lo + hi) / 2;
-    if (exceeded(mid)) hi = mid;
-    else lo = mid;
+    lo = g;
+    if (!linear) continue;
+    const next = up(g);
+    if (next >= hi) break;
+    if (exceeded(next)) break; // lo is the answer: the grid point above it is exceeded
+    lo = next;
   }
   return lo;
 }
@@ -543,6 +612,7 @@ function curveOf(
   t: CapacityTarget,
   a: CapacityAnswer,
   points: number,
+  memo: RuleMemo,
 ): CapacityCurve {
   // To half again past the first binding point, or just past the next where that is within twice it.
   const end = a.max
@@ -555,7 +625,7 @@ function curveOf(
   }
   const series = new Map<string, { id: string; label: string; usedPct: (number | null)[] }>();
   x.forEach((v, k) => {
-    for (const h of estimateWith(setTarget(config, t, v), registry).headroom) {
+    for (const h of estimateWith(setTarget(config, t, v), registry, undefined, memo).headroom) {
       let s = series.get(h.id);
       if (!s)
         series.set(h.id, (s = { id: h.id, label: h.label, usedPct: new Array<number | null>(x.length).fill(null) }));

@@ -1,5 +1,6 @@
 // Runs the rules over a config and composes their line items into totals, limits, warnings and gaps.
 // Ranges are carried through sums (low with low, high with high) so the answer shows its width.
+import type { RuleMemo } from "./rule-memo.js";
 import type { Config } from "../config/types.js";
 import { ModelError, type Registry, type Citation } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
@@ -246,12 +247,13 @@ class RuleRun implements RuleContext {
   }
 }
 
-export function runRules(config: Config, registry: Registry, rules: readonly Rule[] = RULES) {
+export function runRules(config: Config, registry: Registry, rules: readonly Rule[] = RULES, memo?: RuleMemo) {
   const ctx = new RuleRun(config, registry);
   for (const rule of rules) {
     if (!rule.applies(config)) continue;
     try {
-      rule.run(ctx);
+      if (memo) memo.run(rule, ctx);
+      else rule.run(ctx);
     } catch (err) {
       // The loader checks a --models entry against the shipped one it replaces; one that still does not
       // fit a rule is the user's data, not a bug: exit 2, naming the rule.
@@ -387,16 +389,25 @@ function pctLabels(items: readonly LineItem[], as: AddressSpace): string {
     .join("; ");
 }
 
-export function estimateWith(config: Config, registry: Registry, rules: readonly Rule[] = RULES): Estimate {
-  const point = estimatePoint(config, registry, rules);
+/**
+ * The estimate of a config. `memo` (a command's RuleMemo: a sweep's, a sensitivity's) replays the runs
+ * of rules whose inputs are as they were in an earlier estimate of the same command (rule-memo.ts).
+ */
+export function estimateWith(
+  config: Config,
+  registry: Registry,
+  rules: readonly Rule[] = RULES,
+  memo?: RuleMemo,
+): Estimate {
+  const point = estimatePoint(config, registry, rules, memo);
   // Inputs written as ranges: the estimate at every corner of them too (input-corners.ts).
   if (config.ranges === undefined) return point;
-  return widenByInputs(point, config, (c) => estimatePoint(c, registry, rules));
+  return widenByInputs(point, config, (c) => estimatePoint(c, registry, rules, memo));
 }
 
 /** The estimate at the config's values (a ranged input at its point; baseline cost ranges as intervals). */
-function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[]): Estimate {
-  const { items, warnings, gaps, baselineScale, warn } = runRules(config, registry, rules);
+function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[], memo?: RuleMemo): Estimate {
+  const { items, warnings, gaps, baselineScale, warn } = runRules(config, registry, rules, memo);
   sortByConcern(items);
   // An entry a rule has already warned about as used outside its conditions ("measured with 1MB; this
   // config has 4KB, so the figure is extrapolated") needs no second, generic warning on each item

@@ -4,10 +4,9 @@
 // figure the estimate used across its low..high; the swing of the total cost per transaction, the CPU
 // at the rate, and the binding limit (its headroom, and its value) is recorded, one estimate per end.
 // Platform-neutral: the config arrives as the object its YAML was (units as written).
-import { stringify } from "yaml";
 import { CHANNEL_TYPE_ALIASES, Config as ConfigSchema } from "../config/schema.js";
 import { IANA_CIPHER_NAMES } from "../config/ciphers.js";
-import { parseConfigText } from "../config/load.js";
+import { parseConfigValue, type ParseMemo } from "../config/load.js";
 import { parseInterval } from "../config/units.js";
 import type { Config, InputRange } from "../config/types.js";
 import type { LookupResult, Registry } from "../model/registry.js";
@@ -15,6 +14,8 @@ import { InputError } from "../util/diagnostic.js";
 import { defOf, unwrapped, type AnySchema } from "../util/zod-defs.js";
 import { estimateWith, type Estimate } from "./engine.js";
 import { metricOf } from "./metrics.js";
+import { gapDifference, roleOf, whyNoSwing } from "./sensitivity-roles.js";
+import { PINNED, RuleMemo, type Pinned } from "./rule-memo.js";
 import { setPath } from "./sweep.js";
 
 /** The outputs a sensitivity row swings. */
@@ -40,6 +41,11 @@ export interface Swing {
 export interface SensitivityRow {
   /** input: a number the config sets; choice: an option or a yes/no; figure: a source figure's range. */
   kind: "input" | "choice" | "figure";
+  /**
+   * uncertainty: a source figure, or a number measured or estimated (to measure better); decision: a
+   * planning choice (CPUs, target busy, rate, release, machine, policy, cipher...), a what-if.
+   */
+  role: "uncertainty" | "decision";
   /** The config path, or the model entry id. */
   name: string;
   /** The value as the config writes it, or the figure as printed. */
@@ -55,24 +61,36 @@ export interface SensitivityRow {
   binding: string[];
   /** Values that did not make a valid config (an option the release lacks), with why. */
   skipped: { value: string; reason: string }[];
+  /**
+   * A choice's alternatives whose estimate has a gap the config as written lacks, or lacks one it has:
+   * they differ because the sources lack data on one side, so their swing is not counted in outputs.
+   */
+  missingData: { value: string; gaps: string[] }[];
+  /** Why the row swings nothing (swingPct 0): a gap, no output reads it, ...; null when it swings. */
+  why: string | null;
 }
 
 export interface SensitivityResult {
-  format: "mqzcap/sensitivity@1";
+  format: "mqzcap/sensitivity@2";
   name: string | null;
   /** The outputs of the config as written (its points). */
   base: Record<SensitivityOutput, number | null> & { binding: string | null };
   units: Record<SensitivityOutput, string | null>;
   /** The swing given to a number the config writes as a point, and the figure stating it. */
   defaultSwing: { pct: number; figure: string; text: string } | null;
-  rows: SensitivityRow[];
+  /** Source figures and measured or estimated inputs, by swing: what to measure first. */
+  uncertainties: SensitivityRow[];
+  /** Planning choices, by swing: what-ifs, not things to measure. */
+  decisions: SensitivityRow[];
+  /** Inputs the config lists under `exact`, left out of the uncertainties. */
+  exact: string[];
   /** Source figures with a range that move none of the outputs (left out of the rows). */
   figuresWithoutEffect: string[];
   notes: string[];
 }
 
 // Keys that name things rather than set a quantity or a choice: never moved.
-const NOT_INPUTS = new Set(["version", "name", "$schema"]);
+const NOT_INPUTS = new Set(["version", "name", "$schema", "exact"]);
 // A number as written with its unit after it: "2000/s", "32KB", "60%", "45us", "1,346MB".
 const WRITTEN_NUMBER = /^\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*([^\d\s.,].*)?$/;
 
@@ -278,8 +296,10 @@ function pinned(registry: Registry, id: string, end: "low" | "high"): Registry {
     return Object.freeze({ ...r, value, low: value, high: value, parts: [] });
   };
   const wrapped = new Set<PropertyKey>(["figureValue", "parameter", "lookup"]);
+  const pinnedOf: Pinned = { base: registry, id };
   return new Proxy(registry, {
     get(target, prop) {
+      if (prop === PINNED) return pinnedOf; // rules that never use the entry share the base's runs
       const v = Reflect.get(target, prop, target) as unknown;
       if (typeof v !== "function") return v;
       const fn = v as (...a: unknown[]) => unknown;
@@ -322,10 +342,20 @@ function swingOf(
 }
 
 function rowOf(
-  c: Omit<SensitivityRow, "outputs" | "swingPct" | "binding">,
-  points: Point[],
+  c: Omit<SensitivityRow, "outputs" | "swingPct" | "binding" | "role" | "missingData" | "why">,
+  allPoints: Point[],
   base: SensitivityResult["base"],
+  baseEstimate: Estimate,
 ): SensitivityRow {
+  // A choice's alternative whose gaps differ from the config's as written: its difference is (partly)
+  // data the sources lack, not what the choice costs; kept apart, out of the swing.
+  const missingData: SensitivityRow["missingData"] = [];
+  const points: Point[] = [];
+  for (const p of allPoints) {
+    const gaps = c.kind === "choice" ? gapDifference(baseEstimate, p.estimate) : [];
+    if (gaps.length) missingData.push({ value: p.at, gaps });
+    else points.push(p);
+  }
   const outs = points.map((p) => ({ at: p.at, out: outputsOf(p.estimate, base.binding) }));
   const outputs = Object.fromEntries(
     SENSITIVITY_OUTPUTS.map((o) => [
@@ -342,7 +372,17 @@ function rowOf(
   const ids = new Set(points.map((p) => p.estimate.bottleneck?.id ?? null));
   ids.add(base.binding);
   const binding = ids.size > 1 ? [...ids].map((b) => b ?? "none") : [];
-  return { ...c, outputs, swingPct, binding };
+  let why: string | null = null;
+  if (swingPct === 0)
+    why =
+      points.length === 0 && missingData.length
+        ? "its alternatives differ only where the sources lack data (missingData names the gaps)"
+        : whyNoSwing(
+            c.name,
+            baseEstimate,
+            points.map((p) => p.estimate),
+          );
+  return { ...c, role: roleOf(c.kind, c.name), outputs, swingPct, binding, missingData, why };
 }
 
 /** Input problems of a value tried, in one line. */
@@ -362,7 +402,11 @@ export function sensitivityOf(
   registry: Registry,
   onProgress?: (done: number, total: number) => void,
 ): SensitivityResult {
-  const baseEstimate = estimateWith(config, registry);
+  // One memo for the command: each point differs from the config in one input or one figure, and the
+  // rules that read neither are replayed, not run (rule-memo.ts).
+  const memo = new RuleMemo();
+  const sections: ParseMemo = new Map();
+  const baseEstimate = estimateWith(config, registry, undefined, memo);
   const binding = baseEstimate.bottleneck?.id ?? null;
   const base = { ...outputsOf(baseEstimate, binding), binding };
   const units: Record<SensitivityOutput, string | null> = {
@@ -400,8 +444,13 @@ export function sensitivityOf(
   const steps = found.length + figures.size;
   // The config as written, once (made per input it was quadratic in channels).
   const written = JSON.stringify(config);
+  // Inputs marked exact (the config's `exact` list) are not uncertain: not moved, and named.
+  const exactPaths = config.exact ?? [];
+  const exact = exactPaths.filter((p) => found.some((c) => c.path === p && roleOf(c.kind, p) === "uncertainty"));
+  const unknown = exactPaths.filter((p) => !found.some((c) => c.path === p));
   for (const [n, c] of found.entries()) {
     onProgress?.(n, steps);
+    if (exact.includes(c.path)) continue;
     const points: Point[] = [];
     const skipped: { value: string; reason: string }[] = [];
     // Options that are other names of one another (SDR and sender, a CipherSpec's IANA name) make the
@@ -412,11 +461,11 @@ export function sensitivityOf(
       const cfg = structuredClone(raw);
       setPath(cfg, c.path, value);
       try {
-        const parsed = parseConfigText(stringify(cfg), `${c.path}=${label}`).config;
+        const parsed = parseConfigValue(cfg, `${c.path}=${label}`, { located: false, memo: sections }).config;
         const key = JSON.stringify(parsed);
         if (seen.has(key)) continue;
         seen.add(key);
-        points.push({ at: label, estimate: estimateWith(parsed, registry) });
+        points.push({ at: label, estimate: estimateWith(parsed, registry, undefined, memo) });
       } catch (err) {
         if (!(err instanceof InputError)) throw err;
         skipped.push({ value: label, reason: reasonOf(err) });
@@ -427,6 +476,7 @@ export function sensitivityOf(
         { kind: c.kind, name: c.path, base: c.base, tried: points.map((p) => p.at), basis: c.basis, skipped },
         points,
         base,
+        baseEstimate,
       ),
     );
   }
@@ -435,7 +485,7 @@ export function sensitivityOf(
     onProgress?.(found.length + k, steps);
     const points: Point[] = (["low", "high"] as const).map((end) => ({
       at: end,
-      estimate: estimateWith(config, pinned(registry, id, end)),
+      estimate: estimateWith(config, pinned(registry, id, end), undefined, memo),
     }));
     const row = rowOf(
       {
@@ -448,6 +498,7 @@ export function sensitivityOf(
       },
       points,
       base,
+      baseEstimate,
     );
     if (row.swingPct > 0) rows.push(row);
     else figuresWithoutEffect.push(id);
@@ -455,6 +506,8 @@ export function sensitivityOf(
   onProgress?.(steps, steps);
   rows.sort((a, b) => b.swingPct - a.swingPct || a.kind.localeCompare(b.kind) || (a.name < b.name ? -1 : 1));
   const notes: string[] = [];
+  if (unknown.length)
+    notes.push(`exact lists ${unknown.join(", ")}: no input of that name is moved here (names as the rows give them)`);
   if (notMoved.length) notes.push(`not moved (text, not a number or a choice): ${notMoved.join(", ")}`);
   if (channelsNotMoved > 0)
     notes.push(
@@ -463,12 +516,14 @@ export function sensitivityOf(
   if (base.cost === null && base.cpu === null && base.headroom === null && base.limit === null)
     notes.push("the estimate has no total cost, CPU or limit to swing");
   return {
-    format: "mqzcap/sensitivity@1",
+    format: "mqzcap/sensitivity@2",
     name: config.name ?? null,
     base,
     units,
     defaultSwing,
-    rows,
+    uncertainties: rows.filter((r) => r.role === "uncertainty"),
+    decisions: rows.filter((r) => r.role === "decision"),
+    exact,
     figuresWithoutEffect,
     notes,
   };

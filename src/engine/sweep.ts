@@ -1,13 +1,13 @@
 // Sweeps: vary one or two config inputs over a list of values (or a range in the steps the data has)
 // and collect chosen outputs of each estimate.
-import { parseConfigText } from "../config/load.js";
+import { parseConfigValue, type ParseMemo } from "../config/load.js";
 import { formatSize, parseSize } from "../config/units.js";
 import type { Registry } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
 import { formatNumber } from "../util/number-format.js";
 import { estimateWith } from "./engine.js";
+import { RuleMemo } from "./rule-memo.js";
 import { checkMetrics, checkPresent, DEFAULT_METRICS, metricRangeOf, unitOf } from "./metrics.js";
-import { stringify } from "yaml";
 
 export interface Vary {
   path: string;
@@ -19,6 +19,10 @@ export interface SweepPoint {
   outputs: Record<string, number | null>;
   /** Each output's low and high (docs/ranges.md), null where the output has no value: the chart's bands. */
   ranges: Record<string, [number, number] | null>;
+  /** The limit that binds first at this point (the estimate's bottleneck), by its label; null: none. */
+  binding: string | null;
+  /** The line items of this point's estimate extrapolated outside what their source measured, by id. */
+  extrapolated: string[];
 }
 
 export interface SweepResult {
@@ -246,19 +250,23 @@ export function sweep(
     else for (const b of vary[1]!.values) grid.push({ [vary[0]!.path]: a, [vary[1]!.path]: b });
   }
   const points: SweepPoint[] = [];
+  // Points differ in one or two inputs: rules that read neither are replayed, not run (rule-memo.ts).
+  const memo = new RuleMemo();
+  const parsed: ParseMemo = new Map();
   const units: Record<string, string | null> = {};
   const checkIds = metrics.some((m) => !DEFAULT_METRICS.includes(m));
   const ids = new Set<string>();
   grid.forEach((inputs, n) => {
     const cfg = structuredClone(base);
     for (const [p, v] of Object.entries(inputs)) setPath(cfg, p, v);
-    const { config } = parseConfigText(
-      stringify(cfg),
+    const { config } = parseConfigValue(
+      cfg,
       `sweep point ${Object.entries(inputs)
         .map(([k, v]) => `${k}=${String(v)}`)
         .join(" ")}`,
+      { memo: parsed },
     );
-    const e = estimateWith(config, registry);
+    const e = estimateWith(config, registry, undefined, memo);
     // The item ids seen, for the metric check below, only when a name is not a known output.
     if (checkIds) for (const i of e.items) ids.add(i.id);
     const ranged = metrics.map((m) => metricRangeOf(e, m));
@@ -268,6 +276,8 @@ export function sweep(
       ranges: Object.fromEntries(
         metrics.map((m, k) => [m, ranged[k] ? ([ranged[k].low, ranged[k].high] as [number, number]) : null]),
       ),
+      binding: e.bottleneck?.label ?? null,
+      extrapolated: [...new Set(e.items.filter((i) => i.confidence === "extrapolated").map((i) => i.id))],
     });
     for (const m of metrics) if (points.at(-1)!.outputs[m] !== null) units[m] ??= unitOf(e, m);
     onProgress?.(n + 1, grid.length);

@@ -335,10 +335,11 @@ $("run-sweep").addEventListener("click", () => {
   $("sweep-chart").removeAttribute("data-drawn");
   if (r.ok) {
     loadChartJs();
-    sweepChartInstance = new Chart(
-      $<HTMLCanvasElement>("sweep-chart"),
-      pageChartConfig(chartJsConfig(sweepResultChart(r.result))),
-    );
+    const spec = sweepResultChart(r.result);
+    // One panel per unit: the figure as tall as the panels need (the chart is responsive to it).
+    const figure = $("sweep-chart").parentElement;
+    if (figure) figure.style.height = spec.height ? `${spec.height}px` : "";
+    sweepChartInstance = new Chart($<HTMLCanvasElement>("sweep-chart"), pageChartConfig(chartJsConfig(spec)));
   }
 });
 

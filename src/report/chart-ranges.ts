@@ -63,5 +63,32 @@ export const RANGES_PLUGIN_SOURCE = `({
       }
       ctx.restore();
     }
+    // Marks (a sweep's: where the binding limit changes): a dashed line across the chart area between
+    // the two labels, its text at the top, staggered so that neighbours' texts do not overlap.
+    var marks = chart.data.mqzcapMarks;
+    var xs = chart.scales.x;
+    if (!marks || !xs) return;
+    var area = chart.chartArea;
+    ctx.save();
+    ctx.font = "11px " + (chart.options.font && chart.options.font.family ? chart.options.font.family : "sans-serif");
+    ctx.fillStyle = "#7a1f00";
+    ctx.strokeStyle = "#7a1f00";
+    ctx.lineWidth = 1;
+    for (var n = 0; n < marks.length; n++) {
+      var at = marks[n].index;
+      var x = at > 0 ? (xs.getPixelForValue(at - 1) + xs.getPixelForValue(at)) / 2 : xs.getPixelForValue(0);
+      if (at > 0) {
+        ctx.setLineDash([5, 4]);
+        ctx.beginPath();
+        ctx.moveTo(x, area.top);
+        ctx.lineTo(x, area.bottom);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      ctx.textAlign = x > area.left + (area.right - area.left) * 0.6 ? "right" : "left";
+      ctx.textBaseline = "top";
+      ctx.fillText(marks[n].text, x + (ctx.textAlign === "left" ? 4 : -4), area.top + 2 + (n % 3) * 13);
+    }
+    ctx.restore();
   }
 })`;

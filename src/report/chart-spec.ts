@@ -17,8 +17,13 @@ export interface ChartDataset {
   label: string;
   /** One value per label; null leaves a gap. */
   data: (number | null)[];
-  /** The axis the dataset is read against; y2 is drawn on the right with y2Label. Default y. */
-  axis?: "y" | "y2";
+  /**
+   * The axis the dataset is read against; y2 is drawn on the right with y2Label; a panel's id (the
+   * spec's panels) draws it in that panel. Default y.
+   */
+  axis?: string;
+  /** Points drawn as extrapolated (a hollow triangle), one flag per label; a line chart's. */
+  extrapolated?: boolean[];
   /**
    * Each value's low and high (docs/ranges.md), as positions on the axis: drawn as error bars on a
    * bar chart (on a stacked one, at the top of the stack) and as a band on a line chart. null: none.
@@ -39,6 +44,17 @@ export interface ChartSpec {
   y2Label?: string;
   labels: string[];
   datasets: ChartDataset[];
+  /** The drawing height the chart needs, in pixels (a tornado of many rows); default the renderer's. */
+  height?: number;
+  /**
+   * Small multiples: panels stacked one above the other on one x axis, each its own value axis (one
+   * unit each), in order from the top. Datasets name their panel by `axis`.
+   */
+  panels?: { id: string; title: string }[];
+  /** Vertical marks across every panel at a label's index, with their text (where the binding limit changes). */
+  marks?: { index: number; text: string }[];
+  /** Notes a reader must see on the chart itself (drawn under the title). */
+  notes?: string[];
 }
 
 /** Address space names as the terminal report spells them. */
@@ -53,10 +69,14 @@ export const AS_NAMES: Record<string, string> = {
 
 // Okabe-Ito: distinguishable with the common colour-vision deficiencies and in greyscale print.
 export const PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#999999", "#000000"];
+/** More colours for panels of many lines (Tol's muted scheme, after Okabe-Ito's eight): none repeats in one panel. */
+export const PANEL_PALETTE = [...PALETTE, "#882255", "#44AA99", "#999933", "#332288", "#AA4499", "#117733"];
 
 const UNIT_NAMES: Record<string, string> = {
   us: "CPU microseconds per transaction",
   "CPU s/s": "CPU seconds per second",
+  "txn/s": "transactions per second",
+  "%": "percent",
 };
 
 /** An axis title for a unit: a known unit in words, otherwise the unit itself. */
@@ -274,19 +294,27 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
   const config: ChartJsConfiguration = {
     type: line ? "line" : "bar",
     data: {
-      labels: spec.labels.map((l) => wrapLabel(l, 22)),
+      // Read by the ranges plugin (chart-ranges.ts), which draws them; Chart.js keeps the data's own keys.
+      ...(spec.marks?.length ? { mqzcapMarks: spec.marks } : {}),
+      labels: spec.labels.map((l) => wrapLabel(l, LABEL_WIDTH)),
       datasets: spec.datasets.map((d, i) => ({
         label: d.label,
         data: (d.floating ?? d.data) as (number | null)[],
         ...(tornado ? { grouped: false } : {}),
         yAxisID: d.axis ?? "y",
-        backgroundColor: PALETTE[i % PALETTE.length],
-        borderColor: PALETTE[i % PALETTE.length],
+        backgroundColor: colourOf(spec, i),
+        borderColor: colourOf(spec, i),
         borderWidth: line ? 2 : 0,
         // Datasets that only hold values at some labels (one per unit) should not leave holes.
         skipNull: true,
         spanGaps: false,
-        pointRadius: line ? 3 : 0,
+        pointRadius: line ? (d.extrapolated ? d.extrapolated.map((x) => (x ? 5 : 3)) : 3) : 0,
+        ...(d.extrapolated
+          ? {
+              pointStyle: d.extrapolated.map((x) => (x ? "triangle" : "circle")),
+              pointBackgroundColor: d.extrapolated.map((x) => (x ? "#ffffff" : colourOf(spec, i))),
+            }
+          : {}),
         // Drawn by the ranges plugin (chart-ranges.ts); Chart.js keeps a dataset's own keys.
         ...(d.ranges ? { mqzcapRanges: d.ranges } : {}),
       })),
@@ -304,55 +332,99 @@ export function chartJsConfig(spec: ChartSpec): ChartJsConfig {
       plugins: {
         title: { display: true, text: spec.title, color: "#111111", font: { size: 16, weight: "bold" } },
         subtitle: {
-          display: Boolean(spec.subtitle),
-          text: spec.subtitle ?? "",
+          display: Boolean(spec.subtitle) || Boolean(spec.notes?.length),
+          text: [...(spec.subtitle ? [spec.subtitle] : []), ...(spec.notes ?? [])],
           color: "#444444",
           padding: { bottom: 12 },
         },
         legend: { display: true, position: "bottom" },
       },
-      scales: {
-        x: {
-          stacked,
-          title: { display: true, text: spec.xLabel, color: "#222222" },
-          // Every bar is a different line item, so none of their labels may be skipped; a sweep's
-          // x values are a sequence, where thinning the labels loses nothing.
-          ticks: { color: "#333333", autoSkip: line },
-        },
-        y: {
-          stacked,
-          beginAtZero: true,
-          // The axis reaches the highest range end, not only the highest value.
-          ...rangeMax(spec, "y"),
-          title: { display: true, text: spec.yLabel, color: "#222222" },
-          // A tornado's rows are its y labels: none may be skipped.
-          ticks: { color: "#333333", ...(tornado ? { autoSkip: false } : {}) },
-        },
-        ...(hasY2
-          ? {
-              y2: {
-                position: "right" as const,
-                beginAtZero: true,
-                ...rangeMax(spec, "y2"),
-                grid: { drawOnChartArea: false },
-                title: { display: true, text: spec.y2Label ?? "", color: "#222222" },
-                ticks: { color: "#333333" },
-              },
-            }
-          : {}),
-      },
+      scales: spec.panels
+        ? panelScales(spec)
+        : {
+            x: {
+              stacked,
+              title: { display: true, text: spec.xLabel, color: "#222222" },
+              // Every bar is a different line item, so none of their labels may be skipped; a sweep's
+              // x values are a sequence, where thinning the labels loses nothing.
+              ticks: { color: "#333333", autoSkip: line },
+            },
+            y: {
+              stacked,
+              beginAtZero: true,
+              // The axis reaches the highest range end, not only the highest value.
+              ...rangeMax(spec, "y"),
+              title: { display: true, text: spec.yLabel, color: "#222222" },
+              // A tornado's rows are its y labels: none may be skipped.
+              ticks: { color: "#333333", ...(tornado ? { autoSkip: false } : {}) },
+            },
+            ...(hasY2
+              ? {
+                  y2: {
+                    position: "right" as const,
+                    beginAtZero: true,
+                    ...rangeMax(spec, "y2"),
+                    grid: { drawOnChartArea: false },
+                    title: { display: true, text: spec.y2Label ?? "", color: "#222222" },
+                    ticks: { color: "#333333" },
+                  },
+                }
+              : {}),
+          },
     },
   };
   return config as unknown as ChartJsConfig;
 }
 
+/** A dataset's colour: by its place among its panel's datasets (or the chart's), so none repeats in a panel. */
+function colourOf(spec: ChartSpec, i: number): string {
+  if (!spec.panels) return PALETTE[i % PALETTE.length]!;
+  const axis = spec.datasets[i]!.axis;
+  let k = 0;
+  for (let j = 0; j < i; j++) if (spec.datasets[j]!.axis === axis) k++;
+  return PANEL_PALETTE[k % PANEL_PALETTE.length]!;
+}
+
+/**
+ * Small multiples on one chart: a value axis per panel, stacked (Chart.js's axis stacking: same
+ * position, one `stack`, each its weight), the top panel first, one x axis below them all.
+ */
+type Scales = NonNullable<NonNullable<ChartJsConfiguration["options"]>["scales"]>;
+
+function panelScales(spec: ChartSpec): Scales {
+  const scales: Scales = {
+    x: {
+      title: { display: true, text: spec.xLabel, color: "#222222" },
+      ticks: { color: "#333333", autoSkip: true },
+    },
+  };
+  // Chart.js stacks axes of one position bottom-up in the order they are declared: the last first.
+  for (const p of [...spec.panels!].reverse())
+    scales[p.id] = {
+      type: "linear" as const,
+      position: "left",
+      stack: "panels",
+      stackWeight: 1,
+      offset: true,
+      beginAtZero: true,
+      ...rangeMax(spec, p.id),
+      border: { color: "#888888" },
+      title: { display: true, text: p.title, color: "#222222" },
+      ticks: { color: "#333333" },
+    };
+  return scales;
+}
+
 /** suggestedMax for an axis whose datasets have ranges: their highest end; nothing otherwise. */
-function rangeMax(spec: ChartSpec, axis: "y" | "y2"): { suggestedMax?: number } {
+function rangeMax(spec: ChartSpec, axis: string): { suggestedMax?: number } {
   let max = -Infinity;
   for (const d of spec.datasets)
     if ((d.axis ?? "y") === axis && d.ranges) for (const r of d.ranges) if (r && r[1] > max) max = r[1];
   return Number.isFinite(max) ? { suggestedMax: max } : {};
 }
+
+/** Characters a category label's line holds before it wraps. */
+export const LABEL_WIDTH = 22;
 
 /** Splits a long category label into lines (Chart.js draws an array as a multi-line label). */
 export function wrapLabel(label: string, width: number): string | string[] {

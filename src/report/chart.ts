@@ -105,7 +105,7 @@ function checkSize(name: string, n: number): number {
 export async function renderChart(spec: ChartSpec, opts: RenderOptions): Promise<Buffer> {
   spec = visibleDeep(spec); // titles, labels, legends: control characters as escapes (SVG is XML)
   const width = checkSize("width", opts.width ?? 900);
-  const height = checkSize("height", opts.height ?? 500);
+  const height = checkSize("height", opts.height ?? spec.height ?? 500);
   const { Canvas, createCanvas, SvgExportFlag } = loadCanvas();
   if (opts.format === "svg") {
     // Text becomes paths so the SVG looks the same where DejaVu Sans is not installed.
@@ -134,6 +134,79 @@ async function drawThen(spec: ChartSpec, canvas: Drawable, output: () => Buffer 
   try {
     // With animation off, the constructor has already drawn, synchronously.
     return await output();
+  } finally {
+    chart.destroy();
+  }
+}
+
+/** A category label as drawn: its text and its vertical extent in pixels (all its lines). */
+export interface LabelBox {
+  text: string;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Where Chart.js puts the category labels of a chart drawn to PNG (the rows of a tornado, the x labels
+ * of a bar chart), read from its computed layout rather than from pixels: for tests that labels are
+ * all drawn and do not overlap. The canvas size is the one renderChart would use.
+ */
+export function categoryLabelLayout(spec: ChartSpec, opts: Omit<RenderOptions, "format"> = {}): LabelBox[] {
+  const width = checkSize("width", opts.width ?? 900);
+  const height = checkSize("height", opts.height ?? spec.height ?? 500);
+  const { Canvas } = loadCanvas();
+  const config = chartJsConfig(visibleDeep(spec)) as unknown as ChartConfiguration<"bar" | "line", (number | null)[]>;
+  const chart = new Chart(new Canvas(width, height) as unknown as HTMLCanvasElement, config);
+  try {
+    const scale = chart.scales[spec.kind === "tornado" ? "y" : "x"]!;
+    // getLabelItems is Chart.js's own record of each tick label it draws: its text, font and place.
+    const items = (
+      scale as unknown as {
+        getLabelItems(): {
+          label: string | string[];
+          font: { lineHeight: number };
+          options: { translation: number[] };
+        }[];
+      }
+    ).getLabelItems();
+    return items.map((it) => {
+      const lines = Array.isArray(it.label) ? it.label : [it.label];
+      const mid = it.options.translation[1]!;
+      const half = (lines.length * it.font.lineHeight) / 2;
+      return { text: lines.join(" "), top: mid - half, bottom: mid + half };
+    });
+  } finally {
+    chart.destroy();
+  }
+}
+
+/** A value axis as laid out: its id, title and vertical extent in pixels. */
+export interface AxisBox {
+  id: string;
+  title: string;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The value axes of a chart drawn to PNG, from Chart.js's computed layout (a sweep's panels, one per
+ * unit, stacked): for tests that each unit has a panel of its own and that panels do not overlap.
+ */
+export function valueAxisLayout(spec: ChartSpec, opts: Omit<RenderOptions, "format"> = {}): AxisBox[] {
+  const width = checkSize("width", opts.width ?? 900);
+  const height = checkSize("height", opts.height ?? spec.height ?? 500);
+  const { Canvas } = loadCanvas();
+  const config = chartJsConfig(visibleDeep(spec)) as unknown as ChartConfiguration<"bar" | "line", (number | null)[]>;
+  const chart = new Chart(new Canvas(width, height) as unknown as HTMLCanvasElement, config);
+  try {
+    return Object.values(chart.scales)
+      .filter((s) => s.axis === "y")
+      .map((s) => ({
+        id: s.id,
+        title: String((s.options as { title?: { text?: unknown } }).title?.text ?? ""),
+        top: s.top,
+        bottom: s.bottom,
+      }));
   } finally {
     chart.destroy();
   }

@@ -126,7 +126,7 @@ export function page(title: string, heading: string, body: string, charts: Chart
     ? `<h2>Charts</h2>\n${charts
         .map(
           (c, i) =>
-            `<figure class="chart"><canvas id="mqzcap-chart-${i}" role="img" aria-label="${esc(c.title)}"></canvas></figure>`,
+            `<figure class="chart"${c.height ? ` style="height: ${Math.round(c.height)}px"` : ""}><canvas id="mqzcap-chart-${i}" role="img" aria-label="${esc(c.title)}"></canvas></figure>`,
         )
         .join("\n")}`
     : "";

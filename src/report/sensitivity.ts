@@ -8,7 +8,7 @@ import {
   type Swing,
 } from "../engine/sensitivity.js";
 import { visibleDeep } from "../util/visible-text.js";
-import type { ChartSpec } from "./chart-spec.js";
+import { LABEL_WIDTH, wrapLabel, type ChartSpec } from "./chart-spec.js";
 import { csvField } from "./csv.js";
 import { mdText } from "./markdown.js";
 import { fmt, pad, wrap, WIDTH } from "./text.js";
@@ -27,9 +27,32 @@ function present(r: SensitivityResult): SensitivityOutput[] {
   return SENSITIVITY_OUTPUTS.filter((o) => r.base[o] !== null);
 }
 
-/** What to measure first: the inputs and source figures (not choices, which are decisions) that swing most. */
+/** What to measure first: the uncertainties (source figures, measured or estimated inputs) that swing most. */
 export function measureFirst(r: SensitivityResult, n = 3): SensitivityRow[] {
-  return r.rows.filter((row) => row.kind !== "choice" && row.swingPct > 0).slice(0, n);
+  return r.uncertainties.filter((row) => row.swingPct > 0).slice(0, n);
+}
+
+/** Every row, uncertainties first, each part in its order. */
+export function allRows(r: SensitivityResult): SensitivityRow[] {
+  return [...r.uncertainties, ...r.decisions];
+}
+
+/** The two parts as a report shows them: heading, what the part is, its rows. */
+export function sensitivityParts(r: SensitivityResult): { heading: string; about: string; rows: SensitivityRow[] }[] {
+  return [
+    {
+      heading: "Uncertainties: measure these first",
+      about:
+        "Source figures across their low..high, and the numbers you measured or estimated across their range (the range you wrote, else +/-6%), by swing.",
+      rows: r.uncertainties,
+    },
+    {
+      heading: "Decisions: what-ifs",
+      about:
+        "Planning choices (CPUs, target busy, rate, release, machine, policy, cipher, channel settings) across their options: what each would change, not something to measure.",
+      rows: r.decisions,
+    },
+  ];
 }
 
 function swingText(s: Swing | null, unit: string | null): string {
@@ -65,13 +88,19 @@ function units(r: SensitivityResult): string[] {
   return ["", "", "", "", "", ...present(r).map((o) => r.units[o] ?? "")];
 }
 
+/** The swing cell: "0%" marked where a note below says why, "n/a" where every alternative lacks data. */
+function swingCell(row: SensitivityRow): string {
+  if (row.why !== null) return row.missingData.length && row.tried.length === row.missingData.length ? "n/a" : "0% *";
+  return `${pctText(row.swingPct, false)}${row.missingData.length ? " *" : ""}`;
+}
+
 function cells(r: SensitivityResult, row: SensitivityRow, k: number): string[] {
   return [
     String(k + 1),
     KIND_NAMES[row.kind],
     row.name,
     row.base,
-    pctText(row.swingPct, false),
+    swingCell(row),
     ...present(r).map((o) => swingText(row.outputs[o], r.units[o])),
   ];
 }
@@ -82,23 +111,39 @@ export function sensitivityHeader(r: SensitivityResult): string[] {
   return header(r).map((h, k) => (u[k] ? `${h} (${u[k]})` : h));
 }
 
-/** A row's cells: rank, kind, name, as written, swing, and each output's low–high. */
+/** A row's cells: rank in its part, kind, name, as written, swing, and each output's low–high. */
 export function sensitivityCells(r: SensitivityResult, row: SensitivityRow, k: number): string[] {
   return cells(r, row, k);
 }
 
-/** What the reader needs under the table: the base, how ranges were chosen, values not tried, notes. */
+/** The notes a part's rows need (the "*" of the swing column): why a row swings nothing, data missing. */
+export function rowNotes(rows: readonly SensitivityRow[]): string[] {
+  const out: string[] = [];
+  rows.forEach((row, k) => {
+    if (row.missingData.length)
+      out.push(
+        `${k + 1} ${row.name}: ${row.missingData.map((m) => m.value).join(", ")} not counted in the swing: the sources lack data there or as written (${row.missingData[0]!.gaps[0]}${row.missingData.length > 1 || row.missingData[0]!.gaps.length > 1 ? "; the JSON gives each" : ""})`,
+      );
+    if (row.why !== null && !(row.missingData.length && row.tried.length === row.missingData.length))
+      out.push(`${k + 1} ${row.name}: swings nothing: ${row.why}`);
+  });
+  return out;
+}
+
+/** What the reader needs under the tables: the base, how ranges were chosen, values not tried, notes. */
 export function sensitivityNotes(r: SensitivityResult): string[] {
+  const rows = allRows(r);
   return [
     `As written: ${baseLine(r)}.`,
     howLine(r),
-    ...r.rows
+    ...(r.exact.length ? [`Marked exact in the config (not moved): ${r.exact.join(", ")}.`] : []),
+    ...rows
       .filter((row) => row.skipped.length)
       .map(
         (row) =>
           `${row.name}: ${row.skipped.map((s) => s.value).join(", ")} not tried, not valid in this config (${row.skipped[0]!.value}: ${row.skipped[0]!.reason}${row.skipped.length > 1 ? "; the JSON gives each reason" : ""})`,
       ),
-    ...r.rows
+    ...rows
       .filter((x) => x.binding.length)
       .map((row) => `${row.name}: the binding limit changes across its range (${row.binding.join(", ")})`),
     ...(r.figuresWithoutEffect.length
@@ -113,44 +158,64 @@ export function renderSensitivityTable(result: SensitivityResult): string {
   const r = visibleDeep(result);
   const out: string[] = [`Sensitivity: ${r.name ?? "unnamed config"}`];
   const first = measureFirst(r);
-  if (first.length) out.push(...wrap(first.map((x) => x.name).join(", "), WIDTH, "Measure first: "));
-  out.push("");
+  out.push(
+    ...wrap(
+      first.length ? first.map((x) => x.name).join(", ") : "nothing uncertain moves an output",
+      WIDTH,
+      "Measure first: ",
+    ),
+  );
   const head = header(r);
   const unitRow = units(r);
-  const rows = r.rows.map((row, k) => cells(r, row, k));
-  // Long names (a model entry id, a channel path) are shown whole: columns as wide as their cells.
-  const widths = head.map((h, k) => Math.max(h.length, unitRow[k]!.length, ...rows.map((c) => c[k]!.length)));
+  const parts = sensitivityParts(r).map((p) => ({ ...p, cells: p.rows.map((row, k) => cells(r, row, k)) }));
+  // Long names (a model entry id, a channel path) are shown whole: columns as wide as their cells, one
+  // width for both parts so they read as one table.
+  const all = parts.flatMap((p) => p.cells);
+  const widths = head.map((h, k) => Math.max(h.length, unitRow[k]!.length, ...all.map((c) => c[k]!.length)));
   const line = (c: string[]) =>
     c
       .map((x, k) => pad(x, widths[k]!, k === 0 || k >= 4))
       .join("  ")
       .trimEnd();
-  out.push(line(head), line(unitRow), ...rows.map(line), "");
+  for (const p of parts) {
+    out.push("", `${p.heading} (${p.rows.length})`, ...wrap(p.about, WIDTH, ""));
+    if (p.rows.length === 0) continue;
+    out.push(line(head), line(unitRow), ...p.cells.map(line));
+    for (const n of rowNotes(p.rows)) out.push(...wrap(n, WIDTH, "  * "));
+  }
+  out.push("");
   for (const n of sensitivityNotes(r)) out.push(...wrap(n, WIDTH, ""));
   return out.join("\n") + "\n";
 }
 
-/** Markdown: the same table, for an issue or a change record. */
+/** Markdown: the same tables, for an issue or a change record. */
 export function renderSensitivityMarkdown(r: SensitivityResult): string {
   const head = sensitivityHeader(r);
   const line = (c: string[]) => `| ${c.map(mdText).join(" | ")} |`;
   const first = measureFirst(r);
-  return [
-    `# Sensitivity: ${mdText(r.name ?? "unnamed config")}`,
-    "",
-    ...(first.length ? [`Measure first: ${first.map((x) => mdText(x.name)).join(", ")}.`, ""] : []),
-    line(head),
-    `| ${head.map((_, k) => (k === 0 || k >= 4 ? "---:" : "---")).join(" | ")} |`,
-    ...r.rows.map((row, k) => line(cells(r, row, k))),
-    "",
-    ...sensitivityNotes(r).map((n) => `- ${mdText(n)}`),
-    "",
-  ].join("\n");
+  const out = [`# Sensitivity: ${mdText(r.name ?? "unnamed config")}`, ""];
+  if (first.length) out.push(`Measure first: ${first.map((x) => mdText(x.name)).join(", ")}.`, "");
+  for (const p of sensitivityParts(r)) {
+    out.push(`## ${p.heading}`, "", mdText(p.about), "");
+    if (p.rows.length) {
+      out.push(
+        line(head),
+        `| ${head.map((_, k) => (k === 0 || k >= 4 ? "---:" : "---")).join(" | ")} |`,
+        ...p.rows.map((row, k) => line(cells(r, row, k))),
+        "",
+      );
+      const notes = rowNotes(p.rows);
+      if (notes.length) out.push(...notes.map((n) => `- \\* ${mdText(n)}`), "");
+    }
+  }
+  out.push(...sensitivityNotes(r).map((n) => `- ${mdText(n)}`), "");
+  return out.join("\n");
 }
 
-/** CSV: one row per input or figure, each output's low and high. */
+/** CSV: one row per input or figure, its part, each output's low and high, why it swings nothing. */
 export function renderSensitivityCsv(r: SensitivityResult): string {
   const head = [
+    "part",
     "rank",
     "kind",
     "name",
@@ -158,16 +223,23 @@ export function renderSensitivityCsv(r: SensitivityResult): string {
     "basis",
     "swingPct",
     ...SENSITIVITY_OUTPUTS.flatMap((o) => [`${o}Low`, `${o}High`, `${o}Unit`]),
+    "missingData",
+    "why",
   ];
-  const recs = r.rows.map((row, k) => [
-    k + 1,
-    row.kind,
-    row.name,
-    row.base,
-    row.basis,
-    row.swingPct,
-    ...SENSITIVITY_OUTPUTS.flatMap((o) => [row.outputs[o]?.low ?? null, row.outputs[o]?.high ?? null, r.units[o]]),
-  ]);
+  const recs = sensitivityParts(r).flatMap((p) =>
+    p.rows.map((row, k) => [
+      row.role,
+      k + 1,
+      row.kind,
+      row.name,
+      row.base,
+      row.basis,
+      row.swingPct,
+      ...SENSITIVITY_OUTPUTS.flatMap((o) => [row.outputs[o]?.low ?? null, row.outputs[o]?.high ?? null, r.units[o]]),
+      row.missingData.map((m) => m.value).join(" ") || null,
+      row.why,
+    ]),
+  );
   return [head, ...recs].map((c) => c.map(csvField).join(",") + "\r\n").join("");
 }
 
@@ -176,8 +248,13 @@ export function tornadoOutput(r: SensitivityResult): SensitivityOutput | null {
   return present(r)[0] ?? null;
 }
 
-/** Rows a tornado draws at most: the ones to act on, legible at 900 by 500 pixels. */
-export const TORNADO_ROWS = 15;
+/** Rows a tornado draws at most: the uncertainties to act on; the chart grows to keep each legible. */
+export const TORNADO_ROWS = 30;
+
+/** Pixels a line of a row's label needs (12 px text, Chart.js's 1.2 line height, and a gap), and the
+ * rest of the chart (title, subtitle, x axis and legend). */
+const LINE_PX = 17;
+const FRAME_PX = 190;
 
 /**
  * The tornado chart: for each row that moves the drawn output, a bar from the value as written to the
@@ -199,20 +276,26 @@ export function tornadoChart(r: SensitivityResult): ChartSpec {
   const base = r.base[o]!;
   const points = o === "headroom";
   const rel = (v: number) => (points ? v - base : base === 0 ? 0 : ((v - base) / Math.abs(base)) * 100);
-  const rows = r.rows
+  const rows = r.uncertainties
     .filter((row) => (row.outputs[o]?.swing ?? 0) > 0)
     .sort((a, b) => b.outputs[o]!.swing - a.outputs[o]!.swing || (a.name < b.name ? -1 : 1))
     .slice(0, TORNADO_ROWS);
   const unit = r.units[o] ?? "";
+  const labels = rows.map((row) => `${row.name} (${row.kind === "figure" ? "source" : row.base})`);
+  // Rows are spaced evenly: tall enough that the label of most lines (wrapped as chartJsConfig wraps
+  // it) has its room, and a line to spare between rows.
+  let lines = 1;
+  for (const l of labels) lines = Math.max(lines, [wrapLabel(l, LABEL_WIDTH)].flat().length);
   return {
     kind: "tornado",
-    title: `Sensitivity of the ${OUTPUT_NAMES[o]}: ${name}`,
+    title: `Sensitivity of the ${OUTPUT_NAMES[o]} to what is uncertain: ${name}`,
+    height: Math.max(500, FRAME_PX + rows.length * LINE_PX * (lines + 1)),
     subtitle: `as written: ${fmt(base)} ${unit}; bars run from it to the lowest and the highest value across each row's range`,
     xLabel: points
       ? `change in headroom (percentage points)`
       : `change in the ${OUTPUT_NAMES[o]} (% of the value as written)`,
-    yLabel: "input or source figure",
-    labels: rows.map((row) => `${row.name} (${row.kind === "figure" ? "source" : row.base})`),
+    yLabel: "source figure or measured input",
+    labels,
     datasets: [
       { label: "its lowest across the range", data: [], floating: rows.map((row) => [0, rel(row.outputs[o]!.low)]) },
       { label: "its highest across the range", data: [], floating: rows.map((row) => [0, rel(row.outputs[o]!.high)]) },
