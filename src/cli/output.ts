@@ -75,6 +75,10 @@ export const isStdout = (out: string | undefined): boolean => out === undefined 
  * `what` names the option in messages (--out, --chart).
  */
 export function checkTarget(out: string, what: string, inputs: Inputs): string {
+  // "" resolves to the working folder, "out.txt/" to out.txt: neither is what was typed.
+  if (out === "") refuse(what, `${what} is empty`, `name a file, or write ${what} - for standard output`);
+  if (out.endsWith("/") || out.endsWith(sep))
+    refuse(out, `${what} ends in a folder separator; it names a file`, "leave the trailing / out");
   const link = statOrUndefined(out, false);
   let target = resolve(out);
   if (link?.isSymbolicLink()) {
@@ -191,6 +195,17 @@ export function writeOutput(out: string | undefined, content: string | Uint8Arra
 }
 
 /**
+ * The temporary file's name beside the target: the target's name with a random part, cut so that it
+ * stays within the 255 bytes a name may have (a legal 250-character name failed: the suffix adds 18).
+ */
+function tempName(target: string, suffix: string): string {
+  const extra = `.${suffix}.tmp`;
+  let base = basename(target);
+  while (Buffer.byteLength(`.${base}${extra}`) > 255) base = base.slice(0, -1);
+  return `.${base}${extra}`;
+}
+
+/**
  * Creates a new file with its whole content, or leaves nothing: written to a temporary file beside it
  * (created exclusively, a random name) and flushed, then hard-linked to the name, which fails if the
  * name exists (so a file is never replaced, and a file planted meanwhile wins), then the temporary name
@@ -198,7 +213,7 @@ export function writeOutput(out: string | undefined, content: string | Uint8Arra
  * Returns false when the name exists.
  */
 export function createNewFile(shown: string, target: string, content: string | Uint8Array): boolean {
-  const tmp = join(dirname(target), `.${basename(target)}.${randomSuffix()}.tmp`);
+  const tmp = join(dirname(target), tempName(target, randomSuffix()));
   let fd: number | undefined;
   try {
     fd = openSync(tmp, "wx", 0o644);
@@ -246,7 +261,7 @@ export function writeFileAtomic(
   suffix: string = randomSuffix(),
 ): void {
   const existing = statOrUndefined(target, true);
-  const tmp = join(dirname(target), `.${basename(target)}.${suffix}.tmp`);
+  const tmp = join(dirname(target), tempName(target, suffix));
   let fd: number | undefined;
   let created = false;
   try {

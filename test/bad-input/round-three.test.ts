@@ -320,3 +320,38 @@ describe("#29 medium and low: library config objects bounded before they are wal
     }
   });
 });
+
+describe("#29 low: wrong arguments and odd --out names", () => {
+  it("renderers and sweep() refuse null with InputError, not TypeError", async () => {
+    const lib = await import("../../src/index.js");
+    const calls: [string, () => unknown][] = [
+      ["renderTable", () => lib.renderTable(null as never, { color: false })],
+      ["renderCsv", () => lib.renderCsv(undefined as never)],
+      ["renderCapacityTable", () => lib.renderCapacityTable(3 as never, { color: false })],
+      ["sweep", () => lib.sweep(join(ROOT, "examples", "quickstart.yaml"), [null as never])],
+    ];
+    for (const [name, call] of calls) {
+      let err: unknown;
+      try {
+        call();
+      } catch (e) {
+        err = e;
+      }
+      expect(err, name).toBeInstanceOf(lib.InputError);
+    }
+  });
+
+  it('-o "" and -o out.txt/ are refused; a legal 250-character name is written', () => {
+    const empty = cli(["estimate", "plan.yaml", "-o", ""]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain("--out is empty");
+    const slash = cli(["estimate", "plan.yaml", "-o", "out.txt/"]);
+    expect(slash.code).toBe(2);
+    expect(slash.stderr).toContain("ends in a folder separator");
+    expect(readdirSync(dir)).not.toContain("out.txt");
+    const long = `${"r".repeat(246)}.txt`; // 250 characters, under the 255-byte limit of a name
+    const r = cli(["estimate", "plan.yaml", "-o", long]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, long), "utf8")).toContain("mqzcap estimate");
+  });
+});
