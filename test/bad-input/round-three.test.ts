@@ -355,3 +355,23 @@ describe("#29 low: wrong arguments and odd --out names", () => {
     expect(readFileSync(join(dir, long), "utf8")).toContain("mqzcap estimate");
   });
 });
+
+describe("#29 low: odd numbers", () => {
+  it("used: -0 is shown as 0; a sweep end that is no number is not 'LOW below HIGH'; --asid-cpu has a bound", () => {
+    writeFileSync(
+      join(dir, "zero.yaml"),
+      'version: 1\nmq: { release: "9.3" }\nstorage:\n  chin: { used: -0, free: 1346MB }\nchannels:\n  - { name: C, type: sender }\n',
+    );
+    const e = cli(["estimate", "zero.yaml"]);
+    expect(e.code, e.stderr).toBe(0);
+    expect(e.stdout).not.toContain("-0 MB");
+    expect(e.stdout).toContain("- 0 MB used");
+    const v = cli(["sweep", "plan.yaml", "--vary", "workload.rate=0..1e300/s"]);
+    expect(v.code).toBe(2);
+    expect(v.stderr).toContain("each end must be a number in digits");
+    expect(v.stderr).not.toContain("LOW below HIGH");
+    const a = cli(["calibrate", join(SMF, "TESTCHL"), "--asid-cpu", "MSTR=99999999999999999999s"]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain("is more CPU than 200 engines give in 31 days");
+  });
+});
