@@ -213,6 +213,7 @@ function tempName(target: string, suffix: string): string {
  * Returns false when the name exists.
  */
 export function createNewFile(shown: string, target: string, content: string | Uint8Array): boolean {
+  holdSignals();
   const tmp = join(dirname(target), tempName(target, randomSuffix()));
   let fd: number | undefined;
   try {
@@ -241,6 +242,20 @@ export function createNewFile(shown: string, target: string, content: string | U
   }
 }
 
+let signalsHeld = false;
+
+/**
+ * From the first file written on, SIGINT, SIGTERM and SIGHUP end the run by a listener rather than by
+ * their default action. A listener runs only between synchronous steps, so a signal during a write
+ * waits for the rename (or the temporary file's removal): Ctrl-C no longer leaves a .tmp file behind.
+ */
+function holdSignals(): void {
+  if (signalsHeld) return;
+  signalsHeld = true;
+  const codes = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+  for (const sig of Object.keys(codes) as (keyof typeof codes)[]) process.on(sig, () => process.exit(codes[sig]));
+}
+
 /**
  * 48 random bits in hex for a temporary file's name. node:crypto is loaded here, only when --out is
  * given: a run that writes to standard output does not pay for it at start-up.
@@ -260,6 +275,7 @@ export function writeFileAtomic(
   content: string | Uint8Array,
   suffix: string = randomSuffix(),
 ): void {
+  holdSignals();
   const existing = statOrUndefined(target, true);
   const tmp = join(dirname(target), tempName(target, suffix));
   let fd: number | undefined;

@@ -375,3 +375,24 @@ describe("#29 low: odd numbers", () => {
     expect(a.stderr).toContain("is more CPU than 200 engines give in 31 days");
   });
 });
+
+describe("#29 low: a signal during -o", () => {
+  it("waits for the write to end (rename or removal), then ends the run with 128 + its number", () => {
+    const script = join(dir, "signal.ts");
+    writeFileSync(
+      script,
+      `import { writeFileAtomic } from ${JSON.stringify(join(ROOT, "src", "cli", "output.ts"))};
+const a = ${JSON.stringify(join(dir, "a.txt"))};
+const b = ${JSON.stringify(join(dir, "b.txt"))};
+writeFileAtomic(a, a, "first\\n");
+process.kill(process.pid, "SIGINT"); // arrives while the next write runs
+writeFileAtomic(b, b, "x".repeat(20 * 1024 * 1024));
+`,
+    );
+    const r = spawnSync(process.execPath, ["--import", "tsx", script], { cwd: ROOT, encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(130);
+    // The second file whole, and no temporary file left (the default action killed the process at once).
+    expect(statSync(join(dir, "b.txt")).size).toBe(20 * 1024 * 1024);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+});
