@@ -123,9 +123,13 @@ export function sweep(
   else if (isPlainObject(input)) base = configFromObject(input, "sweep").source.value;
   else throw argError("sweep", "the config", "a file path or a config object", input);
   if (!Array.isArray(vary)) throw argError("sweep", "vary", 'a list such as ["workload.rate=1000/s,2000/s"]', vary);
-  const varies = vary.map((v: string | Vary) =>
-    typeof v === "string" ? parseVary(v, (_p, low, high) => measuredSteps(registry, low, high)) : v,
-  );
+  const varies = vary.map((v: unknown, k) => {
+    if (typeof v === "string") return parseVary(v, (_p, low, high) => measuredSteps(registry, low, high));
+    const ok = isPlainObject(v) && typeof v.path === "string" && Array.isArray(v.values) && v.values.length > 0;
+    if (!ok)
+      throw argError("sweep", `vary[${k}]`, 'a string such as "workload.rate=1000/s,2000/s" or { path, values }', v);
+    return v as unknown as Vary;
+  });
   return sweepCore(base as Record<string, unknown>, varies, registry, opts.metrics);
 }
 

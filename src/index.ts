@@ -67,18 +67,45 @@ export type { Derived, Provenance, AsidCpu, ConnectionTypeFigures, ChannelFigure
 export { renderYaml as calibrationYaml, mergeIntoPlan } from "./smf/fragment.js";
 // The reports the CLI prints, and sweeps. Charts: estimateChart() and its kin give a ChartSpec;
 // renderChart() draws one to PNG or SVG, loading chart.js and the optional @napi-rs/canvas then.
-export {
-  renderTable,
-  renderDiffTable,
-  renderCompareTable,
-  renderSweepTable,
-  type TableOptions,
-} from "./report/table.js";
-export { renderMarkdown, renderDiffMarkdown, renderCompareMarkdown } from "./report/markdown.js";
-export { renderCsv, renderDiffCsv, renderCompareCsv, renderSweepCsv } from "./report/csv.js";
-export { renderHtml, renderDiffHtml, renderCompareHtml, type HtmlOptions } from "./report/html.js";
-export { renderCapacityTable, renderCapacityMarkdown, renderCapacityCsv } from "./report/capacity.js";
-export { renderCapacityHtml } from "./report/html.js";
+import * as tables from "./report/table.js";
+import * as markdown from "./report/markdown.js";
+import * as csv from "./report/csv.js";
+import * as html from "./report/html.js";
+import * as capacityReports from "./report/capacity.js";
+import { argError } from "./util/args.js";
+
+/**
+ * A renderer that refuses what is not a result (null, a number, a string) with InputError, as the
+ * README promises, instead of a TypeError from deep inside it.
+ */
+function checked<F extends (...a: never[]) => unknown>(name: string, f: F): F {
+  const g = (first: unknown, ...rest: unknown[]): unknown => {
+    if (first === null || typeof first !== "object")
+      throw argError(name, "the first argument", "a result from the library (estimate(), diff(), ...)", first);
+    return (f as unknown as (...a: unknown[]) => unknown)(first, ...rest);
+  };
+  return g as unknown as F;
+}
+export type { TableOptions } from "./report/table.js";
+export type { HtmlOptions } from "./report/html.js";
+export const renderTable = checked("renderTable", tables.renderTable);
+export const renderDiffTable = checked("renderDiffTable", tables.renderDiffTable);
+export const renderCompareTable = checked("renderCompareTable", tables.renderCompareTable);
+export const renderSweepTable = checked("renderSweepTable", tables.renderSweepTable);
+export const renderMarkdown = checked("renderMarkdown", markdown.renderMarkdown);
+export const renderDiffMarkdown = checked("renderDiffMarkdown", markdown.renderDiffMarkdown);
+export const renderCompareMarkdown = checked("renderCompareMarkdown", markdown.renderCompareMarkdown);
+export const renderCsv = checked("renderCsv", csv.renderCsv);
+export const renderDiffCsv = checked("renderDiffCsv", csv.renderDiffCsv);
+export const renderCompareCsv = checked("renderCompareCsv", csv.renderCompareCsv);
+export const renderSweepCsv = checked("renderSweepCsv", csv.renderSweepCsv);
+export const renderHtml = checked("renderHtml", html.renderHtml);
+export const renderDiffHtml = checked("renderDiffHtml", html.renderDiffHtml);
+export const renderCompareHtml = checked("renderCompareHtml", html.renderCompareHtml);
+export const renderCapacityHtml = checked("renderCapacityHtml", html.renderCapacityHtml);
+export const renderCapacityTable = checked("renderCapacityTable", capacityReports.renderCapacityTable);
+export const renderCapacityMarkdown = checked("renderCapacityMarkdown", capacityReports.renderCapacityMarkdown);
+export const renderCapacityCsv = checked("renderCapacityCsv", capacityReports.renderCapacityCsv);
 export { toJson } from "./report/json.js";
 export {
   estimateChart,

@@ -75,6 +75,10 @@ export const isStdout = (out: string | undefined): boolean => out === undefined 
  * `what` names the option in messages (--out, --chart).
  */
 export function checkTarget(out: string, what: string, inputs: Inputs): string {
+  // "" resolves to the working folder, "out.txt/" to out.txt: neither is what was typed.
+  if (out === "") refuse(what, `${what} is empty`, `name a file, or write ${what} - for standard output`);
+  if (out.endsWith("/") || out.endsWith(sep))
+    refuse(out, `${what} ends in a folder separator; it names a file`, "leave the trailing / out");
   const link = statOrUndefined(out, false);
   let target = resolve(out);
   if (link?.isSymbolicLink()) {
@@ -197,6 +201,17 @@ export function writeOutput(out: string | undefined, content: string | Uint8Arra
 }
 
 /**
+ * The temporary file's name beside the target: the target's name with a random part, cut so that it
+ * stays within the 255 bytes a name may have (a legal 250-character name failed: the suffix adds 18).
+ */
+function tempName(target: string, suffix: string): string {
+  const extra = `.${suffix}.tmp`;
+  let base = basename(target);
+  while (Buffer.byteLength(`.${base}${extra}`) > 255) base = base.slice(0, -1);
+  return `.${base}${extra}`;
+}
+
+/**
  * Creates a new file with its whole content, or leaves nothing: written to a temporary file beside it
  * (created exclusively, a random name) and flushed, then hard-linked to the name, which fails if the
  * name exists (so a file is never replaced, and a file planted meanwhile wins), then the temporary name
@@ -204,7 +219,8 @@ export function writeOutput(out: string | undefined, content: string | Uint8Arra
  * Returns false when the name exists.
  */
 export function createNewFile(shown: string, target: string, content: string | Uint8Array): boolean {
-  const tmp = join(dirname(target), `.${basename(target)}.${randomSuffix()}.tmp`);
+  holdSignals();
+  const tmp = join(dirname(target), tempName(target, randomSuffix()));
   let fd: number | undefined;
   try {
     fd = openSync(tmp, "wx", 0o644);
@@ -232,6 +248,20 @@ export function createNewFile(shown: string, target: string, content: string | U
   }
 }
 
+let signalsHeld = false;
+
+/**
+ * From the first file written on, SIGINT, SIGTERM and SIGHUP end the run by a listener rather than by
+ * their default action. A listener runs only between synchronous steps, so a signal during a write
+ * waits for the rename (or the temporary file's removal): Ctrl-C no longer leaves a .tmp file behind.
+ */
+function holdSignals(): void {
+  if (signalsHeld) return;
+  signalsHeld = true;
+  const codes = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+  for (const sig of Object.keys(codes) as (keyof typeof codes)[]) process.on(sig, () => process.exit(codes[sig]));
+}
+
 /**
  * 48 random bits in hex for a temporary file's name. node:crypto is loaded here, only when --out is
  * given: a run that writes to standard output does not pay for it at start-up.
@@ -251,8 +281,9 @@ export function writeFileAtomic(
   content: string | Uint8Array,
   suffix: string = randomSuffix(),
 ): void {
+  holdSignals();
   const existing = statOrUndefined(target, true);
-  const tmp = join(dirname(target), `.${basename(target)}.${suffix}.tmp`);
+  const tmp = join(dirname(target), tempName(target, suffix));
   let fd: number | undefined;
   let created = false;
   try {

@@ -115,11 +115,12 @@ export function parseVary(spec: string, stepsFor: (path: string, low: number, hi
       : numberRange(rhs, dots);
     const low = ends?.low;
     const high = ends?.high;
-    if (low === undefined || high === undefined || !(low < high)) {
+    // Said apart: an end that is not a number ("1e300/s") is not a LOW above its HIGH.
+    if (low === undefined || high === undefined)
       varyError(
-        `range "${rhs}" must be LOW..HIGH with LOW below HIGH, ${size ? "in sizes (1KB..4MB) or bytes" : "in numbers, with one unit if any (1000..50000/s)"}`,
+        `range "${rhs}": each end must be ${size ? "a size (1KB..4MB) or bytes" : "a number in digits, with one unit if any (1000..50000/s)"}`,
       );
-    }
+    if (!(low! < high!)) varyError(`range "${rhs}": LOW must be below HIGH`);
     const unit = ends!.unit;
     const values = size
       ? stepsFor(path, low, high)

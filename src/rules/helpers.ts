@@ -136,8 +136,9 @@ function flagOf(f: { code: string; reason: string }, entry: string): LineItem["f
 }
 
 export function num(n: number, digits = 1): string {
-  // toLocaleString("en-US") without ICU's start-up cost (see util/number-format.ts).
-  return formatNumber(n, Number.isInteger(n) ? 0 : digits);
+  // toLocaleString("en-US") without ICU's start-up cost (see util/number-format.ts). A config's -0
+  // (used: -0) is zero in a label, not "-0" ("- -0 MB used").
+  return formatNumber(n === 0 ? 0 : n, Number.isInteger(n) ? 0 : digits);
 }
 
 export { formatSize as sizeLabel };

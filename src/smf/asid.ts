@@ -12,6 +12,8 @@ const SPACES: Record<string, AddressSpace> = {
 };
 
 /** Parses one --asid-cpu value; returns a message for a bad one. */
+const MAX_ASID_SECONDS = 200 * 31 * 86400;
+
 export function parseAsidCpu(text: string): AsidCpu | string {
   const eq = text.indexOf("=");
   if (eq < 0) return `expected SPACE=CPU, such as MSTR=12.5s or CHIN=4%, found "${text}"`;
@@ -27,5 +29,9 @@ export function parseAsidCpu(text: string): AsidCpu | string {
     if (x > 100 * 200) return `${name}: ${x}% is more than 200 engines`;
     return { space, percent: x, text };
   }
-  return { space, seconds: unit === "ms" ? x / 1000 : x, text };
+  const seconds = unit === "ms" ? x / 1000 : x;
+  // More than 200 engines busy for 31 days is no statistics window's CPU (99999999999999999999s was taken).
+  if (seconds > MAX_ASID_SECONDS)
+    return `${name}: ${text.slice(eq + 1).trim()} is more CPU than 200 engines give in 31 days`;
+  return { space, seconds, text };
 }

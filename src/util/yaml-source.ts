@@ -71,6 +71,8 @@ export function parseYamlSource(text: string, file: string, limits: ParseLimits 
       severity: "error",
       ...(e.code === "DUPLICATE_KEY" ? { suggestion: "each key may appear once in a mapping" } : {}),
       ...(e.code === "TAB_AS_INDENT" ? { suggestion: "indent with spaces" } : {}),
+      ...(e.code === "TAG" ? { suggestion: "write the value plainly, without a !! tag" } : {}),
+      ...(e.code === "COMPLEX_KEY" ? { suggestion: "write the key as a name: mq, workload, channels, ..." } : {}),
       ...(e.code === "MULTIPLE_DOCS" ? { suggestion: "a config file holds one document; remove the ---" } : {}),
     });
   }
@@ -136,21 +138,44 @@ export function parseYamlSource(text: string, file: string, limits: ParseLimits 
 
 const MAX_SYNTAX_ERRORS = 20;
 
-/** Keys written twice in a mapping, as the parser's uniqueKeys check reports them, in linear time. */
+/** The tags a config's values may carry: YAML 1.2's core schema. */
+const CORE_TAGS = new Set(["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`));
+
+/**
+ * What the parser accepts but a config cannot hold, in linear time: a key written twice in a mapping
+ * (the parser's own uniqueKeys check compared each key with every earlier one), a key that is a
+ * collection ([a, b]: the yaml library printed a warning of its own and made it text), and a tag
+ * outside the core schema (!!binary, !!timestamp became "expected string, got a mapping").
+ */
 function duplicateKeys(doc: Document.Parsed): { code: string; message: string; pos: [number, number] }[] {
   const out: { code: string; message: string; pos: [number, number] }[] = [];
+  const add = (code: string, message: string, at: number) => {
+    out.push({ code, message, pos: [at, at + 1] });
+    return out.length >= MAX_SYNTAX_ERRORS ? visit.BREAK : undefined;
+  };
   visit(doc, {
     Map(_key, map) {
       const keys = new Set<unknown>();
       for (const pair of map.items) {
+        if (isNode(pair.key) && !isScalar(pair.key))
+          return add("COMPLEX_KEY", "a key must be plain text, not a list or a mapping", pair.key.range?.[0] ?? 0);
         const k = isScalar(pair.key) ? pair.key.value : pair.key;
         if (keys.has(k) && isNode(pair.key)) {
-          const at = pair.key.range?.[0] ?? 0;
-          out.push({ code: "DUPLICATE_KEY", message: "Map keys must be unique", pos: [at, at + 1] });
-          if (out.length >= MAX_SYNTAX_ERRORS) return visit.BREAK;
+          const stop = add("DUPLICATE_KEY", "Map keys must be unique", pair.key.range?.[0] ?? 0);
+          if (stop) return stop;
         }
         keys.add(k);
       }
+      return undefined;
+    },
+    Node(_key, node) {
+      const tag = (node as { tag?: string }).tag;
+      if (tag !== undefined && !CORE_TAGS.has(tag))
+        return add(
+          "TAG",
+          `the tag ${tag.replace("tag:yaml.org,2002:", "!!")} is not one a config takes`,
+          node.range?.[0] ?? 0,
+        );
       return undefined;
     },
   });

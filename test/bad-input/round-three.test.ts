@@ -320,3 +320,79 @@ describe("#29 medium and low: library config objects bounded before they are wal
     }
   });
 });
+
+describe("#29 low: wrong arguments and odd --out names", () => {
+  it("renderers and sweep() refuse null with InputError, not TypeError", async () => {
+    const lib = await import("../../src/index.js");
+    const calls: [string, () => unknown][] = [
+      ["renderTable", () => lib.renderTable(null as never, { color: false })],
+      ["renderCsv", () => lib.renderCsv(undefined as never)],
+      ["renderCapacityTable", () => lib.renderCapacityTable(3 as never, { color: false })],
+      ["sweep", () => lib.sweep(join(ROOT, "examples", "quickstart.yaml"), [null as never])],
+    ];
+    for (const [name, call] of calls) {
+      let err: unknown;
+      try {
+        call();
+      } catch (e) {
+        err = e;
+      }
+      expect(err, name).toBeInstanceOf(lib.InputError);
+    }
+  });
+
+  it('-o "" and -o out.txt/ are refused; a legal 250-character name is written', () => {
+    const empty = cli(["estimate", "plan.yaml", "-o", ""]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain("--out is empty");
+    const slash = cli(["estimate", "plan.yaml", "-o", "out.txt/"]);
+    expect(slash.code).toBe(2);
+    expect(slash.stderr).toContain("ends in a folder separator");
+    expect(readdirSync(dir)).not.toContain("out.txt");
+    const long = `${"r".repeat(246)}.txt`; // 250 characters, under the 255-byte limit of a name
+    const r = cli(["estimate", "plan.yaml", "-o", long]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, long), "utf8")).toContain("mqzcap estimate");
+  });
+});
+
+describe("#29 low: odd numbers", () => {
+  it("used: -0 is shown as 0; a sweep end that is no number is not 'LOW below HIGH'; --asid-cpu has a bound", () => {
+    writeFileSync(
+      join(dir, "zero.yaml"),
+      'version: 1\nmq: { release: "9.3" }\nstorage:\n  chin: { used: -0, free: 1346MB }\nchannels:\n  - { name: C, type: sender }\n',
+    );
+    const e = cli(["estimate", "zero.yaml"]);
+    expect(e.code, e.stderr).toBe(0);
+    expect(e.stdout).not.toContain("-0 MB");
+    expect(e.stdout).toContain("- 0 MB used");
+    const v = cli(["sweep", "plan.yaml", "--vary", "workload.rate=0..1e300/s"]);
+    expect(v.code).toBe(2);
+    expect(v.stderr).toContain("each end must be a number in digits");
+    expect(v.stderr).not.toContain("LOW below HIGH");
+    const a = cli(["calibrate", join(SMF, "TESTCHL"), "--asid-cpu", "MSTR=99999999999999999999s"]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain("is more CPU than 200 engines give in 31 days");
+  });
+});
+
+describe("#29 low: a signal during -o", () => {
+  it("waits for the write to end (rename or removal), then ends the run with 128 + its number", () => {
+    const script = join(dir, "signal.ts");
+    writeFileSync(
+      script,
+      `import { writeFileAtomic } from ${JSON.stringify(join(ROOT, "src", "cli", "output.ts"))};
+const a = ${JSON.stringify(join(dir, "a.txt"))};
+const b = ${JSON.stringify(join(dir, "b.txt"))};
+writeFileAtomic(a, a, "first\\n");
+process.kill(process.pid, "SIGINT"); // arrives while the next write runs
+writeFileAtomic(b, b, "x".repeat(20 * 1024 * 1024));
+`,
+    );
+    const r = spawnSync(process.execPath, ["--import", "tsx", script], { cwd: ROOT, encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(130);
+    // The second file whole, and no temporary file left (the default action killed the process at once).
+    expect(statSync(join(dir, "b.txt")).size).toBe(20 * 1024 * 1024);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+});
