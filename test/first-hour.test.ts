@@ -55,6 +55,7 @@ describe("--out takes the format from its extension when --format is not given",
       ["compare", ["compare", q, z], "c.csv", /^output,unit,/],
       ["sweep", ["sweep", q, "--vary", "workload.messageSize=1KB,32KB"], "s.csv", /^workload\.messageSize,/],
       ["sweep", ["sweep", q, "--vary", "workload.messageSize=1KB,32KB"], "s.json", /^\{/],
+      ["sweep", ["sweep", q, "--vary", "workload.messageSize=1KB,32KB"], "s.html", /^<!doctype html>/],
       ["capacity", ["capacity", "examples/how-far-order-entry.yaml"], "k.md", /^# mqzcap capacity/],
     ];
     for (const [what, args, file, head] of runs) {
@@ -65,9 +66,9 @@ describe("--out takes the format from its extension when --format is not given",
       expect(readFileSync(join(dir, file), "utf8"), `${what} ${file}`).toMatch(head);
     }
     // An extension the command does not write is refused before anything is written.
-    const bad = run(["sweep", q, "--vary", "workload.messageSize=1KB,32KB", "--out", join(dir, "s.html")]);
+    const bad = run(["sweep", q, "--vary", "workload.messageSize=1KB,32KB", "--out", join(dir, "s.md")]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("does not write html");
+    expect(bad.stderr).toContain("does not write md");
   });
 });
 

@@ -424,7 +424,7 @@ function solve(
     // value the config allows is open (a limit printed "in excess of", or one the sources give no
     // upper end for): no value is claimed for it.
     const step = t.integer ? 1 : printedStep(value);
-    const above = Math.round((value + step) * 1000) / 1000;
+    const above = clean(value + step);
     const flat = (pick: "low" | "high") => {
       const a = at(value).get(id);
       const b = at(above).get(id);
@@ -479,13 +479,23 @@ function solve(
   return answer;
 }
 
-/** The unit a rate is printed to (fmtN): 1/s from 100/s, 0.1/s from 10/s, 0.01/s from 1/s, else 0.001/s. */
+/**
+ * The unit a rate is printed to (fmtN): 1/s from 100/s, 0.1/s from 10/s, 0.01/s from 1/s, 0.001/s from
+ * 0.1/s; below that three significant digits (a step never more than 1% of the rate).
+ */
 function printedStep(x: number): number {
-  return x >= 100 ? 1 : x >= 10 ? 0.1 : x >= 1 ? 0.01 : 0.001;
+  if (x >= 100) return 1;
+  if (x >= 10) return 0.1;
+  if (x >= 1) return 0.01;
+  if (x >= 0.1) return 0.001;
+  return 10 ** (Math.floor(Math.log10(Math.max(x, 1e-300))) - 2);
 }
 
-/** The largest multiple of `step` at or below x (rounded so that 0.1 steps stay 12.3, not 12.300000000000001). */
-const gridFloor = (x: number, step: number) => Math.round(Math.floor(x / step + 1e-9) * step * 1000) / 1000;
+/** A sum or product of steps without its binary residue (0.1 steps stay 12.3, not 12.300000000000001). */
+const clean = (x: number) => Number(x.toPrecision(12));
+
+/** The largest multiple of `step` at or below x. */
+const gridFloor = (x: number, step: number) => clean(Math.floor(x / step + 1e-9) * step);
 
 /**
  * The largest value of the target at which `exceeded` is false, given that it is false at t.min and
@@ -506,7 +516,7 @@ function largestWithin(
   const start = Math.min(Math.max(t.configured ?? (t.integer ? 1 : 1000), t.min), t.max);
   const stepAt = (x: number) => (t.integer ? 1 : printedStep(x));
   const snap = (x: number) => (t.integer ? Math.floor(x) : gridFloor(x, printedStep(x)));
-  const up = (x: number) => Math.round((x + stepAt(x)) * 1000) / 1000;
+  const up = (x: number) => clean(x + stepAt(x));
   // Where the headroom falls linearly from the target's least value through the configured one (a
   // demand in proportion to the target), it reaches zero at one point: tried, with the grid point above
   // it, before any bracketing.

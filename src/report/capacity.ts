@@ -126,7 +126,7 @@ export function renderCapacityTable(r: CapacityResult, opts: { color: boolean; w
   out.push(rule);
   out.push(
     ...wrap(
-      `each answer is the largest value at which \`mqzcap estimate\` finds no limit exceeded (rates to the unit printed, counts exact), the other settings as configured; ${r.estimate.warnings.length} warning(s) and ${r.estimate.gaps.length + r.estimate.needsBaseline.length} gap(s) in the estimate as configured: mqzcap estimate shows them`,
+      `each answer is the largest value at which \`mqzcap estimate\` finds no limit exceeded (rates to the unit printed, three significant digits below 0.1/s; counts exact), the other settings as configured; ${r.estimate.warnings.length} warning(s) and ${r.estimate.gaps.length + r.estimate.needsBaseline.length} gap(s) in the estimate as configured: mqzcap estimate shows them`,
       W,
       "",
     ).map((l) => s.dim(l)),
