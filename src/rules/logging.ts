@@ -4,16 +4,8 @@
 import type { Config } from "../config/types.js";
 import type { Concern, LineItem, Rule, RuleContext } from "../engine/types.js";
 import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
-import {
-  carried,
-  entryForRelease,
-  fromLookups,
-  num,
-  putsPerTransaction,
-  rangeOf,
-  sizeLabel,
-  weaker,
-} from "./helpers.js";
+import { through } from "./door.js";
+import { entryForRelease, fromLookups, num, putsPerTransaction, rangeOf, sizeLabel, weaker } from "./helpers.js";
 import { STREAMING_LOG_FACTOR } from "./streaming.js";
 import { LOG_CEILING_USES, logRateCeiling } from "./log-ceiling.js";
 import { ZHW_USES, zHyperWrite } from "./zhyperwrite.js";
@@ -436,7 +428,7 @@ function activeLogs(ctx: RuleContext, count: number): void {
     return;
   }
   // A product limit, not a measurement: carried to the release as stated, never widened by a tolerance.
-  const most = carried(registry.figureValue(ACTIVE_LOGS_MAX), rel.carried !== false);
+  const { r: most } = through(ctx, ACTIVE_LOGS_MAX, { carry: rel.carried !== false, only: [] });
   ctx.item({
     id: "logging.active-logs-limit",
     concern: "logging",

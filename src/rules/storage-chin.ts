@@ -5,9 +5,9 @@ import { RELEASES } from "../config/schema.js";
 import type { InputValue, Rule, RuleContext } from "../engine/types.js";
 import type { ChannelConfig } from "../config/types.js";
 import type { Confidence, LookupResult, Registry } from "../model/registry.js";
+import { throughRegistry } from "./door.js";
 import {
   axisNumbers,
-  carried,
   chooseRelease,
   fromLookups,
   num,
@@ -90,11 +90,19 @@ function footprint(ctx: RuleContext, book: Book, ch: ChannelConfig, size: number
 }
 
 function footprintIn(registry: Registry, from: FootprintTable, size: number): Footprint {
-  const r = carried(
-    from.sharecnv !== undefined
-      ? registry.lookup(from.table, { release: from.release, sharecnv: from.sharecnv, messageSize: size })
-      : registry.lookup(from.table, { messageSize: size }, "footprint"),
-    from.carried,
+  // Through the door: the release carried as chosen; the table's conditions are its axes (release,
+  // SHARECNV, message size), looked up at the config's, so none is compared apart from them.
+  const { r } = throughRegistry(
+    registry,
+    from.table,
+    {},
+    {
+      ...(from.sharecnv !== undefined
+        ? { at: { release: from.release, sharecnv: from.sharecnv, messageSize: size } }
+        : { at: { messageSize: size }, measure: "footprint" }),
+      carry: from.carried,
+      only: [],
+    },
   );
   return { r, perInstance: r.value, from };
 }
