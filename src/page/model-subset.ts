@@ -3,7 +3,7 @@
 // entries its rules list in `uses` (test/rules/uses.test.ts holds each rule to its list), every table,
 // gap and carry (rules, sweeps and the registry scan these by type), and each source's run-to-run
 // figure (the registry's ranges). Left out: entries kept only as context (`use: context`), worked
-// examples, and the fields only `mqzcap models` prints (notes, inventory, partial: emptied). test/page-core.test.ts
+// examples, and the fields only `mqzcap models` prints (notes, inventory, partial, a figure's quote: emptied). test/page-core.test.ts
 // checks the JSON of random configs is the same on these entries as on all of them.
 import type { ModelData, ModelEntry } from "../model/types.js";
 
@@ -17,7 +17,16 @@ export function pageModelData(models: ModelData, rules: readonly { uses: readonl
     .filter((e) => read.has(e.id) || SCANNED_TYPES.has(e.type))
     // Emptied rather than deleted, so that each entry keeps its type's shape.
     .map(
-      (e) => ({ ...e, ...Object.fromEntries(PRINTED_ONLY.filter((f) => f in e).map((f) => [f, []])) }) as ModelEntry,
+      (e) =>
+        ({
+          ...e,
+          ...Object.fromEntries(PRINTED_ONLY.filter((f) => f in e).map((f) => [f, []])),
+          // A figure's quoted sentence is printed by `mqzcap models` only (a carry's quote is in warnings);
+          // of the run-to-run reasons only their presence is read (src/model/registry.ts).
+          ...(e.type === "figure" ? { quote: "" } : {}),
+          ...(e.measuredStorage !== undefined ? { measuredStorage: "" } : {}),
+          ...(e.notRunToRun !== undefined ? { notRunToRun: "" } : {}),
+        }) as ModelEntry,
     );
   return {
     sources: models.sources,
