@@ -127,10 +127,11 @@ describe("--explain", () => {
     const section = lines.slice(limits, next);
     // Every limit of the estimate has its formula inside the Limits section.
     expect(section.filter((l) => l.startsWith("      formula: ")).length).toBe(e.limits.length);
-    // The first limit's formula comes after its own line and before the second limit's.
+    // A limit's formula comes after its own line and before the next limit's (the peak's, followed by
+    // the CPU-bound rate; MAXCHL's, #28, comes first).
     const first = section.findIndex((l) => l.startsWith("  measured peak"));
     const second = section.findIndex((l) => l.startsWith("  CPU-bound rate"));
-    const formula = section.findIndex((l) => l.startsWith("      formula: "));
+    const formula = section.findIndex((l, k) => k > first && l.startsWith("      formula: "));
     expect(first).toBeGreaterThan(0);
     expect(formula).toBeGreaterThan(first);
     expect(formula).toBeLessThan(second);

@@ -190,6 +190,20 @@ describe("MQ attribute names and keys of another section", () => {
     expect(d!.suggestion).toBe("it is set per channel: write channels: [{ ..., amsInterception: true }]");
   });
 
+  it("a misplaced section is placed by the keys it holds (#28)", () => {
+    // logs: { dualLogs: true } at the top: dualLogs is logging's (TWOACTV), not encryption.logs'
+    const [d] = problems({ version: 1, logs: { dualLogs: true } });
+    expect(d!.message).toContain("logs holds dualLogs, which belongs in logging");
+    expect(d!.suggestion).toBe("write logging: { dualLogs: true }");
+    // a value that is not a section still goes by its name
+    expect(problems({ version: 1, logs: true })[0]!.message).toContain("logs belongs in encryption.logs");
+    // MAXCHL and ACTCHL, MQ's spellings of the channel limits
+    expect(problems({ version: 1, MAXCHL: 500 })[0]!.message).toContain("MQ's MAXCHL is channelInitiator.maxChannels");
+    expect(problems({ version: 1, ACTCHL: 400 })[0]!.message).toContain(
+      "MQ's ACTCHL is channelInitiator.activeChannels",
+    );
+  });
+
   it("a misspelt key in its own section is still a spelling guess, not sent elsewhere", () => {
     const [d] = problems(channel({ tls: { cipher: "ECDHE_RSA_AES_256_GCM_SHA384", resetbytes: "1MB" } }));
     expect(d!.message).toBe('unknown key "resetbytes" in channels.0.tls');

@@ -2,7 +2,7 @@
 // CHIADAPS, STATIME) used as keys, and keys written in another section than theirs, each pointed to the
 // config key that holds it. Vocabulary, not measurements. A test checks every target exists in the
 // schema and that its description names the attribute.
-import type { KeyHint, SchemaKey } from "../util/zod-diagnostics.js";
+import { didYouMean, type KeyHint, type SchemaKey } from "../util/zod-diagnostics.js";
 
 /** MQ attribute or parameter name -> the config key that holds it ("[]" marks a list). */
 export const MQ_ATTRIBUTES: Readonly<Record<string, string>> = {
@@ -66,6 +66,37 @@ function nested(path: string, value: string): string {
   return out;
 }
 
+/** A schema path's parent section ("" at the top). */
+const parentOf = (p: string): string => p.slice(0, Math.max(0, p.lastIndexOf(".")));
+
+/** A mapping as YAML flow text, its values JSON (quoted and escaped): "{ dualLogs: true }". */
+function mappingText(value: Record<string, unknown>): string {
+  return `{ ${Object.entries(value)
+    .map(([k, v]) => `${k}: ${JSON.stringify(v) ?? "null"}`)
+    .join(", ")} }`;
+}
+
+/**
+ * The one section of the schema that holds every key of a mapping (case as written), when the value is
+ * one: where a misplaced section belongs. None when no section, or more than one, holds them all.
+ */
+function sectionHolding(keys: readonly SchemaKey[], value: unknown): string | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const held = Object.keys(value);
+  if (held.length === 0) return undefined;
+  const counts = new Map<string, number>();
+  for (const k of keys) {
+    const dot = k.path.lastIndexOf(".");
+    const leaf = k.path.slice(dot + 1);
+    if (held.includes(leaf)) {
+      const parent = dot < 0 ? "" : k.path.slice(0, dot);
+      counts.set(parent, (counts.get(parent) ?? 0) + 1);
+    }
+  }
+  const all = [...counts].filter(([p, n]) => p !== "" && n === held.length).map(([p]) => p);
+  return all.length === 1 ? all[0] : undefined;
+}
+
 /**
  * For an unknown key, where it belongs, when mqzcap knows: an MQ attribute name (any case), a key
  * named in MOVED_KEYS, or a key of the same name elsewhere in the schema. Targets not in the schema
@@ -83,6 +114,18 @@ export function keyHintFor(
       const moved = Object.entries(MOVED_KEYS).find(([from]) => from.toLowerCase() === `${here}.${key}`.toLowerCase());
       target = moved?.[1];
     }
+    // A misplaced section is placed by what it holds: `logs: { dualLogs: true }` belongs in logging
+    // (which has dualLogs), not in encryption.logs (a key of the same name that holds no dualLogs).
+    let byContent = false;
+    if (target === undefined) {
+      const section = sectionHolding(keys, value);
+      // A misspelt section name (mqq: { release }) is a spelling guess's to name, not a move.
+      const leaf = section?.slice(section.lastIndexOf(".") + 1).replace("[]", "");
+      if (section !== undefined && !(here === parentOf(section) && didYouMean(key, [leaf!]) !== undefined)) {
+        target = section;
+        byContent = true;
+      }
+    }
     if (target === undefined) {
       // The one key of that name in another section (cipher beside tls); a name several sections have
       // (rate) says nothing about which was meant.
@@ -93,10 +136,15 @@ export function keyHintFor(
     }
     const info = target !== undefined ? byPath.get(target) : undefined;
     if (target === undefined || !info) return undefined;
-    const v = shown(written, value, info.textOnly);
+    const v = byContent ? mappingText(value as Record<string, unknown>) : shown(written, value, info.textOnly);
     const inside = here === "" || target.startsWith(`${here}.`);
     const rel = inside ? (here === "" ? target : target.slice(here.length + 1)) : target;
-    const message = attr !== undefined ? `MQ's ${attr} is ${target} in a config` : `${key} belongs in ${target}`;
+    const held = byContent ? Object.keys(value as object) : [];
+    const message = byContent
+      ? `${key} holds ${held.join(", ")}, which belong${held.length === 1 ? "s" : ""} in ${target}`
+      : attr !== undefined
+        ? `MQ's ${attr} is ${target} in a config`
+        : `${key} belongs in ${target}`;
     const suggestion = rel.includes("[]")
       ? `it is set per ${rel.split("[]")[0]!.replace(/s$/, "")}: write ${nested(rel, v)}`
       : `write ${nested(rel, v)}${inside && here !== "" ? " here" : ""}`;

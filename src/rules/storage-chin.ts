@@ -484,7 +484,7 @@ function channelLimits(ctx: RuleContext, book: Book): void {
   if (chin?.maxChannels === undefined)
     ctx.warn(
       "storage",
-      `channelInitiator.maxChannels (MAXCHL) is not given: MQ's default of ${num(DEFAULT_MAXCHL)} current channels is assumed (IBM MQ documentation, "MaxChannels (MQLONG)"); ${num(instances)} channel instances are defined`,
+      `channelInitiator.maxChannels (MAXCHL) is not given: MQ's default of ${num(DEFAULT_MAXCHL)} current channels is assumed (IBM MQ documentation, "MaxChannels (MQLONG)"); ${num(instances)} channel instance${instances === 1 ? " is" : "s are"} defined`,
     );
   ctx.item({
     id: "storage.chin-max-channels",

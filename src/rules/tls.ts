@@ -147,7 +147,10 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
     metric: "cpu-per-second",
     value: perSecond * cost.value * 1000,
     unit: "us/s",
-    formula: `${num(perSecond, 3)} negotiations/s x ${cost.raw} CPU ms x 1000`,
+    // The table's own words: a cost per negotiation "in MQ channel initiator address space", one
+    // address space, measured between 2 queue managers on separate LPARs (003 lines 379, 389): this
+    // queue manager runs one end of the channel, charged once.
+    formula: `${num(perSecond, 3)} negotiations/s x ${cost.raw} CPU ms x 1000; per negotiation, "${registry.table(NEGOTIATION).caption.replace(/:$/, "")}" (one address space, as the caption says; measured between 2 queue managers on separate LPARs), this queue manager's end of ${ch.name} charged once`,
     inputs: { negotiationMs: { value: cost.value, unit: "ms", from: NEGOTIATION } },
     ...fromLookups(cost),
     measuredOn: [hw],

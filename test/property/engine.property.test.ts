@@ -94,9 +94,17 @@ interface Feature<T> {
   off: (c: ConfigInput) => ConfigInput;
   /** The same config with it on, or undefined where the release (or the config) cannot have it. */
   on: (c: ConfigInput, choice: T) => ConfigInput | undefined;
+  /**
+   * Percentage items left out of the comparison: a percentage the source states for each setting of the
+   * feature, each of its own base, so that the same baseline taken under both says nothing of which
+   * costs more.
+   */
+  ownBase?: readonly string[];
 }
 const releaseOf = (c: ConfigInput) => (c.mq?.release ?? "9.3") as Release;
 const feature = <T>(f: Feature<T>) => f as Feature<unknown>;
+
+const ZHW_COST: readonly string[] = ["logging.zhyperwrite-cost"];
 
 const FEATURES: Feature<unknown>[] = [
   feature({
@@ -139,14 +147,18 @@ const FEATURES: Feature<unknown>[] = [
   }),
   feature({
     name: "dual active logs",
+    ownBase: ZHW_COST,
     arb: fc.constant(null),
     off: (c) => ({ ...c, logging: { ...(c.logging ?? {}), dualLogs: false } }),
     on: (c) => ({ ...c, logging: { ...(c.logging ?? {}), dualLogs: true } }),
   }),
   feature({
-    // The corner where only zHyperWrite's overhead depends on the log copies (7.5% single, 6% dual, each
-    // over its own reference): every run has zHyperWrite under Metro Mirror and a queue manager baseline.
+    // zHyperWrite's overhead depends on the log copies: "typically the order of 7.5%" with single logs,
+    // "more typically 6%" with dual (001 line 597), each a share of the queue manager's cost with PPRC
+    // and those logs (#28 item 4). The same baseline under both is not the base of both, so the law
+    // holds for everything else: every run has zHyperWrite under Metro Mirror and a qmgr baseline.
     name: "dual active logs with zHyperWrite under Metro Mirror",
+    ownBase: ZHW_COST,
     arb: fc.constant(null),
     off: (c) =>
       atLeast(releaseOf(c), "9.2")
@@ -159,6 +171,14 @@ const FEATURES: Feature<unknown>[] = [
     on: (c) => (atLeast(releaseOf(c), "9.2") ? { ...c, logging: { ...c.logging, dualLogs: true } } : undefined),
   }),
 ];
+
+/** What percentage items add to an estimate: percent x the baseline of their address space. */
+const ownBasePart = (e: Estimate, ids: readonly string[] | undefined) =>
+  (ids ?? []).reduce((sum, id) => {
+    const i = e.items.find((x) => x.id === id && x.metric === "cpu-pct");
+    const base = i && e.totals.costPerTransaction.find((c) => c.addressSpace === i.addressSpace)?.baseline;
+    return sum + (i && base ? (i.value / 100) * base.value : 0);
+  }, 0);
 
 /** Per address space added cost, for comparing two estimates. */
 const addedBySpace = (e: Estimate) =>
@@ -304,10 +324,9 @@ describe("engine properties", () => {
           applied++;
           const a = estimateWith(load(off), registry);
           const b = estimateWith(load(on), registry);
-          expect(
-            notBelow(b.totals.added.value, a.totals.added.value),
-            `${feature.name}: ${a.totals.added.value} -> ${b.totals.added.value}`,
-          ).toBe(true);
+          const addedA = a.totals.added.value - ownBasePart(a, feature.ownBase);
+          const addedB = b.totals.added.value - ownBasePart(b, feature.ownBase);
+          expect(notBelow(addedB, addedA), `${feature.name}: ${addedA} -> ${addedB}`).toBe(true);
         }),
         { seed: SEED + 3, numRuns: FEATURE_LAW_RUNS },
       );

@@ -217,3 +217,24 @@ describe("model tags (#28 item 11)", () => {
     expect(c.messageSize).toBe(4 * 1024 * 1024);
   });
 });
+
+describe("TLS negotiation cost, per end (#28 item 8)", () => {
+  it("says the figure is per negotiation in one channel initiator, charged once for this end", () => {
+    // 003 line 379: "Cost of secret key negotiation (CPU milliseconds) in MQ channel initiator address
+    // space"; line 389: "a request/reply workload between 2 queue managers on separate LPARs".
+    // 2,000/s x 32KB / 1MB = 62.5 negotiations a second; x 3.8 ms (ECDHE_RSA, z15, line 384) x 1000
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.3" },
+      hardware: { generation: "z15" },
+      workload: { pattern: "request-reply", messageSize: "32KB", rate: "2000/s" },
+      channels: [
+        { name: "TO.PARTNER", type: "sender", tls: { cipher: "ECDHE_RSA_AES_256_CBC_SHA384", resetBytes: "1MB" } },
+      ],
+    });
+    const cpu = item(e, "tls.renegotiation-cpu.TO.PARTNER");
+    expect(cpu.value).toBeCloseTo(62.5 * 3.8 * 1000, 6);
+    expect(cpu.formula).toContain("in MQ channel initiator address space");
+    expect(cpu.formula).toContain("this queue manager's end of TO.PARTNER charged once");
+  });
+});
