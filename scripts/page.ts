@@ -135,7 +135,18 @@ export function pageSchema(schema: JsonNode): JsonNode {
   if (mw?.properties)
     for (const [k, node] of Object.entries(mw.properties))
       if (k in top && k !== "workload") mw.properties[k] = { description: node.description, sameAs: k };
+  firstExamples(schema);
   return schema;
+}
+
+/** Each node's examples cut to the first: the page's help shows only that one (src/page/schema-help.ts). */
+function firstExamples(node: unknown): void {
+  if (Array.isArray(node)) for (const x of node) firstExamples(x);
+  else if (node !== null && typeof node === "object") {
+    const o = node as Record<string, unknown>;
+    if (Array.isArray(o.examples) && o.examples.length > 1) o.examples = o.examples.slice(0, 1);
+    for (const v of Object.values(o)) firstExamples(v);
+  }
 }
 
 /** The whole page: one HTML document, nothing fetched. */

@@ -150,6 +150,8 @@ export interface Rule {
   reads: string[];
   /** Model entry ids the rule may use. */
   uses: string[];
+  /** Figures whose quoted sentence the rule prints (the live page keeps only these quotes). */
+  quotes?: readonly string[];
   /** True when the config touches this concern at all. */
   applies(config: Config): boolean;
   run(ctx: RuleContext): void;

@@ -10,8 +10,12 @@ import type { ModelData, ModelEntry } from "../model/types.js";
 const SCANNED_TYPES: ReadonlySet<string> = new Set(["table", "gap", "carry"]);
 const PRINTED_ONLY = ["notes", "inventory", "partial"] as const;
 
-export function pageModelData(models: ModelData, rules: readonly { uses: readonly string[] }[]): ModelData {
+export function pageModelData(
+  models: ModelData,
+  rules: readonly { uses: readonly string[]; quotes?: readonly string[] }[],
+): ModelData {
   const read = new Set(rules.flatMap((r) => r.uses));
+  const quoted = new Set(rules.flatMap((r) => r.quotes ?? []));
   for (const s of models.sources) if (s.runToRun?.figure) read.add(s.runToRun.figure);
   const entries = models.entries
     .filter((e) => read.has(e.id) || SCANNED_TYPES.has(e.type))
@@ -21,10 +25,15 @@ export function pageModelData(models: ModelData, rules: readonly { uses: readonl
         ({
           ...e,
           ...Object.fromEntries(PRINTED_ONLY.filter((f) => f in e).map((f) => [f, []])),
-          // A figure's quoted sentence is printed by `mqzcap models` only (a carry's quote is in warnings);
-          // of the run-to-run reasons only their presence is read (src/model/registry.ts).
-          ...(e.type === "figure" ? { quote: "" } : {}),
+          // A figure's quoted sentence is printed by `mqzcap models` and by the rules that list it in
+          // `quotes` only (a carry's quote is in warnings); of the run-to-run reasons only their
+          // presence is read (src/model/registry.ts).
+          ...(e.type === "figure" && !quoted.has(e.id) ? { quote: "" } : {}),
           ...(e.measuredStorage !== undefined ? { measuredStorage: "" } : {}),
+          // A formula's variables and quote, and a table measure's description, are printed by `mqzcap
+          // models show` only.
+          ...(e.type === "formula" ? { variables: [], quote: "" } : {}),
+          ...(e.type === "table" ? { measures: e.measures.map(({ description: _unused, ...m }) => m) } : {}),
           ...(e.notRunToRun !== undefined ? { notRunToRun: "" } : {}),
         }) as ModelEntry,
     );

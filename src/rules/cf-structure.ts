@@ -525,6 +525,7 @@ function expiryScanQmgr(ctx: RuleContext, interval: number): void {
 }
 
 export const cfStructure: Rule = {
+  quotes: [MIN_SIZE],
   id: "cf-structure",
   concern: "shared-queue",
   description:

@@ -531,6 +531,7 @@ function sysplexTransport(ctx: RuleContext, how: string): void {
 }
 
 export const channels: Rule = {
+  quotes: [...Object.values(SMC).flat(), ...Object.values(SYSPLEX).flat(), ...FASP_RR_N1],
   id: "channels",
   concern: "channels",
   description: "Channel compression, transports (SMC-R, SMC-D), and the fasp.io gateway.",
