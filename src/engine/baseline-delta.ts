@@ -127,7 +127,13 @@ export function costEffects(
     if (!isCostItem(i)) continue;
     const match = pending.get(keyOf(i))?.shift();
     const r = match ? differenceOf(i, match) : rangeOf(i.value, i.low, i.high);
-    out.push({ concern: i.concern, addressSpace: i.addressSpace, metric: i.metric as CostMetric, ...r, ...withRate(i) });
+    out.push({
+      concern: i.concern,
+      addressSpace: i.addressSpace,
+      metric: i.metric as CostMetric,
+      ...r,
+      ...withRate(i),
+    });
   }
   for (const list of pending.values())
     for (const b of list)

@@ -431,11 +431,7 @@ function solve(
       return a !== undefined && b !== undefined && a[pick] === a.v && b[pick] === b.v;
     };
     const low = over("low")(t.min) ? t.min : flat("low") ? value : largestWithin(t, over("low"), room("low"));
-    const high = !over("high")(t.max)
-      ? Infinity
-      : flat("high")
-        ? value
-        : largestWithin(t, over("high"), room("high"));
+    const high = !over("high")(t.max) ? Infinity : flat("high") ? value : largestWithin(t, over("high"), room("high"));
     limits.push({
       id,
       label,

@@ -233,8 +233,7 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
   const scale = mirror?.factor ?? 1;
   const perCopyLow = Math.min(low, peak.low * scale);
   // Another figure that bounds an "in excess of" peak closes its open end (cited); else it stays open.
-  const perCopyHigh =
-    boundedBy !== undefined && peak.high === Infinity ? high : Math.max(high, peak.high * scale);
+  const perCopyHigh = boundedBy !== undefined && peak.high === Infinity ? high : Math.max(high, peak.high * scale);
   ctx.item({
     id: "logging.log-rate-ceiling",
     concern: "logging",
