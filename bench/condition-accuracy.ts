@@ -195,6 +195,8 @@ export function conditionAccuracy(data: ModelData): ConditionAccuracy {
 }
 
 const f = (n: number) => (n === Infinity ? "open" : String(r3(n)));
+/** A half-width in percent, or "open". */
+const fp = (n: number) => (n === Infinity ? "open" : `${r3(n)}%`);
 
 export function renderConditionAccuracy(res: ConditionAccuracy): string[] {
   const out: string[] = [
@@ -214,7 +216,7 @@ export function renderConditionAccuracy(res: ConditionAccuracy): string[] {
     "| --- | ---: | ---: | ---: | ---: | --- | --- |",
     ...res.byKind.map(
       (k) =>
-        `| ${k.kind} | ${k.cases} | ${k.contains} (${k.containsPct}%) | ${k.open} | ${f(k.medianHalfWidthPct)}% | ${k.met ? (k.met.contains ? "met" : "**not met**") : "fewer than 20 cases"} | ${k.met ? (k.met.halfWidth ? "met" : "**not met**") : "-"} |`,
+        `| ${k.kind} | ${k.cases} | ${k.contains} (${k.containsPct}%) | ${k.open} | ${fp(k.medianHalfWidthPct)} | ${k.met ? (k.met.contains ? "met" : "**not met**") : "fewer than 20 cases"} | ${k.met ? (k.met.halfWidth ? "met" : "**not met**") : "-"} |`,
     ),
     "",
     "By condition:",
@@ -222,7 +224,7 @@ export function renderConditionAccuracy(res: ConditionAccuracy): string[] {
     "| condition | cases | range holds | open ranges | median half-width |",
     "| --- | ---: | ---: | ---: | ---: |",
     ...res.byCondition.map(
-      (c) => `| ${c.condition} | ${c.cases} | ${c.contains} | ${c.open} | ${f(c.medianHalfWidthPct)}% |`,
+      (c) => `| ${c.condition} | ${c.cases} | ${c.contains} | ${c.open} | ${fp(c.medianHalfWidthPct)} |`,
     ),
     "",
     `Cases more than ${CONDITION_TARGETS.missPct}% off whose range excludes the measured value (${res.misses.length}), each with the widening that fell short:`,
