@@ -150,7 +150,10 @@ export function cpuSummary(inp: CpuInputs): { summary: CpuSummary; limit: LineIt
   if (cpus !== null && limitBusyPct !== null && pV + perRate(gV) > 0) {
     const avail = (cpus * limitBusyPct) / 100;
     const at = (p: number, b: number) => Math.max(0, ((avail - b / 1e6) * 1e6) / p);
-    const r = rangeOf(at(pV + perRate(gV), bV - gV), at(pH + perRate(gH), bH - gH), at(pL + perRate(gL), bL - gL));
+    const v = at(pV + perRate(gV), bV - gV);
+    // Each end holds the value: with costs near the smallest doubles (a generated 1e-323 us) the ends'
+    // arithmetic rounds apart from the value's.
+    const r = rangeOf(v, Math.min(v, at(pH + perRate(gH), bH - gH)), Math.max(v, at(pL + perRate(gL), bL - gL)));
     // A cost too small to bound any rate (a fraction of a picosecond) gives no limit; a cost whose range
     // reaches down to nothing gives a rate open above (the sources bound it on one side only).
     if (Number.isFinite(r.value)) {
