@@ -348,3 +348,13 @@ describe("the tornado chart at 30 rows", () => {
     expect(sorted.some((b, k) => k > 0 && b.top < sorted[k - 1]!.bottom)).toBe(true);
   });
 });
+
+describe("sensitivity roles of this round's settings", () => {
+  it("puts MAXCHL, ACTCHL and hours per day among the decisions, never in 'measure first'", async () => {
+    const { roleOf } = await import("../src/engine/sensitivity-roles.js");
+    // channelInitiator.maxChannels and .activeChannels are MQ's MAXCHL and ACTCHL, set with ALTER QMGR;
+    // workload.hoursPerDay is how long the plan runs at its rate: all three are chosen, not measured.
+    for (const p of ["channelInitiator.maxChannels", "channelInitiator.activeChannels", "workload.hoursPerDay"])
+      expect(roleOf("input", p)).toBe("decision");
+  });
+});

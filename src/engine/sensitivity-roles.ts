@@ -34,6 +34,10 @@ const DECISION_KEYS: ReadonlySet<string> = new Set([
   "stripes",
   "dispatchers",
   "adapters",
+  // MAXCHL and ACTCHL: queue manager settings the planner sets (#28), not figures to measure.
+  "maxChannels",
+  "activeChannels",
+  "hoursPerDay",
   "tasks",
   "batchSize",
   "recoveryTargetMinutes",
