@@ -152,12 +152,7 @@ export interface LabelBox {
  * all drawn and do not overlap. The canvas size is the one renderChart would use.
  */
 export function categoryLabelLayout(spec: ChartSpec, opts: Omit<RenderOptions, "format"> = {}): LabelBox[] {
-  const width = checkSize("width", opts.width ?? 900);
-  const height = checkSize("height", opts.height ?? spec.height ?? 500);
-  const { Canvas } = loadCanvas();
-  const config = chartJsConfig(visibleDeep(spec)) as unknown as ChartConfiguration<"bar" | "line", (number | null)[]>;
-  const chart = new Chart(new Canvas(width, height) as unknown as HTMLCanvasElement, config);
-  try {
+  return laidOut(spec, opts, (chart) => {
     const scale = chart.scales[spec.kind === "tornado" ? "y" : "x"]!;
     // getLabelItems is Chart.js's own record of each tick label it draws: its text, font and place.
     const items = (
@@ -175,6 +170,18 @@ export function categoryLabelLayout(spec: ChartSpec, opts: Omit<RenderOptions, "
       const half = (lines.length * it.font.lineHeight) / 2;
       return { text: lines.join(" "), top: mid - half, bottom: mid + half };
     });
+  });
+}
+
+/** A chart laid out on the canvas renderChart would use, read by `read`, then destroyed. */
+function laidOut<T>(spec: ChartSpec, opts: Omit<RenderOptions, "format">, read: (chart: Chart) => T): T {
+  const width = checkSize("width", opts.width ?? 900);
+  const height = checkSize("height", opts.height ?? spec.height ?? 500);
+  const { Canvas } = loadCanvas();
+  const config = chartJsConfig(visibleDeep(spec)) as unknown as ChartConfiguration<"bar" | "line", (number | null)[]>;
+  const chart = new Chart(new Canvas(width, height) as unknown as HTMLCanvasElement, config);
+  try {
+    return read(chart);
   } finally {
     chart.destroy();
   }
@@ -193,21 +200,14 @@ export interface AxisBox {
  * unit, stacked): for tests that each unit has a panel of its own and that panels do not overlap.
  */
 export function valueAxisLayout(spec: ChartSpec, opts: Omit<RenderOptions, "format"> = {}): AxisBox[] {
-  const width = checkSize("width", opts.width ?? 900);
-  const height = checkSize("height", opts.height ?? spec.height ?? 500);
-  const { Canvas } = loadCanvas();
-  const config = chartJsConfig(visibleDeep(spec)) as unknown as ChartConfiguration<"bar" | "line", (number | null)[]>;
-  const chart = new Chart(new Canvas(width, height) as unknown as HTMLCanvasElement, config);
-  try {
-    return Object.values(chart.scales)
+  return laidOut(spec, opts, (chart) =>
+    Object.values(chart.scales)
       .filter((s) => s.axis === "y")
       .map((s) => ({
         id: s.id,
         title: String((s.options as { title?: { text?: unknown } }).title?.text ?? ""),
         top: s.top,
         bottom: s.bottom,
-      }));
-  } finally {
-    chart.destroy();
-  }
+      })),
+  );
 }
