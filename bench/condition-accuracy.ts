@@ -44,6 +44,8 @@ export interface ConditionCase {
   contains: boolean;
   /** How the range was made, from the parts the door added. */
   how: string;
+  /** Predicted by a lookup in the table (interpolation along its axis), not by carrying the sibling. */
+  byLookup?: boolean;
 }
 
 export interface KindSummary {
@@ -61,6 +63,8 @@ export interface ConditionAccuracy {
   byKind: KindSummary[];
   byCondition: { condition: string; cases: number; contains: number; open: number; medianHalfWidthPct: number }[];
   misses: ConditionCase[];
+  /** Cases the tool answers with a gap: a category axis's missing cell (a cipher, a policy) is not carried. */
+  gaps: { kind: QuantityKind; condition: string; n: number }[];
 }
 
 const pct = (x: number, of: number) => (of === 0 ? 0 : (x / Math.abs(of)) * 100);
@@ -70,13 +74,59 @@ function printed(m: Measured): number {
   return m.printed;
 }
 
+/**
+ * The registry as it would be had the sources not printed the target cell: the table without it, and
+ * the interpolation error of the table's own axes left out (the pooled error of its kind of axis applies).
+ */
+function registryWithout(data: ModelData, target: Measured): Registry {
+  const cell = target.cell!;
+  const entries = data.entries.map((e) =>
+    e.id !== cell.table || e.type !== "table"
+      ? e
+      : {
+          ...e,
+          cells: e.cells.filter(
+            (c) =>
+              !(c.measure === cell.measure && Object.entries(c.at).every(([k, v]) => String(cell.at[k]) === String(v))),
+          ),
+        },
+  );
+  const d: ModelData = {
+    sources: data.sources,
+    inventory: data.inventory,
+    entries,
+    notEncoded: data.notEncoded,
+    files: data.files,
+  };
+  if (data.interpolationErrors)
+    d.interpolationErrors = {
+      ...data.interpolationErrors,
+      tables: data.interpolationErrors.tables.filter((t) => t.table !== cell.table),
+    };
+  if (data.conditionEvidence) d.conditionEvidence = data.conditionEvidence;
+  return new Registry(d);
+}
+
+/**
+ * Whether the rules reach the target by a lookup in the sibling's table, not by carrying the sibling:
+ * the condition is one of that table's axes, so a config with the target's value asks the table for its
+ * own cell (interpolated along a numeric axis, a gap along a category), never for the sibling's.
+ */
+function byLookup(target: Measured, from: Measured, condition: string): boolean {
+  // Release and machine are chosen (releaseChoice, the hardware rule's scaling), never interpolated.
+  if (condition === "release" || condition === "hardware") return false;
+  return from.cell !== undefined && target.cell !== undefined && from.cell.axes.includes(condition);
+}
+
 function predict(
+  data: ModelData,
   registry: Registry,
   evidenceWithout: (a: string, b: string) => ConditionEvidence,
   target: Measured,
   from: Measured,
   condition: string,
-): ConditionCase | undefined {
+): ConditionCase | "gap" | undefined {
+  if (byLookup(target, from, condition)) return predictByLookup(data, registry, target, from, condition);
   let r;
   try {
     r = from.look(registry);
@@ -125,6 +175,52 @@ function predict(
   };
 }
 
+/**
+ * The target as the rules would get it had the sources not printed it: a lookup at the target's axis
+ * value in the sibling's table (without the target's cell when it is the same table), which interpolates
+ * or extrapolates along a numeric axis and widens by the interpolation error, and is a gap along a
+ * category axis (the tool does not carry one cipher's or one policy's figure to another).
+ */
+function predictByLookup(
+  data: ModelData,
+  registry: Registry,
+  target: Measured,
+  from: Measured,
+  condition: string,
+): ConditionCase | "gap" {
+  const reg = target.entry === from.entry ? registryWithout(data, target) : registry;
+  const at = { ...from.cell!.at, [condition]: target.cell!.at[condition]! };
+  let r;
+  try {
+    r = reg.lookup(from.cell!.table, at, from.cell!.measure);
+  } catch {
+    return "gap";
+  }
+  const actual = printed(target);
+  const open = r.high === Infinity || r.low === -Infinity;
+  const how = r.parts
+    .filter((p) => p.reason === "interpolation" || p.reason === "extrapolation")
+    .map((p) => p.text)
+    .join("; ");
+  return {
+    condition,
+    kind: target.kind,
+    target: { entry: target.entry, where: target.where, raw: target.raw, value: actual },
+    from: { entry: from.entry, where: from.where, raw: from.raw },
+    measured: String(conditionValue(from, condition)),
+    wanted: String(conditionValue(target, condition)),
+    low: r.low,
+    high: r.high,
+    value: r.value,
+    errorPct: pct(r.value - actual, actual),
+    halfWidthPct: open ? Infinity : pct((r.high - r.low) / 2, r.value),
+    open,
+    contains: r.low <= actual + 1e-9 * Math.abs(actual) && actual <= r.high + 1e-9 * Math.abs(actual),
+    how: how || "a measured cell of the table",
+    byLookup: true,
+  };
+}
+
 export function conditionAccuracy(data: ModelData): ConditionAccuracy {
   const registry = new Registry(data);
   const cases: ConditionCase[] = [];
@@ -140,6 +236,8 @@ export function conditionAccuracy(data: ModelData): ConditionAccuracy {
     }
     return e;
   };
+  const seen = new Set<string>();
+  const gapCount = new Map<string, number>();
   for (const p of all) {
     // Only values whose printed figures differ: a pair printed alike says nothing of a range's width.
     if (p.a.printed === p.b.printed) continue;
@@ -147,10 +245,27 @@ export function conditionAccuracy(data: ModelData): ConditionAccuracy {
       [p.b, p.a],
       [p.a, p.b],
     ] as const) {
-      const c = predict(registry, evidenceWithout, target, from, p.condition);
-      if (c) cases.push(c);
+      // A lookup's prediction does not depend on which sibling led to it: once per target and table.
+      const once = byLookup(target, from, p.condition)
+        ? `${target.entry}\u0000${target.where}\u0000${from.entry}\u0000${p.condition}`
+        : undefined;
+      if (once !== undefined) {
+        if (seen.has(once)) continue;
+        seen.add(once);
+      }
+      const c = predict(data, registry, evidenceWithout, target, from, p.condition);
+      if (c === "gap") {
+        const k = `${target.kind}\u0000${p.condition}`;
+        gapCount.set(k, (gapCount.get(k) ?? 0) + 1);
+      } else if (c) cases.push(c);
     }
   }
+  const gaps = [...gapCount]
+    .map(([k, n]) => {
+      const [kind, condition] = k.split("\u0000") as [QuantityKind, string];
+      return { kind, condition, n };
+    })
+    .sort((a, b) => (a.kind + a.condition).localeCompare(b.kind + b.condition));
   cases.sort((a, b) =>
     `${a.kind} ${a.condition} ${a.target.entry} ${a.target.where} ${a.from.entry} ${a.from.where}`.localeCompare(
       `${b.kind} ${b.condition} ${b.target.entry} ${b.target.where} ${b.from.entry} ${b.from.where}`,
@@ -191,7 +306,7 @@ export function conditionAccuracy(data: ModelData): ConditionAccuracy {
     };
   });
   const misses = cases.filter((c) => !c.contains && Math.abs(c.errorPct) > CONDITION_TARGETS.missPct);
-  return { cases, byKind, byCondition, misses };
+  return { cases, byKind, byCondition, misses, gaps };
 }
 
 const f = (n: number) => (n === Infinity ? "open" : String(r3(n)));
@@ -204,11 +319,21 @@ export function renderConditionAccuracy(res: ConditionAccuracy): string[] {
     "",
     "Generated by `bench/condition-accuracy.ts` (with the rest of this file). Every pair of measured values in",
     "models/ of the same quantity (same table and measure, or same figure subject and unit) that differ in exactly",
-    "one condition a config is compared on, printed differently, is two cases: each value predicted from the",
-    "other through the door the rules use (src/rules/conditions.ts `widen`): a carried release by the carry's",
-    "tolerance, any other condition by the sources' evidence for that kind of change",
-    "(models/condition-evidence.yaml), computed here without the case's two entries, or open where no other",
-    "entry gives evidence. An open range holds the value by construction, and its half-width is counted as",
+    "one condition a config is compared on, printed differently, is two cases: each value predicted as the",
+    "tool would give it had the sources not printed it.",
+    "",
+    "- Where the condition is one of the sibling's table axes other than release and machine (a message size,",
+    "  SHARECNV, a cipher, a policy), a config with the target's value asks the table for that cell, never for",
+    "  the sibling: the case is a lookup in the table without the target's cell (once per target and table),",
+    "  interpolated or extrapolated along a numeric axis and widened by the interpolation error with the",
+    "  table's own axis rows left out (the pooled error of its kind of axis), carried by the evidence from a",
+    "  row's one remaining point, or a gap along a category axis (counted below, neither hit nor miss).",
+    "- Otherwise (a condition of the entry, a release, a machine) the sibling is carried through the door the",
+    "  rules use (src/rules/conditions.ts `widen`): a carried release by the carry's tolerance, any other",
+    "  condition by the sources' evidence for that kind of change (models/condition-evidence.yaml), computed",
+    "  here without the case's two entries, or open where no other entry gives evidence.",
+    "",
+    "An open range holds the value by construction, and its half-width is counted as",
     "infinite in the medians. Targets (#27): the range holds the value in at least",
     `${CONDITION_TARGETS.containsPct}% of the cases of each kind with ${CONDITION_TARGETS.minCases} or more cases, at a median half-width of at most ${CONDITION_TARGETS.medianHalfWidthPct}%.`,
     "",
@@ -218,6 +343,8 @@ export function renderConditionAccuracy(res: ConditionAccuracy): string[] {
       (k) =>
         `| ${k.kind} | ${k.cases} | ${k.contains} (${k.containsPct}%) | ${k.open} | ${fp(k.medianHalfWidthPct)} | ${k.met ? (k.met.contains ? "met" : "**not met**") : "fewer than 20 cases"} | ${k.met ? (k.met.halfWidth ? "met" : "**not met**") : "-"} |`,
     ),
+    "",
+    `Gaps, where the tool gives none (a category axis's cell left out): ${res.gaps.length === 0 ? "none" : res.gaps.map((g) => `${g.kind} ${g.condition} ${g.n}`).join(", ")}.`,
     "",
     "By condition:",
     "",

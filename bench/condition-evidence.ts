@@ -35,6 +35,8 @@ export interface Measured {
   printed: number;
   /** How a rule would look it up through the registry. */
   look: (r: Registry) => LookupResult;
+  /** A table cell's place: its table, axis values (every axis) and measure, and which axes the table has. */
+  cell?: { table: string; at: Record<string, Scalar>; measure: string; axes: readonly string[] };
   /** The table (or figure) id without its source prefix, so two reports' reprints meet. */
   key: string;
   kind: QuantityKind;
@@ -88,6 +90,12 @@ function measuredValues(data: ModelData, without: ReadonlySet<string>): Measured
           printed: c.v.value!,
           look: (r) =>
             r.lookup(t.id, { ...Object.fromEntries(t.axes.map((a) => [a.name, a.values[0]!])), ...c.at }, c.measure),
+          cell: {
+            table: t.id,
+            at: { ...Object.fromEntries(t.axes.map((a) => [a.name, a.values[0]!])), ...c.at },
+            measure: c.measure,
+            axes: t.axes.map((a) => a.name),
+          },
           key: `t:${stem(e.id)}:${c.measure}`,
           kind,
           coords,

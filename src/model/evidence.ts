@@ -94,3 +94,17 @@ export function evidenceFor(
     for (const r of rows) if (r.condition === condition && r.kind === kind && r.band === SIZE_BANDS[k]!.name) return r;
   return undefined;
 }
+
+/**
+ * The factors a value moves by under the change a row describes: for an ordered condition moved to the
+ * larger setting (`way` 1) the row's p5..p95 of larger over smaller, to the smaller (-1) their inverses;
+ * otherwise its p90 either way. A change in percent is moved on its ratio 1 + p/100 by the caller.
+ */
+export function evidenceFactors(row: EvidenceRow, way: -1 | 0 | 1): [number, number] {
+  if (row.up && way !== 0) {
+    const ul = 1 + row.up.low / 100;
+    const uh = 1 + row.up.high / 100;
+    return way > 0 ? [ul, uh] : [1 / uh, 1 / ul];
+  }
+  return [1 / (1 + row.pct / 100), 1 + row.pct / 100];
+}

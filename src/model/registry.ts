@@ -1,6 +1,7 @@
 // The registry: model entries by id, lookups in tables (exact and interpolated), citations.
 import { argError } from "../util/args.js";
 import { interpolate, type Scheme } from "./interpolate.js";
+import { evidenceFactors, evidenceFor, quantityKindOf } from "./evidence.js";
 import {
   interpolationError,
   P90_MIN_POINTS,
@@ -364,6 +365,56 @@ export class Registry {
     return t ?? undefined;
   }
 
+  /**
+   * A range carried along a table's axis from its one measured value to another: widened by the sources'
+   * evidence for that condition and kind of quantity (models/condition-evidence.yaml), or open on both
+   * sides where they hold none. Adds its part.
+   */
+  private carriedAcross(
+    t: TableEntry,
+    unit: string,
+    axis: string,
+    from: number,
+    to: number,
+    low: number,
+    high: number,
+    parts: RangePart[],
+  ): [number, number] {
+    const relative = unit === "percent" || unit === "ratio";
+    const kind = quantityKindOf(unit, relative, t.measuredStorage !== undefined);
+    const sizes = axis === "messageSize" && from > 0 && to > 0 ? { measured: from, config: to } : undefined;
+    const row = kind ? evidenceFor(this.data.conditionEvidence, axis, kind, sizes) : undefined;
+    const what = `carried from its one measured ${axis} ${from} to ${to}`;
+    if (!row) {
+      parts.push(
+        Object.freeze({
+          from: t.id,
+          reason: "extrapolation" as const,
+          low: -100,
+          high: Infinity,
+          text: `${what}: the sources hold no pair of such figures measured under two values of ${axis}, so the range is open on both sides`,
+          basis: "models/condition-evidence.yaml",
+        }),
+      );
+      return [unit === "percent" ? Math.min(low, -100) : Math.min(low, 0), Infinity];
+    }
+    const [fl, fh] = evidenceFactors(row, to > from ? 1 : -1);
+    const [a, b] = unit === "percent" ? [(100 + low) * fl - 100, (100 + high) * fh - 100] : [low * fl, high * fh];
+    const nl = Math.min(low, a);
+    const nh = Math.max(high, b);
+    parts.push(
+      Object.freeze({
+        from: t.id,
+        reason: "extrapolation" as const,
+        low: (fl - 1) * 100,
+        high: (fh - 1) * 100,
+        text: `${what}: the sources' own ${axis} changes${row.band ? ` ${row.band} apart` : ""} move such figures by ${pctText((fl - 1) * 100, (fh - 1) * 100)} (${row.how === "p90" ? "p90" : "the worst"} of ${row.n} pairs)`,
+        basis: "models/condition-evidence.yaml",
+      }),
+    );
+    return [nl, nh];
+  }
+
   /** The leave-one-out interpolation error of a table's axis (models/interpolation-error.yaml). */
   interpolationErrorOf(tableId: string, axis: string, messageSize: boolean): { pct: number; how: string } | undefined {
     const data = this.data.interpolationErrors;
@@ -484,7 +535,11 @@ export class Registry {
     let high = Math.max(lowAt, highAt, r.value);
     const messageSize = free === "messageSize" || (axis.unit === "bytes" && axis.scale === "log");
     const err = this.interpolationErrorOf(tableId, free, messageSize);
-    if (err && r.kind !== "exact") {
+    if (r.kind === "extrapolated" && points.length === 1) {
+      // One measured point along the axis: no trend to extend, so the value is carried across the axis,
+      // widened as a figure used under another condition is (the sources' evidence, or open).
+      [low, high] = this.carriedAcross(t, mdef.unit, free, points[0]!.x, x, low, high, parts);
+    } else if (err && r.kind !== "exact") {
       let pct = err.pct;
       let where = `interpolated between ${used.map((p) => `${p.raw} (${axis.name} ${p.x})`).join(" and ")}`;
       if (r.kind === "extrapolated") {
@@ -497,6 +552,14 @@ export class Registry {
         const segments = next !== undefined && dist(edge, next) > 0 ? dist(x, edge) / dist(edge, next) : 1;
         pct = err.pct * (1 + segments);
         where = `extrapolated ${segments.toFixed(1)} segment(s) beyond the measured ${above ? "top" : "bottom"} (${axis.name} ${edge})`;
+        // Beyond the span the sources do not say whether the trend goes on: the range spans the edge's
+        // own value as well as the trend's extension (which may stop at zero, a width of nothing).
+        const edgeRange = ends.find((e) => Number(e.c.at[free!]) === edge)?.range;
+        if (edgeRange) {
+          low = Math.min(low, edgeRange.low);
+          high = Math.max(high, edgeRange.high);
+          where += `, spanning the edge's own value ${cells.find((c) => Number(c.at[free!]) === edge)!.v.raw} and the trend`;
+        }
       }
       [low, high] = widenBy(low, high, pct);
       parts.push(

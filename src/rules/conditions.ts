@@ -21,7 +21,13 @@
 import type { Config } from "../config/types.js";
 import { formatSize } from "../config/units.js";
 import { runToRunOf, widenBy, type RangePart } from "../model/ranges.js";
-import { evidenceFor, quantityKindOf, type ConditionEvidence, type QuantityKind } from "../model/evidence.js";
+import {
+  evidenceFactors,
+  evidenceFor,
+  quantityKindOf,
+  type ConditionEvidence,
+  type QuantityKind,
+} from "../model/evidence.js";
 import { ModelError, type LookupResult, type Registry } from "../model/registry.js";
 import type { CarryEntry, ModelEntry } from "../model/types.js";
 import { RELEASES } from "../config/schema.js";
@@ -697,13 +703,7 @@ function byEvidence(
     // the way the sources' values move from the smaller setting to the larger (or back); otherwise the
     // p90 of how far apart they are, either way.
     const way = orderedWay(o);
-    let fl = 1 / (1 + row.pct / 100);
-    let fh = 1 + row.pct / 100;
-    if (row.up && way !== 0) {
-      const ul = 1 + row.up.low / 100;
-      const uh = 1 + row.up.high / 100;
-      [fl, fh] = way > 0 ? [ul, uh] : [1 / uh, 1 / ul];
-    }
+    const [fl, fh] = evidenceFactors(row, way);
     const [a, b] = percent ? [(100 + low) * fl - 100, (100 + high) * fh - 100] : [low * fl, high * fh];
     const nl = Math.min(low, a);
     const nh = Math.max(high, b);
