@@ -10,6 +10,7 @@ import { atLeast, ciphersFor, configArb, load, rateArb, type Release } from "../
 import { estimateWith, type Estimate } from "../../src/engine/engine.js";
 import { shippedRegistry } from "../../src/model/models.js";
 import { toJson } from "../../src/report/json.js";
+import { diff } from "../../src/engine/diff.js";
 
 const SEED = 20240611;
 // 10,000 random configs under npm run test:full (and CI), 1,000 under npm test (test/helpers/runs.ts).
@@ -333,6 +334,150 @@ describe("engine properties", () => {
       // The law was exercised, not skipped for want of a config the feature applies to: in an eighth of
       // the runs at least (50 of the full 400).
       expect(applied).toBeGreaterThan(FEATURE_LAW_RUNS / 8);
+    },
+    TIMEOUT_MS,
+  );
+
+  it.each(FEATURES.map((f) => [f.name, f] as const))(
+    "turning on %s moves a point value wherever it moves a range, unless it brings a gap (diff is never silent)",
+    (_name, feature) => {
+      let moved = 0;
+      fc.assert(
+        fc.property(configArb, feature.arb, (input, choice) => {
+          const off = feature.off(structuredClone(input));
+          const on = feature.on(structuredClone(off), choice);
+          if (!on) return;
+          const a = estimateWith(load(off), registry);
+          const b = estimateWith(load(on), registry);
+          // A cost whose range moved while its point stayed: the effect the issue calls silent, unless
+          // the proposed config has a gap the base has not (then the point is not known to move).
+          const before = new Map(a.items.map((i) => [i.id, i] as const));
+          const rangeOnly = b.items.filter((i) => {
+            const j = before.get(i.id);
+            return j !== undefined && j.value === i.value && (j.low !== i.low || j.high !== i.high);
+          });
+          const newGaps = b.gaps.filter((g) => !a.gaps.some((h) => h.message === g.message));
+          if (rangeOnly.length === 0 || newGaps.length > 0) return;
+          moved++;
+          // diff leaves out a line whose point is the same on both sides.
+          expect(
+            diff(a, b).lines.length,
+            `${feature.name}: ${rangeOnly.map((i) => i.id).join(", ")} moved only their ranges`,
+          ).toBeGreaterThan(0);
+        }),
+        { seed: SEED + 4, numRuns: FEATURE_LAW_RUNS },
+      );
+      // How often the law had something to check is reported, not required: a feature may add items only.
+      expect(moved).toBeGreaterThanOrEqual(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "a user hardware.factor scales value, low and high alike (cost divided, CPU-bound limits multiplied)",
+    () => {
+      let compared = 0;
+      fc.assert(
+        fc.property(
+          configArb,
+          fc.double({ min: 0.25, max: 4, noNaN: true }),
+          fc.double({ min: 0.25, max: 4, noNaN: true }),
+          (input, f1, f2) => {
+            if (Math.abs(f1 - f2) < 0.01) return;
+            // z16: the sources give no LSPR factor to it, so the user's factor is the one applied.
+            const at = (factor: number) =>
+              estimateWith(load({ ...input, hardware: { ...input.hardware, generation: "z16", factor } }), registry);
+            const a = at(f1);
+            const b = at(f2);
+            for (const i of [...a.items, ...a.limits]) {
+              if (i.inputs.hardwareFactor === undefined) continue;
+              const j = [...b.items, ...b.limits].find((x) => x.id === i.id && x.inputs.hardwareFactor !== undefined);
+              // Subnormal values (a rate of 5e-324/s) have too few bits for a ratio to mean anything.
+              if (!j || Math.abs(i.value) < 1e-290) continue;
+              compared++;
+              const k = j.value / i.value;
+              // Dividing a cost by the factor multiplies it by f1 / f2 from a to b; a limit the other way.
+              expect(
+                [f1 / f2, f2 / f1].some((x) => Math.abs(k - x) <= 1e-9 * x),
+                `${i.id}: value x ${k}`,
+              ).toBe(true);
+              for (const end of ["low", "high"] as const) {
+                const x = i[end]!;
+                const y = j[end]!;
+                if (x === Infinity || x === -Infinity || x === 0) expect(y, `${i.id}.${end}`).toBe(x);
+                else if (Math.abs(x) < 1e-290) continue;
+                else
+                  expect(Math.abs(y / x - k), `${i.id}.${end}: ${x} -> ${y}, value x ${k}`).toBeLessThanOrEqual(
+                    1e-9 * k,
+                  );
+              }
+            }
+          },
+        ),
+        { seed: SEED + 5, numRuns: runsOf(400, 100, "PROP_LAW_RUNS") },
+      );
+      expect(compared).toBeGreaterThan(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "nothing derived from a one-sided figure ('in excess of', 'up to') has a finite bound on its open side unless a part says what bounds it",
+    () => {
+      let oneSided = 0;
+      fc.assert(
+        fc.property(configArb, (input) => {
+          const e = estimateWith(load(input), registry);
+          for (const i of [...e.items, ...e.limits, ...e.storage]) {
+            const spread = (i as { spread?: readonly { reason: string; from: string; text: string }[] }).spread ?? [];
+            // A part that bounds the open side by another figure names itself: a rule's or a condition's.
+            const bounded = spread.some((p) => p.reason === "rule" && /bound|at most|at least|ceiling/i.test(p.text));
+            if (bounded) continue;
+            const floor = i.unit === "percent" ? -100 : i.unit === "ratio" || i.unit === "times" ? 1 : 0;
+            if (spread.some((p) => p.reason === "lower-bound")) {
+              oneSided++;
+              // Proportional to it: open above; inversely (a time from a rate): down to nothing.
+              expect(i.high === Infinity || i.low <= floor, `${i.id}: ${i.low}..${i.high} from "in excess of"`).toBe(
+                true,
+              );
+            }
+            if (spread.some((p) => p.reason === "upper-bound")) {
+              oneSided++;
+              expect(i.low <= floor || i.high === Infinity, `${i.id}: ${i.low}..${i.high} from "up to"`).toBe(true);
+            }
+          }
+        }),
+        { seed: SEED + 6, numRuns: runsOf(2000, 300, "PROP_LAW_RUNS") },
+      );
+      expect(oneSided).toBeGreaterThan(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "a line item that uses a figure outside its measured conditions is wider than run-to-run, or open",
+    () => {
+      let outside = 0;
+      fc.assert(
+        fc.property(configArb, (input) => {
+          const e = estimateWith(load(input), registry);
+          for (const i of [...e.items, ...e.limits, ...e.storage]) {
+            const spread = (i as { spread?: readonly { reason: string; low: number; high: number }[] }).spread ?? [];
+            const widened = spread.filter((p) => p.reason === "condition" && (p.low !== 0 || p.high !== 0));
+            if (widened.length === 0 || i.value === 0 || Math.abs(i.value) < 1e-290) continue;
+            outside++;
+            const runToRun = Math.max(0, ...spread.filter((p) => p.reason === "run-to-run").map((p) => p.high));
+            const up = ((i.high - i.value) / Math.abs(i.value)) * 100;
+            const down = ((i.value - i.low) / Math.abs(i.value)) * 100;
+            expect(
+              Math.max(up, down),
+              `${i.id}: ${i.low}..${i.value}..${i.high}, run-to-run ${runToRun}%`,
+            ).toBeGreaterThan(runToRun + 1e-9);
+          }
+        }),
+        { seed: SEED + 7, numRuns: runsOf(2000, 300, "PROP_LAW_RUNS") },
+      );
+      expect(outside).toBeGreaterThan(0);
     },
     TIMEOUT_MS,
   );
