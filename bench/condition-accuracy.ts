@@ -38,7 +38,7 @@ export interface ConditionCase {
   high: number;
   value: number;
   errorPct: number;
-  /** Half the range over the value, in percent; Infinity for a range open on a side. */
+  /** Half the range over the value (a change in percent: over its ratio), in percent; Infinity for a range open on a side. */
   halfWidthPct: number;
   open: boolean;
   contains: boolean;
@@ -68,6 +68,16 @@ export interface ConditionAccuracy {
 }
 
 const pct = (x: number, of: number) => (of === 0 ? 0 : (x / Math.abs(of)) * 100);
+
+/**
+ * Half a range's width in percent of its value; for a change printed in percent, of the ratio it
+ * multiplies a cost by (1 + p/100), as the evidence measures changes: "+10% (0% to +20%)" moves a cost by
+ * 1.1 +/- 0.1, about +/-9%, not +/-100%.
+ */
+function halfWidth(target: Measured, low: number, high: number, value: number): number {
+  if (target.kind === "change" && target.unit === "percent") return pct((high - low) / 2, 100 + value);
+  return pct((high - low) / 2, value);
+}
 
 /** A case's values as printed: a change in percent is compared as printed, not as its ratio. */
 function printed(m: Measured): number {
@@ -168,7 +178,7 @@ function predict(
     high: w.high,
     value: w.value,
     errorPct: pct(w.value - actual, actual),
-    halfWidthPct: open ? Infinity : pct((w.high - w.low) / 2, w.value),
+    halfWidthPct: open ? Infinity : halfWidth(target, w.low, w.high, w.value),
     open,
     contains: w.low <= actual + 1e-9 * Math.abs(actual) && actual <= w.high + 1e-9 * Math.abs(actual),
     how: added.map((p) => p.text).join("; ") || "no widening",
@@ -213,7 +223,7 @@ function predictByLookup(
     high: r.high,
     value: r.value,
     errorPct: pct(r.value - actual, actual),
-    halfWidthPct: open ? Infinity : pct((r.high - r.low) / 2, r.value),
+    halfWidthPct: open ? Infinity : halfWidth(target, r.low, r.high, r.value),
     open,
     contains: r.low <= actual + 1e-9 * Math.abs(actual) && actual <= r.high + 1e-9 * Math.abs(actual),
     how: how || "a measured cell of the table",
@@ -334,7 +344,9 @@ export function renderConditionAccuracy(res: ConditionAccuracy): string[] {
     "  here without the case's two entries, or open where no other entry gives evidence.",
     "",
     "An open range holds the value by construction, and its half-width is counted as",
-    "infinite in the medians. Targets (#27): the range holds the value in at least",
+    "infinite in the medians. A change printed in percent is a multiplier of a cost, 1 + p/100: its half-width",
+    'is taken on that multiplier, as the evidence takes its ratios ("+10% (0% to +20%)" is +/-9% of the cost).',
+    "Targets (#27): the range holds the value in at least",
     `${CONDITION_TARGETS.containsPct}% of the cases of each kind with ${CONDITION_TARGETS.minCases} or more cases, at a median half-width of at most ${CONDITION_TARGETS.medianHalfWidthPct}%.`,
     "",
     "| kind of quantity | cases | range holds | open ranges | median half-width | holds >= 90% | half-width <= 20% |",
