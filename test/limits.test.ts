@@ -77,6 +77,10 @@ describe("CPU on the LPAR", () => {
     expect(e.cpu.covers).toBe("added-only");
     expect(item(e, "capacity.cpu").label).toMatch(/added items only \(no baseline\)$/);
     expect(item(e, "capacity.cpu").confidence).toBe("extrapolated");
+    // Without a baseline the base cost is unknown and could take any share of the CPs: the rate is an
+    // upper bound, open below (low 0), however narrow the added items' own ranges are.
+    expect(item(e, "capacity.cpu").low).toBe(0);
+    expect(item(e, "capacity.cpu").high).toBeGreaterThanOrEqual(item(e, "capacity.cpu").value);
   });
 
   it("leaves coupling facility CPU off the LPAR's engines", () => {

@@ -582,9 +582,13 @@ function openOf(t: CapacityTarget, binds: readonly Binding[]): string[] {
     const above = b.at!.high === Infinity;
     if (!below && !above) continue;
     const side = below && above ? "on both sides" : below ? "below" : "above";
-    out.push(
-      `${b.label}: open ${side} (the sources give no bound ${below && above ? "on either side" : below ? "below" : "above"} for this config's conditions; mqzcap estimate --explain says why)`,
-    );
+    // The CPU-bound rate is open below where the baseline leaves cost out (see "not counted"), not for
+    // want of a source.
+    const why =
+      b.id === "capacity.cpu" && below && !above
+        ? "the CPU the baseline does not count could take any share of the CPs"
+        : `the sources give no bound ${below && above ? "on either side" : below ? "below" : "above"} for this config's conditions; mqzcap estimate --explain says why`;
+    out.push(`${b.label}: open ${side} (${why})`);
   }
   return out;
 }

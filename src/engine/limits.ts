@@ -153,7 +153,10 @@ export function cpuSummary(inp: CpuInputs): { summary: CpuSummary; limit: LineIt
     const v = at(pV + perRate(gV), bV - gV);
     // Each end holds the value: with costs near the smallest doubles (a generated 1e-323 us) the ends'
     // arithmetic rounds apart from the value's.
-    const r = rangeOf(v, Math.min(v, at(pH + perRate(gH), bH - gH)), Math.max(v, at(pL + perRate(gL), bL - gL)));
+    // Without a baseline the cost is only what the config adds: the rate is an upper bound, open below
+    // (the base cost, unknown, could take any share of the CPs).
+    const low = covers === "added-only" ? 0 : Math.min(v, at(pH + perRate(gH), bH - gH));
+    const r = rangeOf(v, low, Math.max(v, at(pL + perRate(gL), bL - gL)));
     // A cost too small to bound any rate (a fraction of a picosecond) gives no limit; a cost whose range
     // reaches down to nothing gives a rate open above (the sources bound it on one side only).
     if (Number.isFinite(r.value)) {
