@@ -67,6 +67,16 @@ describe("models/condition-evidence.yaml", () => {
     // No throughput pair across message sizes: nothing to widen by, so a range is open.
     expect(evidenceFor(evidence, "messageSize", "throughput", { measured: 2048, config: 4096 })).toBeUndefined();
   });
+
+  it("takes no row whose pairs all come from one table: one table's equal cells are not evidence of no movement", () => {
+    // The file's persistent/cpu row: three pairs, all of one entry, each printed alike (pct 0).
+    const row = evidence.rows.find((r) => r.condition === "persistent" && r.kind === "cpu");
+    expect(row).toMatchObject({ entries: 1, pct: 0 });
+    expect(evidenceFor(evidence, "persistent", "cpu")).toBeUndefined();
+    // A row with pairs from two or more entries is taken.
+    const many = evidence.rows.find((r) => r.entries >= 2 && r.band === undefined)!;
+    expect(evidenceFor(evidence, many.condition, many.kind)).toBe(many);
+  });
 });
 
 describe("widen: a figure used under another condition", () => {

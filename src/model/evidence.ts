@@ -58,6 +58,13 @@ export function quantityKindOf(unit: string, relative: boolean, storage = false)
   return undefined;
 }
 
+/**
+ * Pairs from one table say how that table moves, not how the sources' figures of that kind move: three
+ * equal pairs of one persistence table read as "persistence moves CPU cost by 0%". A row counts as
+ * evidence only with pairs from at least this many model entries; with fewer the range is open.
+ */
+export const MIN_EVIDENCE_ENTRIES = 2;
+
 /** Message-size bands, by how far apart two sizes are (the larger over the smaller), narrowest first. */
 export const SIZE_BANDS: readonly { name: string; upTo: number }[] = [
   { name: "up to 4x", upTo: 4 },
@@ -83,7 +90,7 @@ export function evidenceFor(
   sizes?: { measured: number; config: number },
 ): EvidenceRow | undefined {
   if (!evidence) return undefined;
-  const rows = evidence.rows;
+  const rows = evidence.rows.filter((r) => r.entries >= MIN_EVIDENCE_ENTRIES);
   if (condition !== "messageSize" || !sizes) {
     for (const r of rows) if (r.condition === condition && r.kind === kind && r.band === undefined) return r;
     return undefined;

@@ -392,7 +392,7 @@ export class Registry {
           reason: "extrapolation" as const,
           low: -100,
           high: Infinity,
-          text: `${what}: the sources hold no pair of such figures measured under two values of ${axis}, so the range is open on both sides`,
+          text: `${what}: the sources hold no pairs of such figures measured under two values of ${axis} in two or more tables, so the range is open on both sides`,
           basis: "models/condition-evidence.yaml",
         }),
       );

@@ -737,7 +737,7 @@ function byEvidence(
       reason: "condition",
       low: pct(nl),
       high: nh === Infinity ? Infinity : pct(nh),
-      text: `${what}: the sources hold no pair of ${KIND_WORDS[kind]} figures measured under two values of ${CONDITION_WORDS[key] ?? key}, so the range is ${side}`,
+      text: `${what}: the sources hold no pairs of ${KIND_WORDS[kind]} figures measured under two values of ${CONDITION_WORDS[key] ?? key} in two or more tables, so the range is ${side}`,
       basis: "models/condition-evidence.yaml",
     },
   };

@@ -422,7 +422,7 @@ describe("engine properties", () => {
   );
 
   it(
-    "nothing derived from a one-sided figure ('in excess of', 'up to') has a finite bound on its open side unless a part says what bounds it",
+    "nothing derived from one one-sided figure ('in excess of', 'up to') has a finite bound on its open side unless a part says what bounds it",
     () => {
       let oneSided = 0;
       fc.assert(
@@ -430,6 +430,12 @@ describe("engine properties", () => {
           const e = estimateWith(load(input), registry);
           for (const i of [...e.items, ...e.limits, ...e.storage]) {
             const spread = (i as { spread?: readonly { reason: string; from: string; text: string }[] }).spread ?? [];
+            // Items made from one figure: where several enter, a one-sided one may bound another regime
+            // (zHyperWrite's "up to 60%" below 128KB beside the 4% it saves at 4MB).
+            const figures = new Set(
+              spread.filter((p) => p.reason !== "rule" && p.reason !== "input").map((p) => p.from),
+            );
+            if (figures.size !== 1) continue;
             // A part that bounds the open side by another figure names itself: a rule's or a condition's.
             const bounded = spread.some((p) => p.reason === "rule" && /bound|at most|at least|ceiling/i.test(p.text));
             if (bounded) continue;
@@ -455,24 +461,29 @@ describe("engine properties", () => {
   );
 
   it(
-    "a line item that uses a figure outside its measured conditions is wider than run-to-run, or open",
+    "a figure used outside its measured conditions is widened past its run-to-run width, or opened, in every line item",
     () => {
       let outside = 0;
       fc.assert(
         fc.property(configArb, (input) => {
           const e = estimateWith(load(input), registry);
           for (const i of [...e.items, ...e.limits, ...e.storage]) {
-            const spread = (i as { spread?: readonly { reason: string; low: number; high: number }[] }).spread ?? [];
-            const widened = spread.filter((p) => p.reason === "condition" && (p.low !== 0 || p.high !== 0));
-            if (widened.length === 0 || i.value === 0 || Math.abs(i.value) < 1e-290) continue;
-            outside++;
-            const runToRun = Math.max(0, ...spread.filter((p) => p.reason === "run-to-run").map((p) => p.high));
-            const up = ((i.high - i.value) / Math.abs(i.value)) * 100;
-            const down = ((i.value - i.low) / Math.abs(i.value)) * 100;
-            expect(
-              Math.max(up, down),
-              `${i.id}: ${i.low}..${i.value}..${i.high}, run-to-run ${runToRun}%`,
-            ).toBeGreaterThan(runToRun + 1e-9);
+            type Part = { reason: string; from: string; low: number; high: number };
+            const spread = (i as { spread?: readonly Part[] }).spread ?? [];
+            // Each part is in percent of its own figure: the condition's widening of a figure is compared
+            // with that figure's run-to-run part.
+            for (const c of spread.filter((p) => p.reason === "condition" && (p.low !== 0 || p.high !== 0))) {
+              outside++;
+              const runToRun = Math.max(
+                0,
+                ...spread.filter((p) => p.reason === "run-to-run" && p.from === c.from).map((p) => p.high),
+              );
+              const widest = Math.max(Math.abs(c.low), c.high === null ? Infinity : c.high);
+              expect(
+                widest,
+                `${i.id}: ${c.from} widened ${c.low}..${c.high}%, run-to-run ${runToRun}%`,
+              ).toBeGreaterThan(runToRun);
+            }
           }
         }),
         { seed: SEED + 7, numRuns: runsOf(2000, 300, "PROP_LAW_RUNS") },
