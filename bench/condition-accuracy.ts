@@ -6,7 +6,9 @@
 // entries of the case (leave them out: a case never widens itself). Recorded by kind of quantity and by
 // condition: how often the range holds the measured value, and how wide it is. Run with the cross-report
 // bench (npx tsx bench/cross-report.ts writes bench/ACCURACY.md with both).
-import { Registry } from "../src/model/registry.js";
+import { DEFAULT_SCHEME, Registry } from "../src/model/registry.js";
+import { leaveOneOut } from "./accuracy.js";
+import { tableAxisErrors } from "./interpolation-error.js";
 import type { ModelData } from "../src/model/types.js";
 import { widen, type ConditionCheck, type Outside } from "../src/rules/conditions.js";
 import { releaseChoice } from "../src/rules/helpers.js";
@@ -86,7 +88,7 @@ function printed(m: Measured): number {
 
 /**
  * The registry as it would be had the sources not printed the target cell: the table without it, and
- * the interpolation error of the table's own axes left out (the pooled error of its kind of axis applies).
+ * the interpolation error of the table's own axes computed without it.
  */
 function registryWithout(data: ModelData, target: Measured): Registry {
   const cell = target.cell!;
@@ -108,11 +110,16 @@ function registryWithout(data: ModelData, target: Measured): Registry {
     notEncoded: data.notEncoded,
     files: data.files,
   };
-  if (data.interpolationErrors)
+  if (data.interpolationErrors) {
+    // The table's own interpolation error as the file would give it had the sources not printed the
+    // target: its leave-one-out run over the table without the cell (bench/accuracy.ts).
+    const without = entries.find((e) => e.id === cell.table)!;
+    const own = tableAxisErrors(leaveOneOut({ ...d, entries: [without] }, DEFAULT_SCHEME), DEFAULT_SCHEME);
     d.interpolationErrors = {
       ...data.interpolationErrors,
-      tables: data.interpolationErrors.tables.filter((t) => t.table !== cell.table),
+      tables: [...data.interpolationErrors.tables.filter((t) => t.table !== cell.table), ...own],
     };
+  }
   if (data.conditionEvidence) d.conditionEvidence = data.conditionEvidence;
   return new Registry(d);
 }
@@ -335,8 +342,9 @@ export function renderConditionAccuracy(res: ConditionAccuracy): string[] {
     "- Where the condition is one of the sibling's table axes other than release and machine (a message size,",
     "  SHARECNV, a cipher, a policy), a config with the target's value asks the table for that cell, never for",
     "  the sibling: the case is a lookup in the table without the target's cell (once per target and table),",
-    "  interpolated or extrapolated along a numeric axis and widened by the interpolation error with the",
-    "  table's own axis rows left out (the pooled error of its kind of axis), carried by the evidence from a",
+    "  interpolated or extrapolated along a numeric axis and widened by the interpolation error as the table",
+    "  without the cell gives it (its own leave-one-out run; the pooled error of its kind of axis where too",
+    "  few points remain), carried by the evidence from a",
     "  row's one remaining point, or a gap along a category axis (counted below, neither hit nor miss).",
     "- Otherwise (a condition of the entry, a release, a machine) the sibling is carried through the door the",
     "  rules use (src/rules/conditions.ts `widen`): a carried release by the carry's tolerance, any other",

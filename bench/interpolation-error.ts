@@ -17,9 +17,15 @@ function statsOf(errors: readonly SeriesError[], scheme: (e: SeriesError) => Sch
   return { n: xs.length, median: r3(median(xs)), p90: r3(quantile(xs, 0.9)), max: r3(Math.max(...xs)) };
 }
 
-/** The file's text: per table axis, and pooled by kind of axis, with the scheme the registry uses. */
-export function interpolationErrorYaml(acc: AccuracyResult, defaultScheme: Scheme): string {
-  // Points the source flags are left out, as in the bench's other figures: their error is the flag's.
+export interface TableAxisError {
+  table: string;
+  axis: string;
+  messageSize: boolean;
+  stats: LooStats;
+}
+
+/** Per table axis, the leave-one-out stats with the scheme the registry uses (points the source flags left out). */
+export function tableAxisErrors(acc: AccuracyResult, defaultScheme: Scheme): TableAxisError[] {
   const clean = acc.errors.filter((e) => e.flagged.length === 0);
   const schemeOf = (e: SeriesError): Scheme => (e.scale === "log" ? defaultScheme : "linear");
   const groups = new Map<string, SeriesError[]>();
@@ -29,7 +35,7 @@ export function interpolationErrorYaml(acc: AccuracyResult, defaultScheme: Schem
     if (g) g.push(e);
     else groups.set(k, [e]);
   }
-  const tables = [...groups.values()]
+  return [...groups.values()]
     .map((list) => ({
       table: list[0]!.table,
       axis: list[0]!.axis,
@@ -37,6 +43,14 @@ export function interpolationErrorYaml(acc: AccuracyResult, defaultScheme: Schem
       stats: statsOf(list, schemeOf),
     }))
     .sort((a, b) => (a.table < b.table ? -1 : a.table > b.table ? 1 : a.axis < b.axis ? -1 : 1));
+}
+
+/** The file's text: per table axis, and pooled by kind of axis, with the scheme the registry uses. */
+export function interpolationErrorYaml(acc: AccuracyResult, defaultScheme: Scheme): string {
+  // Points the source flags are left out, as in the bench's other figures: their error is the flag's.
+  const clean = acc.errors.filter((e) => e.flagged.length === 0);
+  const schemeOf = (e: SeriesError): Scheme => (e.scale === "log" ? defaultScheme : "linear");
+  const tables = tableAxisErrors(acc, defaultScheme);
   const flow = (x: LooStats) => `{ n: ${x.n}, median: ${x.median}, p90: ${x.p90}, max: ${x.max} }`;
   const pooledMs = statsOf(
     clean.filter((e) => e.messageSize),
