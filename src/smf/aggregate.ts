@@ -70,6 +70,18 @@ export interface IntervalSums {
   cpuUs: number;
 }
 
+/**
+ * Accounting records (class 3 tasks, class 1 connections) written in one second: their application
+ * connections' MQ API CPU, every connection's puts, and the records. Kept by the second of their record
+ * time, to be matched to the statistics intervals in derive: one entry a second that has accounting
+ * records (at most 86,400 a day), not one a record.
+ */
+export interface AccountingSecond {
+  appCpuUs: number;
+  puts: number;
+  records: number;
+}
+
 export class QmgrState {
   readonly use = new Map<Structure, StructureUse>();
   /** Message manager statistics (QMST) by interval: the rate's intervals. */
@@ -122,6 +134,9 @@ export class QmgrState {
   readonly class1PutSizes = [0, 0, 0, 0];
   readonly class3 = new Map<string, TaskSums>();
   readonly class3Channels = new Map<string, TaskSums>();
+  /** Class 3 (WTAS + WQ) and class 1 (QMAC) sums by the second they were written in. */
+  readonly class3BySecond = new Map<number, AccountingSecond>();
+  readonly class1BySecond = new Map<number, AccountingSecond>();
   class3Span: { start?: number; end?: number } = {};
   readonly channels = new Map<string, ChannelSums>();
 
@@ -260,6 +275,10 @@ export class QmgrState {
         puts.forEach((p, i) => (this.class1PutSizes[i]! += p));
         s.puts += puts[0]! + puts[1]! + puts[2]! + puts[3]!;
         s.gets += n(v.gets0) + n(v.gets1) + n(v.gets2) + n(v.gets3);
+        const b = secondAt(this.class1BySecond, v.at as number);
+        if (isApplication(type)) b.appCpuUs += n(v.cpu);
+        b.puts += puts[0]! + puts[1]! + puts[2]! + puts[3]!;
+        b.records++;
         break;
       }
       case "QCST": {
@@ -315,12 +334,18 @@ export class QmgrState {
     }
   }
 
-  /** A class 3 task's (or unmatched rows') sums, with who it is. */
-  addTask(who: TaskIdentity | undefined, s: TaskSums): void {
+  /** A class 3 task's (or unmatched rows') sums, with who it is and its record time (NaN: none). */
+  addTask(who: TaskIdentity | undefined, s: TaskSums, at = NaN): void {
     const type = who ? connectionType(who.applType) : UNKNOWN_TYPE;
     let t = this.class3.get(type);
     if (!t) this.class3.set(owned(type), (t = emptySums()));
     addSums(t, s);
+    if (Number.isFinite(at)) {
+      const b = secondAt(this.class3BySecond, at);
+      if (type !== UNKNOWN_TYPE && isApplication(type)) b.appCpuUs += s.cpuUs;
+      b.puts += s.puts;
+      b.records += s.tasks;
+    }
     if (who?.channel) {
       let c = this.class3Channels.get(who.channel);
       if (!c) this.class3Channels.set(who.channel, (c = emptySums()));
@@ -338,6 +363,13 @@ export class QmgrState {
       if (has(e) && (this.class3Span.end === undefined || e > this.class3Span.end)) this.class3Span.end = e;
     }
   }
+}
+
+function secondAt(m: Map<number, AccountingSecond>, at: number): AccountingSecond {
+  const second = Math.floor(at / 1000) * 1000;
+  let b = m.get(second);
+  if (!b) m.set(second, (b = { appCpuUs: 0, puts: 0, records: 0 }));
+  return b;
 }
 
 function intervalAt(m: Map<number, IntervalSums>, at: number): IntervalSums {
@@ -367,6 +399,13 @@ export function connectionGroup(
   if (t === "RRS") return "RRS";
   if (t === "CMD SVR") return "command server";
   return "other";
+}
+
+/** Whether a connection type's MQ API CPU is the applications' (baseline.cost.app): not the channel
+ * initiator's (in its adapter tasks' CPU), the command server's (the queue manager's), nor unknown. */
+export function isApplication(type: string): boolean {
+  const g = connectionGroup(type);
+  return g !== "CHIN" && g !== "command server" && g !== "other";
 }
 
 /** A WQ or WTAS row as class 3 sums. */

@@ -2,7 +2,13 @@
 // came from (structures, files, rows, intervals). Platform-neutral.
 import { CHANNEL_TYPES, RELEASES } from "../config/schema.js";
 import { formatNumber } from "../util/number-format.js";
-import { connectionGroup, UNKNOWN_TYPE, type QmgrState, type StructureUse } from "./aggregate.js";
+import {
+  connectionGroup,
+  UNKNOWN_TYPE,
+  type AccountingSecond,
+  type QmgrState,
+  type StructureUse,
+} from "./aggregate.js";
 import { cipherName } from "./ciphers.js";
 import type { Structure } from "./fields.js";
 import { emptySums, type JoinStats, type TaskSums } from "./join.js";
@@ -63,7 +69,7 @@ export interface Derived {
   note?: string;
   sample?: Sample;
   spread?: IntervalSpread;
-  /** The value as the config is written, where it is a range ("744.1us +/- 120us"). */
+  /** The value as the config is written, where it is a range ("578.6..744.1..1211us": p10..value..p90). */
   written?: string;
 }
 
@@ -398,33 +404,59 @@ export function derive(
       byConnectionType.filter((x) => x.source === source && x.countedIn === "app");
     const apps3 = appFrom("class 3");
     const apps1 = appFrom("class 1");
+    const verbs = `sum of WQ ${["Open", "Close", "Get", "Put", "Put1", "Inq", "Set", "CallBack"].join("/")}_CT and WTAS Other_MQI/Commit/Backout/Prepare/Subscribe/SubReq/MQCTL/MQSTAT_CT`;
+    const appNote =
+      "MQ API CPU only: the applications' own CPU is in SMF 30 / 110, not in MQ SMF (--asid-cpu APP=... to use the address spaces' CPU)";
     if (apps3.length > 0 && class3Txns > 0) {
-      const cpu = apps3.reduce((a, x) => a + x.cpuUs, 0);
-      const us = cpu / class3Txns;
-      values.push({
-        path: "baseline.cost.app",
-        label: "MQ API CPU per transaction charged to applications",
-        value: sig(us),
-        unit: "us",
-        formula: `sum of WQ ${["Open", "Close", "Get", "Put", "Put1", "Inq", "Set", "CallBack"].join("/")}_CT and WTAS Other_MQI/Commit/Backout/Prepare/Subscribe/SubReq/MQCTL/MQSTAT_CT of ${apps3.map((x) => x.type).join(", ")} tasks ${f(cpu / 1e6)} CPU s / transactions ${f(class3Txns)} ((WQ Put_Count + Put1_Count ${formatNumber(class3.puts, 0)} of all tasks) / ${mpt}) = ${f(us)} us`,
-        provenance: prov(["WTID", "WTAS", "WQ"]),
-        // Class 3 records are per task and accounting interval: the sample is theirs (no statistics intervals).
-        sample: { intervals: use("WTAS")?.intervals ?? 0, seconds: sig(spanSeconds), transactions: sig(class3Txns) },
-        note: "MQ API CPU only: the applications' own CPU is in SMF 30 / 110, not in MQ SMF (--asid-cpu APP=... to use the address spaces' CPU)",
-      });
+      const types = apps3.map((x) => x.type).join(", ");
+      if (rateFrom === "QMST")
+        appAligned("class 3", s.class3BySecond, {
+          source: `${verbs} of ${types} tasks`,
+          puts: "WQ Put_Count + Put1_Count of all tasks",
+          records: "class 3 task record",
+          provenance: prov(["WTID", "WTAS", "WQ"]),
+          note: appNote,
+        });
+      else {
+        const cpu = apps3.reduce((a, x) => a + x.cpuUs, 0);
+        const us = cpu / class3Txns;
+        values.push({
+          path: "baseline.cost.app",
+          label: "MQ API CPU per transaction charged to applications",
+          value: sig(us),
+          unit: "us",
+          formula: `${verbs} of ${types} tasks ${f(cpu / 1e6)} CPU s / transactions ${f(class3Txns)} ((WQ Put_Count + Put1_Count ${formatNumber(class3.puts, 0)} of all tasks) / ${mpt}) = ${f(us)} us`,
+          provenance: prov(["WTID", "WTAS", "WQ"]),
+          // No statistics intervals to match the task records to: no intervals, and no spread across them.
+          sample: { intervals: 0, seconds: sig(spanSeconds), transactions: sig(class3Txns) },
+          note: `${appNote}; no statistics intervals (SMF-QMST.csv) to spread it across`,
+        });
+      }
     } else if (apps1.length > 0 && class1Txns > 0) {
-      const cpu = apps1.reduce((a, x) => a + x.cpuUs, 0);
-      const us = cpu / class1Txns;
-      values.push({
-        path: "baseline.cost.app",
-        label: "MQ API CPU per transaction charged to applications",
-        value: sig(us),
-        unit: "us",
-        formula: `QMAC CPU_Time of ${apps1.map((x) => x.type).join(", ")} connections ${f(cpu / 1e6)} CPU s / transactions ${f(class1Txns)} ((QMAC Puts_Len_* ${formatNumber(class1Txns * mpt, 0)} of all connections) / ${mpt}) = ${f(us)} us`,
-        provenance: prov(["QMAC"]),
-        sample: { intervals: use("QMAC")?.intervals ?? 0, seconds: 0, transactions: sig(class1Txns) },
-        note: "class 1 accounting: MQ API CPU only (the applications' own CPU is in SMF 30 / 110)",
-      });
+      const types = apps1.map((x) => x.type).join(", ");
+      const note = "class 1 accounting: MQ API CPU only (the applications' own CPU is in SMF 30 / 110)";
+      if (rateFrom === "QMST")
+        appAligned("class 1", s.class1BySecond, {
+          source: `QMAC CPU_Time of ${types} connections`,
+          puts: "QMAC Puts_Len_* of all connections",
+          records: "QMAC row",
+          provenance: prov(["QMAC"]),
+          note,
+        });
+      else {
+        const cpu = apps1.reduce((a, x) => a + x.cpuUs, 0);
+        const us = cpu / class1Txns;
+        values.push({
+          path: "baseline.cost.app",
+          label: "MQ API CPU per transaction charged to applications",
+          value: sig(us),
+          unit: "us",
+          formula: `QMAC CPU_Time of ${types} connections ${f(cpu / 1e6)} CPU s / transactions ${f(class1Txns)} ((QMAC Puts_Len_* ${formatNumber(class1Txns * mpt, 0)} of all connections) / ${mpt}) = ${f(us)} us`,
+          provenance: prov(["QMAC"]),
+          sample: { intervals: 0, seconds: 0, transactions: sig(class1Txns) },
+          note: `${note}; no statistics intervals (SMF-QMST.csv) to spread it across`,
+        });
+      }
     } else {
       notDerived.push({
         what: "baseline.cost.app",
@@ -434,6 +466,44 @@ export function derive(
             : "needs class 3 accounting (SMF-WTID.csv, SMF-WTAS.csv, SMF-WQ.csv) or class 1 (SMF-QMAC.csv)",
       });
     }
+  }
+
+  /**
+   * baseline.cost.app from accounting records matched to the statistics intervals by record time, as
+   * the channel initiator's: the applications' MQ API CPU over the accounted transactions of the same
+   * intervals, with its spread across them; records of no interval are dropped and counted.
+   */
+  function appAligned(
+    source: "class 3" | "class 1",
+    seconds: Map<number, AccountingSecond>,
+    text: { source: string; puts: string; records: string; provenance: Provenance; note: string },
+  ) {
+    const a = alignAccounting(s, seconds);
+    const dropped = a.droppedRecords
+      ? `; ${plural(a.droppedRecords, text.records)} written outside these intervals dropped`
+      : "";
+    const txns = a.puts / mpt;
+    if (txns <= 0) {
+      notDerived.push({
+        what: "baseline.cost.app",
+        why: `no ${source} accounting record with puts was written within the chosen statistics intervals (matched by record time)${a.droppedRecords ? `: ${plural(a.droppedRecords, text.records)} written outside them dropped` : ""}; a cost from other intervals than the rate's is no cost per transaction`,
+      });
+      return;
+    }
+    const us = a.cpuUs / txns;
+    const spread = spreadOf(a.perInterval.map((i) => (i.puts > 0 ? i.cpuUs / (i.puts / mpt) : NaN)));
+    values.push({
+      path: "baseline.cost.app",
+      label: "MQ API CPU per transaction charged to applications",
+      value: sig(us),
+      unit: "us",
+      formula: `${text.source} ${f(a.cpuUs / 1e6)} CPU s / transactions ${f(txns)} ((${text.puts} ${formatNumber(a.puts, 0)}) / ${mpt}) of the same ${plural(a.perInterval.length, "statistics interval")} (matched by record time) = ${f(us)} us${dropped}`,
+      provenance: text.provenance,
+      sample: { intervals: a.perInterval.length, seconds: a.seconds, transactions: sig(txns) },
+      spread,
+      written: rangeWritten(sig(us), spread, "us"),
+      note: text.note,
+    });
   }
 
   // ---------------------------------------------------------------- channel initiator
@@ -791,6 +861,46 @@ function alignChin(s: QmgrState, mpt: number) {
   return { cpuUs, transactions, seconds, matched, dropped, perInterval };
 }
 
+/**
+ * Accounting records (by the second they were written in) matched to the queue manager's statistics
+ * intervals: a record belongs to the interval it was written in, from the interval's start to its end
+ * (its record time), with MATCH_MS of slack after the end for records written with the statistics.
+ * Records of no interval are dropped and counted.
+ */
+export function alignAccounting(s: QmgrState, seconds: ReadonlyMap<number, AccountingSecond>) {
+  const qm = [...s.qmstIntervals].filter(([, i]) => i.duration > 0).sort((a, b) => a[0] - b[0]);
+  const hit = new Map<number, { cpuUs: number; puts: number; duration: number }>();
+  let droppedRecords = 0;
+  for (const [second, b] of seconds) {
+    // The first interval whose end (with slack) is not before this second.
+    let lo = 0;
+    let hi = qm.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (qm[mid]![0] + MATCH_MS < second) lo = mid + 1;
+      else hi = mid;
+    }
+    const match = qm[lo];
+    // Interval_Duration is whole seconds, cut short: a second more before its start is still the interval's.
+    if (!match || second <= match[0] - (match[1].duration + 1) * 1000) {
+      droppedRecords += b.records;
+      continue;
+    }
+    const i = hit.get(match[0]) ?? { cpuUs: 0, puts: 0, duration: match[1].duration };
+    i.cpuUs += b.appCpuUs;
+    i.puts += b.puts;
+    hit.set(match[0], i);
+  }
+  const perInterval = [...hit.values()];
+  return {
+    cpuUs: perInterval.reduce((a, i) => a + i.cpuUs, 0),
+    puts: perInterval.reduce((a, i) => a + i.puts, 0),
+    seconds: perInterval.reduce((a, i) => a + i.duration, 0),
+    perInterval,
+    droppedRecords,
+  };
+}
+
 /** The 10th and 90th percentiles of per-interval values (linear between order statistics); undefined with none. */
 export function spreadOf(values: readonly number[]): IntervalSpread | undefined {
   const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
@@ -804,14 +914,17 @@ export function spreadOf(values: readonly number[]): IntervalSpread | undefined 
 }
 
 /**
- * A value with its spread across intervals as the config writes a range: VALUE +/- DELTA, DELTA the
- * farther of p10 and p90 (a symmetric range holds both ends), at most VALUE (a cost is not below zero:
- * a spread wider than that above is said in the comment, and a lower-bound cost is open above anyway).
+ * A value with its spread across intervals as the config writes a range: LOW..VALUE..HIGH, the ends
+ * p10 and p90 (widened to hold the value, a ratio of sums that may lie outside them). Neither end is
+ * moved to make the range symmetric: a symmetric VALUE +/- DELTA wide enough for a far p90 would put
+ * its low end below p10, below 0 for a spread wider above than the value. A per-interval cost is never
+ * below 0, so neither is p10.
  */
-function rangeWritten(value: number, spread: IntervalSpread | undefined, unit: string): string | undefined {
+export function rangeWritten(value: number, spread: IntervalSpread | undefined, unit: string): string | undefined {
   if (!spread) return undefined;
-  const delta = Math.min(value, Math.max(0, value - spread.p10, spread.p90 - value));
-  return delta > 0 ? `${value}${unit} +/- ${sig(delta)}${unit}` : undefined;
+  const low = Math.min(value, spread.p10);
+  const high = Math.max(value, spread.p90);
+  return low < high ? `${low}..${value}..${high}${unit}` : undefined;
 }
 
 function addInto(a: TaskSums, t: TaskSums) {
