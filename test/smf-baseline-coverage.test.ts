@@ -152,6 +152,12 @@ const when = (r: Record<string, string>) => {
   const [h, mi, sec] = r.Time!.split(",")[0]!.split(":").map(Number);
   return Date.UTC(y!, mo! - 1, d!, h!, mi!, sec!) + Number(r.Time!.split(",")[1]) / 1000;
 };
+/** The QMST interval (its end, ms) a record time falls in: after end less Interval_Duration, to end + 2 s. */
+const intervalEnd = (qmst: Record<string, string>[], t: number) =>
+  qmst
+    .map((r) => ({ end: when(r), start: when(r) - (num(r, "Interval_Duration") + 1) * 1000 }))
+    .sort((a, b) => a.end - b.end)
+    .find((x) => Math.floor(t / 1000) * 1000 <= x.end + 2000 && Math.floor(t / 1000) * 1000 > x.start)!.end;
 /** The p-th percentile of sorted values, linear between order statistics. */
 const pct = (v: number[], p: number) => {
   const h = (v.length - 1) * p;
@@ -304,6 +310,38 @@ describe.skipIf(!there)("same window, enough data", () => {
     const r = run(["calibrate", dir]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^# baseline\.cost\.app: /m);
+  });
+
+  it("the channel rate and the class 3 message size state their spread across the statistics intervals (TESTCHL)", async () => {
+    const c = await calibrate(chl);
+    const qmst = table(join(chl, "SMF-QMST.csv"));
+    // SMF-QCST.csv: the channel's rows are written at the statistics intervals' record times
+    // ("2016/02/27","18:03:47,..." as QMST's); an interval with no row of it carried no message.
+    const qcst = table(join(chl, "SMF-QCST.csv"));
+    const rates = qmst
+      .map(
+        (r) =>
+          qcst.filter((x) => at(x) === at(r)).reduce((a, x) => a + num(x, "Msg_All_Count"), 0) /
+          num(r, "Interval_Duration"),
+      )
+      .sort((a, b) => a - b);
+    const ch = c.channels.find((x) => x.name === "ELKINSC.TEST.SVRCONN")!;
+    expect(ch.spread).toEqual({
+      p10: Number(pct(rates, 0.1).toPrecision(4)),
+      p90: Number(pct(rates, 0.9).toPrecision(4)),
+      intervals: 16,
+    });
+    // WQ Total_Bytes_Put / Total_Valid_Puts of each interval's rows: 1,100 bytes / 100 puts in every
+    // row with puts, so 11 bytes at both ends, over the 8 intervals that had puts.
+    const size = c.values.find((v) => v.path === "workload.messageSize")!;
+    const wq = table(join(chl, "SMF-WQ.csv")).filter((r) => num(r, "Total_Valid_Puts") > 0);
+    expect(new Set(wq.map((r) => num(r, "Total_Bytes_Put") / num(r, "Total_Valid_Puts")))).toEqual(new Set([11]));
+    const ends = new Set(wq.map((r) => intervalEnd(qmst, when(r))));
+    expect(size.spread).toEqual({ p10: 11, p90: 11, intervals: ends.size });
+    expect(size.sample!.intervals).toBe(ends.size);
+    // API calls per transaction: its transactions are the rate's
+    const calls = c.values.find((v) => v.path === "smf.apiCallsPerTransaction")!;
+    expect(calls.sample).toEqual({ intervals: 16, seconds: 947, transactions: 586.5 });
   });
 
   it("spreadOf: the 10th and 90th percentiles between order statistics", () => {

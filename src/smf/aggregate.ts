@@ -41,6 +41,8 @@ export interface ChannelSums {
   ciphers: Set<string>;
   compressionRateMax: number;
   connections: Set<string>;
+  /** Messages by record time (one entry a statistics interval the channel wrote in). */
+  byTime: Map<number, number>;
 }
 
 export interface ChinTaskSums {
@@ -68,6 +70,18 @@ export interface IntervalSums {
   puts: number;
   calls: number;
   cpuUs: number;
+  /** QMST put bytes and the puts they are of (MQ 9.3 and later: 0 before). */
+  bytes: number;
+  sizedPuts: number;
+  persBytes: number;
+  persPuts: number;
+}
+
+/** One log manager statistics interval's (QJST) sums, by its record time. */
+export interface LogIntervalSums {
+  activeLogCi: number;
+  compUncompressed: number;
+  compCompressed: number;
 }
 
 /**
@@ -80,12 +94,17 @@ export interface AccountingSecond {
   appCpuUs: number;
   puts: number;
   records: number;
+  /** Class 3 WQ Total_Bytes_Put and Total_Valid_Puts: the message size's. */
+  bytesPut: number;
+  validPuts: number;
 }
 
 export class QmgrState {
   readonly use = new Map<Structure, StructureUse>();
   /** Message manager statistics (QMST) by interval: the rate's intervals. */
   readonly qmstIntervals = new Map<number, IntervalSums>();
+  /** Log manager statistics (QJST) by interval. */
+  readonly qjstIntervals = new Map<number, LogIntervalSums>();
   /** Channel initiator task statistics (QCTDSP, QCTADP, QCTSSL, QCTDNS together) by interval. */
   readonly chinIntervals = new Map<number, IntervalSums>();
   qsg?: string;
@@ -197,6 +216,10 @@ export class QmgrState {
           q.nonPersPuts += v.nonPersPuts;
           q.persBytes += n(v.persPutBytes);
           q.nonPersBytes += n(v.nonPersPutBytes);
+          i.bytes += n(v.persPutBytes) + n(v.nonPersPutBytes);
+          i.sizedPuts += v.persPuts + v.nonPersPuts;
+          i.persBytes += n(v.persPutBytes);
+          i.persPuts += v.persPuts;
         }
         break;
       }
@@ -211,6 +234,11 @@ export class QmgrState {
         j.compRequests += n(v.compRequests);
         j.compUncompressed += n(v.compUncompressed);
         j.compCompressed += n(v.compCompressed);
+        const li = this.qjstIntervals.get(v.at as number) ?? { activeLogCi: 0, compUncompressed: 0, compCompressed: 0 };
+        li.activeLogCi += n(v.activeLogCi);
+        li.compUncompressed += n(v.compUncompressed);
+        li.compCompressed += n(v.compCompressed);
+        this.qjstIntervals.set(v.at as number, li);
         if (has(v.io11) && has(v.io21)) {
           j.ioRows++;
           j.copy1Io += v.io11 + n(v.io12);
@@ -303,6 +331,7 @@ export class QmgrState {
             ciphers: new Set(),
             compressionRateMax: 0,
             connections: new Set(),
+            byTime: new Map(),
           };
           this.channels.set(name, c);
         }
@@ -314,6 +343,7 @@ export class QmgrState {
         c.instancesMax = Math.max(c.instancesMax, ++c.instancesNow);
         if (typeof v.type === "string" && !c.types.has(v.type)) c.types.add(owned(v.type));
         c.messages += n(v.messages);
+        c.byTime.set(v.at as number, (c.byTime.get(v.at as number) ?? 0) + n(v.messages));
         c.persistentMessages += n(v.persistentMessages);
         c.batches += n(v.batches);
         c.fullBatches += n(v.fullBatches);
@@ -345,6 +375,8 @@ export class QmgrState {
       if (type !== UNKNOWN_TYPE && isApplication(type)) b.appCpuUs += s.cpuUs;
       b.puts += s.puts;
       b.records += s.tasks;
+      b.bytesPut += s.bytesPut;
+      b.validPuts += s.validPuts;
     }
     if (who?.channel) {
       let c = this.class3Channels.get(who.channel);
@@ -368,13 +400,14 @@ export class QmgrState {
 function secondAt(m: Map<number, AccountingSecond>, at: number): AccountingSecond {
   const second = Math.floor(at / 1000) * 1000;
   let b = m.get(second);
-  if (!b) m.set(second, (b = { appCpuUs: 0, puts: 0, records: 0 }));
+  if (!b) m.set(second, (b = { appCpuUs: 0, puts: 0, records: 0, bytesPut: 0, validPuts: 0 }));
   return b;
 }
 
 function intervalAt(m: Map<number, IntervalSums>, at: number): IntervalSums {
   let i = m.get(at);
-  if (!i) m.set(at, (i = { duration: 0, puts: 0, calls: 0, cpuUs: 0 }));
+  if (!i)
+    m.set(at, (i = { duration: 0, puts: 0, calls: 0, cpuUs: 0, bytes: 0, sizedPuts: 0, persBytes: 0, persPuts: 0 }));
   return i;
 }
 

@@ -6,6 +6,9 @@ import {
   connectionGroup,
   UNKNOWN_TYPE,
   type AccountingSecond,
+  type ChannelSums,
+  type IntervalSums,
+  type LogIntervalSums,
   type QmgrState,
   type StructureUse,
 } from "./aggregate.js";
@@ -107,6 +110,8 @@ export interface ChannelFigures {
   cipherCodes: string[];
   cipher?: string;
   compressionRateMax: number;
+  /** The channel's rate in each statistics interval, p10..p90 (with SMF-QMST.csv). */
+  spread?: IntervalSpread;
 }
 
 export interface NotDerived {
@@ -269,6 +274,7 @@ export function derive(
       unit: "bytes",
       formula: `(PersPutBytes ${formatNumber(q.persBytes, 0)} + NonPersPutBytes ${formatNumber(q.nonPersBytes, 0)}) / (PersPuts ${formatNumber(q.persPuts, 0)} + NonPersPuts ${formatNumber(q.nonPersPuts, 0)}) = ${f(size)} bytes`,
       provenance: prov(["QMST"], { rows: q.persistenceRows }),
+      spread: spreadOf([...s.qmstIntervals.values()].filter((i) => i.sizedPuts > 0).map((i) => i.bytes / i.sizedPuts)),
     });
     persistence(q.persPuts, puts, "PersPuts", "PersPuts + NonPersPuts", prov(["QMST"], { rows: q.persistenceRows }));
   } else if (class3.validPuts > 0) {
@@ -280,6 +286,7 @@ export function derive(
       unit: "bytes",
       formula: `WQ Total_Bytes_Put ${formatNumber(class3.bytesPut, 0)} / Total_Valid_Puts ${formatNumber(class3.validPuts, 0)} = ${f(size)} bytes`,
       provenance: prov(["WQ"]),
+      ...(qmst && qmst.seconds > 0 ? accountingSpread(s, s.class3BySecond, (b) => [b.bytesPut, b.validPuts]) : {}),
       note:
         qmst && s.qmst.persistenceRows === 0
           ? "class 3 queue records: QMST has no put byte counts before MQ 9.3 (-1 in these records)"
@@ -329,6 +336,7 @@ export function derive(
           value: sig(perTx),
           formula: `(Open + Close + Get + Put + Put1 + Inq + Set + Sub + SubReq + CB + CTL + Status) ${formatNumber(q.calls, 0)} / transactions ${f(puts / mpt)} = ${f(perTx)}`,
           provenance: prov(["QMST"]),
+          sample: { intervals: qmst.intervals, seconds: qmst.seconds, transactions: sig(puts / mpt) },
           spread: spreadOf(
             [...s.qmstIntervals.values()].filter((i) => i.puts > 0).map((i) => i.calls / (i.puts / mpt)),
           ),
@@ -363,7 +371,7 @@ export function derive(
           ? `${a.space} ${f(a.percent)}% of one engine = ${f(perSecond)} CPU s/s / ${f(rate)} transactions/s = ${f(us)} us`
           : `${a.space} ${f(a.seconds!)} CPU s / ${formatNumber(windowSeconds, 0)} s = ${f(perSecond)} CPU s/s / ${f(rate)} transactions/s = ${f(us)} us`,
       provenance: { ...prov(["QMST"]), structures: ["--asid-cpu", ...prov(["QMST"]).structures] },
-      note: "address space CPU you supplied (SMF 30 / RMF), for the same intervals",
+      note: "address space CPU you supplied (SMF 30 / RMF), for the same intervals: one figure for all of them, so no spread across intervals",
     });
     return true;
   };
@@ -466,6 +474,16 @@ export function derive(
             : "needs class 3 accounting (SMF-WTID.csv, SMF-WTAS.csv, SMF-WQ.csv) or class 1 (SMF-QMAC.csv)",
       });
     }
+  }
+
+  /**
+   * A ratio of log manager statistics in each QJST interval (with the queue manager statistics interval
+   * of its record time, where it needs them; NaN where the interval has none of it): its spread.
+   */
+  function logSpread(ratio: (l: LogIntervalSums, i: IntervalSums | undefined) => number): { spread?: IntervalSpread } {
+    const within = intervalMatcher(s);
+    const spread = spreadOf([...s.qjstIntervals].map(([at, l]) => ratio(l, within(at)?.[1])));
+    return spread ? { spread } : {};
   }
 
   /**
@@ -673,8 +691,10 @@ export function derive(
         path: "logging.archiveCompressibility",
         label: "log data saved by compression",
         value: `${sig(Math.max(0, Math.min(100, saved)), 3)}%`,
+        unit: "%",
         formula: `1 - Comp_Compressed_Bytes ${formatNumber(j.compCompressed, 0)} / Comp_Uncompressed_Bytes ${formatNumber(j.compUncompressed, 0)} = ${f(saved)}%`,
         provenance: prov(["QJST"]),
+        ...logSpread((l) => (l.compUncompressed > 0 ? (1 - l.compCompressed / l.compUncompressed) * 100 : NaN)),
       });
     } else
       notDerived.push({
@@ -700,6 +720,7 @@ export function derive(
           unit: "bytes",
           formula: `(Active_Log_CI ${formatNumber(j.activeLogCi, 0)} x ${formatNumber(ci, 0)} bytes - PersPutBytes ${formatNumber(q.persBytes, 0)}) / PersPuts ${formatNumber(q.persPuts, 0)} = ${f(overhead)} bytes`,
           provenance: prov(["QJST", "QMST"]),
+          ...logSpread((l, i) => (i && i.persPuts > 0 ? (l.activeLogCi * ci - i.persBytes) / i.persPuts : NaN)),
           note: "all log data (gets, commits, checkpoints) charged to the persistent puts",
         });
     }
@@ -731,6 +752,7 @@ export function derive(
       cipherCodes: codes,
       cipher: names.length === 1 ? names[0] : undefined,
       compressionRateMax: c.compressionRateMax,
+      ...(rateFrom === "QMST" ? { spread: channelSpread(s, c).spread } : {}),
     });
     if (codes.length > 0 && names.some((x) => x === undefined))
       notes.push(
@@ -868,21 +890,12 @@ function alignChin(s: QmgrState, mpt: number) {
  * Records of no interval are dropped and counted.
  */
 export function alignAccounting(s: QmgrState, seconds: ReadonlyMap<number, AccountingSecond>) {
-  const qm = [...s.qmstIntervals].filter(([, i]) => i.duration > 0).sort((a, b) => a[0] - b[0]);
+  const within = intervalMatcher(s);
   const hit = new Map<number, { cpuUs: number; puts: number; duration: number }>();
   let droppedRecords = 0;
   for (const [second, b] of seconds) {
-    // The first interval whose end (with slack) is not before this second.
-    let lo = 0;
-    let hi = qm.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (qm[mid]![0] + MATCH_MS < second) lo = mid + 1;
-      else hi = mid;
-    }
-    const match = qm[lo];
-    // Interval_Duration is whole seconds, cut short: a second more before its start is still the interval's.
-    if (!match || second <= match[0] - (match[1].duration + 1) * 1000) {
+    const match = within(second);
+    if (!match) {
       droppedRecords += b.records;
       continue;
     }
@@ -898,6 +911,74 @@ export function alignAccounting(s: QmgrState, seconds: ReadonlyMap<number, Accou
     seconds: perInterval.reduce((a, i) => a + i.duration, 0),
     perInterval,
     droppedRecords,
+  };
+}
+
+/**
+ * The queue manager statistics interval (QMST) a record time falls in: after the interval's start (its
+ * end less Interval_Duration, a second more: the duration is whole seconds, cut short) and up to
+ * MATCH_MS after its end (its record time), for records written with the statistics; the earlier
+ * interval where two would do. Undefined for a time in no interval.
+ */
+function intervalMatcher(s: QmgrState): (at: number) => [number, IntervalSums] | undefined {
+  const qm = [...s.qmstIntervals].filter(([, i]) => i.duration > 0).sort((a, b) => a[0] - b[0]);
+  return (at) => {
+    let lo = 0;
+    let hi = qm.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (qm[mid]![0] + MATCH_MS < at) lo = mid + 1;
+      else hi = mid;
+    }
+    const match = qm[lo];
+    return match && at > match[0] - (match[1].duration + 1) * 1000 ? match : undefined;
+  };
+}
+
+/**
+ * A channel's messages per second in each statistics interval (its QCST rows matched by record time; an
+ * interval with no row of it carried none), and its rows of no interval.
+ */
+function channelSpread(s: QmgrState, c: ChannelSums): { spread?: IntervalSpread; dropped: number } {
+  const within = intervalMatcher(s);
+  const per = new Map<number, number>();
+  for (const [end, i] of s.qmstIntervals) if (i.duration > 0) per.set(end, 0);
+  let dropped = 0;
+  for (const [at, m] of c.byTime) {
+    const match = within(at);
+    if (!match) dropped++;
+    else per.set(match[0], per.get(match[0])! + m);
+  }
+  const rates = [...per].map(([end, m]) => m / s.qmstIntervals.get(end)!.duration);
+  return { spread: spreadOf(rates), dropped };
+}
+
+/**
+ * A ratio of accounting sums (numerator, denominator of each second's) in each statistics interval the
+ * records are matched to by record time: its sample and spread, for a value of all the records.
+ */
+function accountingSpread(
+  s: QmgrState,
+  seconds: ReadonlyMap<number, AccountingSecond>,
+  pick: (b: AccountingSecond) => [number, number],
+): { sample: Sample; spread?: IntervalSpread } {
+  const within = intervalMatcher(s);
+  const per = new Map<number, [number, number]>();
+  for (const [second, b] of seconds) {
+    const match = within(second);
+    if (!match) continue;
+    const [num, den] = pick(b);
+    const x = per.get(match[0]) ?? [0, 0];
+    per.set(match[0], [x[0] + num, x[1] + den]);
+  }
+  // The intervals the ratio rests on: those with a denominator.
+  const used = [...per].filter(([, [, den]]) => den > 0);
+  return {
+    sample: {
+      intervals: used.length,
+      seconds: used.reduce((a, [end]) => a + s.qmstIntervals.get(end)!.duration, 0),
+    },
+    spread: spreadOf(used.map(([, [num, den]]) => num / den)),
   };
 }
 
