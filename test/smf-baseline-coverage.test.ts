@@ -292,6 +292,43 @@ describe.skipIf(!there)("same window, enough data", () => {
     expect(c.withheld).toEqual([]);
   });
 
+  it("class 1 application CPU, without class 3 applications: QMAC rows per statistics interval (TESTCHL's as TSO)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mqzcap-h36-"));
+    cpSync(chl, dir, { recursive: true });
+    // QMAC Application_Type "CHIN" made "TSO"; class 3 (WTID) left the channel initiator's.
+    const text = readFileSync(join(chl, "SMF-QMAC.csv"), "latin1");
+    writeFileSync(join(dir, "SMF-QMAC.csv"), text.replaceAll(',"MQUSER  ","CHIN",', ',"MQUSER  ","TSO",'), "latin1");
+    const qmac = table(join(dir, "SMF-QMAC.csv"));
+    expect(qmac.every((r) => r.Application_Type === "TSO")).toBe(true);
+    const qmst = table(join(chl, "SMF-QMST.csv"));
+    const per = new Map<number, { cpu: number; puts: number }>();
+    for (const r of qmac) {
+      const end = intervalEnd(qmst, when(r));
+      const x = per.get(end) ?? { cpu: 0, puts: 0 };
+      x.cpu += num(r, "CPU_Time(S)") * 1e6 + num(r, "CPU_Time(US)");
+      x.puts += ["0to99", "100to999", "1000to9999", "10000"].reduce((a, k) => a + num(r, `Puts_Len_${k}`), 0);
+      per.set(end, x);
+    }
+    const cpu = [...per.values()].reduce((a, x) => a + x.cpu, 0);
+    // Puts_Len_* 1,101 in all (1,100 + 1, as the class 1 figure above says) / 2
+    const txns = [...per.values()].reduce((a, x) => a + x.puts, 0) / 2;
+    expect(txns).toBe(1101 / 2);
+    const c = await calibrate(dir);
+    const app = c.values.find((v) => v.path === "baseline.cost.app")!;
+    expect(app.value).toBe(Number((cpu / txns).toPrecision(4)));
+    expect(app.formula).toMatch(/^QMAC CPU_Time of TSO connections/);
+    const perInterval = [...per.values()]
+      .filter((x) => x.puts > 0)
+      .map((x) => x.cpu / (x.puts / 2))
+      .sort((a, b) => a - b);
+    expect(app.spread).toEqual({
+      p10: Number(pct(perInterval, 0.1).toPrecision(4)),
+      p90: Number(pct(perInterval, 0.9).toPrecision(4)),
+      intervals: perInterval.length,
+    });
+    expect(app.sample!.intervals).toBe(per.size);
+  });
+
   it("an application cost from accounting records of 2 of the 16 intervals is withheld, exit 1", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mqzcap-h36-"));
     cpSync(chl, dir, { recursive: true });
