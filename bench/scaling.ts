@@ -11,14 +11,19 @@ export interface ScalingRow {
   estimateMs: number;
   /** The same config with 10 channels' rates written as ranges, "10..20/s". */
   rangedMs: number;
+  /** With a measured baseline (CPU costs), no baseline.measuredWith: the rules run once. */
+  baselineMs: number;
+  /** The same baseline measured with the plan's channels (baseline.measuredWith.channels): the rules
+   * run twice, for the plan and for the configuration the baseline was measured on (#31). */
+  measuredWithMs: number;
   capacityMs: number;
   sensitivityMs: number;
 }
 
 export const CHANNEL_COUNTS = [10, 100, 1000] as const;
 
-function configOf(channels: number, ranged: number): Record<string, unknown> {
-  return {
+function configOf(channels: number, ranged: number, baseline?: "measuredWith" | "plain"): Record<string, unknown> {
+  const c: Record<string, unknown> = {
     version: 1,
     mq: { release: "9.3" },
     hardware: { generation: "z15", cpus: 8 },
@@ -30,6 +35,13 @@ function configOf(channels: number, ranged: number): Record<string, unknown> {
       ...(i < ranged ? { rate: "10..20/s" } : {}),
     })),
   };
+  if (baseline)
+    c.baseline = {
+      rate: "1000/s",
+      cost: { qmgr: "40us", chin: "60us", app: "30us" },
+      ...(baseline === "measuredWith" ? { measuredWith: { channels: c.channels } } : {}),
+    };
+  return c;
 }
 
 /** The median CPU time (user + system, this process) of `runs` runs: on a shared machine wall time
@@ -63,6 +75,8 @@ export async function scalingBench(dist: string, quick: boolean): Promise<Scalin
       channels: n,
       estimateMs: medianMs(quick ? 3 : 7, () => lib.estimate(plain)),
       rangedMs: medianMs(few, () => lib.estimate(ranged)),
+      baselineMs: medianMs(quick ? 3 : 7, () => lib.estimate(configOf(n, 0, "plain"))),
+      measuredWithMs: medianMs(quick ? 3 : 7, () => lib.estimate(configOf(n, 0, "measuredWith"))),
       capacityMs: medianMs(few, () => lib.capacity(plain)),
       sensitivityMs: medianMs(few, () => lib.sensitivity(plain)),
     });
@@ -84,14 +98,14 @@ export function scalingSection(rows: ScalingRow[]): string[] {
     "",
     "Sender channels, the library on a config object (parsing included), median CPU time (user + system of the process) in ms. Linear growth is 10x per 10x channels. Capacity solves the rate and the first 10 channel definitions, sensitivity moves the inputs of the first 10: a number of estimates that does not grow with the channels, each estimate linear in them.",
     "",
-    "| channels | estimate | estimate, 10 rates ranged | capacity | sensitivity |",
-    "|---|---|---|---|---|",
+    "| channels | estimate | estimate, 10 rates ranged | estimate, baseline | estimate, baseline.measuredWith the plan's channels | capacity | sensitivity |",
+    "|---|---|---|---|---|---|---|",
     ...rows.map(
       (r) =>
-        `| ${r.channels.toLocaleString("en-US")} | ${fmt(r.estimateMs)} | ${fmt(r.rangedMs)} | ${fmt(r.capacityMs)} | ${fmt(r.sensitivityMs)} |`,
+        `| ${r.channels.toLocaleString("en-US")} | ${fmt(r.estimateMs)} | ${fmt(r.rangedMs)} | ${fmt(r.baselineMs)} | ${fmt(r.measuredWithMs)} (${(r.measuredWithMs / r.baselineMs).toFixed(2)}x) | ${fmt(r.capacityMs)} | ${fmt(r.sensitivityMs)} |`,
     ),
     "",
-    `Growth per 10x channels: estimate ${growth((r) => r.estimateMs)}; ranged ${growth((r) => r.rangedMs)}; capacity ${growth((r) => r.capacityMs)}; sensitivity ${growth((r) => r.sensitivityMs)}.`,
+    `Growth per 10x channels: estimate ${growth((r) => r.estimateMs)}; ranged ${growth((r) => r.rangedMs)}; measuredWith ${growth((r) => r.measuredWithMs)}; capacity ${growth((r) => r.capacityMs)}; sensitivity ${growth((r) => r.sensitivityMs)}. With baseline.measuredWith the rules run for the plan and again for the configuration the baseline was measured on.`,
   ];
 }
 

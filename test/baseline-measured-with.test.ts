@@ -12,6 +12,8 @@ import { join } from "node:path";
 import { pageSchema } from "../scripts/page.js";
 import { nodeAt, type SchemaNode } from "../src/page/schema-help.js";
 import { ROOT, run } from "./helpers/cli.js";
+import { parseConfigText } from "../src/config/load.js";
+import { InputError, type Diagnostic } from "../src/util/diagnostic.js";
 
 const cost = { qmgr: "45us", chin: "120us", app: "30us" };
 const plan = (features: Partial<ConfigInput>, measuredWith?: Record<string, unknown>): ConfigInput =>
@@ -192,6 +194,35 @@ describe("baseline.measuredWith as a config", () => {
     // zHyperWrite needs MQ 9.2 (FEATURE_SINCE): the measured configuration's release is 9.1
     expect(r.stderr).toMatch(/plan\.yaml:8:\d+: error: baseline\.measuredWith: .*zHyperWrite.* needs MQ 9\.2 or later/);
   });
+  it("an error of the plan and its measuredWith is said once per place it is written, not again for what measuredWith takes from the plan", () => {
+    const text = [
+      "version: 1",
+      'mq: { release: "9.1" }',
+      "hardware: { generation: z15, factorRelativeTo: z14 }",
+      "logging: { zHyperWrite: true }",
+      "baseline:",
+      "  rate: 100/s",
+      "  cost: { qmgr: 40us }",
+      "  measuredWith:",
+      "    logging: { zHyperWrite: true }",
+      "",
+    ].join("\n");
+    let diagnostics: Diagnostic[] = [];
+    try {
+      parseConfigText(text, "plan.yaml");
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      diagnostics = err.diagnostics;
+    }
+    expect(diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`)).toEqual([
+      // zHyperWrite needs MQ 9.2 (FEATURE_SINCE), written in both: once at each
+      "4:25 zHyperWrite for active logs needs MQ 9.2 or later; mq.release is 9.1",
+      // the plan's hardware, which measuredWith (no hardware of its own) takes: once, at the plan's
+      "3:48 factorRelativeTo needs hardware.factor",
+      "9:29 baseline.measuredWith: zHyperWrite for active logs needs MQ 9.2 or later; mq.release is 9.1",
+    ]);
+  });
+
   it("the page's schema names measuredWith's sections by the top-level ones, and completion still finds their keys", () => {
     const schema = pageSchema(JSON.parse(readFileSync(join(ROOT, "schema", "config.schema.json"), "utf8")));
     const mw = (

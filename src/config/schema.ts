@@ -58,7 +58,7 @@ export const JSON_PATTERNS = {
 } as const;
 
 // A value written as a range (docs/ranges.md "Inputs"): LOW..HIGH, the low end's unit optional (it
-// takes the high end's), or VALUE +/- DELTA, the delta a percentage or a value of the same kind (its
+// takes the high end's), LOW..VALUE..HIGH (the point not the middle), or VALUE +/- DELTA, the delta a percentage or a value of the same kind (its
 // unit optional). Built from the single-value patterns' parts; units.ts parseRange reads the same forms.
 const J_NUM = "(\\d{1,3}(,\\d{3})+|\\d+)(\\.\\d+)?";
 const J_UNIT = {
@@ -70,7 +70,8 @@ function rangePattern(kind: keyof typeof J_UNIT): string {
   const value = kind === "size" ? `${J_NUM}(${J_UNIT.size})?` : `${J_NUM}${J_UNIT[kind]}`;
   const loose = `${J_NUM}(${J_UNIT[kind]})?`;
   const pm = "(\\u00b1|\\+/?-)";
-  return `^\\s*(${value}|${loose}\\s*\\.\\.\\s*${value}|${value}\\s*${pm}\\s*(${loose}|\\d+(\\.\\d+)?\\s*%))\\s*$`;
+  const dots = "\\s*\\.\\.\\s*";
+  return `^\\s*(${value}|${loose}${dots}(${loose}${dots})?${value}|${value}\\s*${pm}\\s*(${loose}|\\d+(\\.\\d+)?\\s*%))\\s*$`;
 }
 /** JSON Schema patterns of the fields that take a range as well as a single value. Exported for the tests. */
 export const JSON_RANGE_PATTERNS = {
@@ -1072,7 +1073,7 @@ export const Config = z
           })
           .register(docs, {
             description:
-              "Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%.",
+              "Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%, or LOW..VALUE..HIGH where the point is not the middle: 25..28..40us (calibrate writes a measured cost so, between its statistics intervals' p10 and p90).",
           }),
       })
       .optional()

@@ -32,6 +32,9 @@ export function checkSemantics(config: Config, src: YamlSource, prefix: readonly
   const out: Diagnostic[] = [];
   const where = prefix.length ? `baseline.measuredWith: ` : "";
   const at = (path: PropertyKey[], message: string, suggestion?: string) => {
+    // A section the measured configuration takes from the plan (mq, hardware, workload not written
+    // under measuredWith): its error is the plan's, reported once, where the plan writes it.
+    if (prefix.length && !src.doc.hasIn([...prefix, path[0]])) return;
     const pos = locate(src, [...prefix, ...path]);
     message = where + message;
     out.push({

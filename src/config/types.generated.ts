@@ -37,7 +37,7 @@ export interface ConfigInput {
     baseline?: {
         /** Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s). */
         rate: string | number;
-        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%. */
+        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%, or LOW..VALUE..HIGH where the point is not the middle: 25..28..40us (calibrate writes a measured cost so, between its statistics intervals' p10 and p90). */
         cost: {
             /** Queue manager (MSTR) CPU per transaction (SMF 116 accounting / RMF), microseconds: 45us, 1.2ms, 0.002s, or a number of microseconds. */
             qmgr?: string | number | undefined;
@@ -535,7 +535,7 @@ export interface Config {
     baseline?: {
         /** Transaction rate at which the baseline was measured, transactions per second: 1500/s, 90000/min or a number per second (at most 100000000/s). */
         rate: number;
-        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%. */
+        /** Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%, or LOW..VALUE..HIGH where the point is not the middle: 25..28..40us (calibrate writes a measured cost so, between its statistics intervals' p10 and p90). */
         cost: {
             /** Queue manager (MSTR) CPU per transaction (SMF 116 accounting / RMF), microseconds: 45us, 1.2ms, 0.002s, or a number of microseconds. */
             qmgr?: number | undefined;

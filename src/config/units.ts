@@ -82,7 +82,8 @@ export function formatSize(bytes: number): string {
 /** The unit kinds a config value may be written as a range in. */
 export type RangeKind = "size" | "rate" | "time";
 
-/** A value written as a range: its ends and its point (the middle of LOW..HIGH, or the figure before +/-). */
+/** A value written as a range: its ends and its point (the middle of LOW..HIGH, the VALUE of
+ * LOW..VALUE..HIGH, or the figure before +/-). */
 export interface ParsedRange {
   low: number;
   value: number;
@@ -133,8 +134,9 @@ function rangeEnd(kind: RangeKind, text: string, other: string): number | string
 }
 
 /**
- * A value written as a range: "LOW..HIGH" ("4000..6000/s", "2KB..8KB", "25..35us") or "VALUE +/-
- * DELTA" ("30us +/-10%", "30us ±5us", "2000/s +-200/s"). Returns undefined when the text is neither
+ * A value written as a range: "LOW..HIGH" ("4000..6000/s", "2KB..8KB", "25..35us"), "LOW..VALUE..HIGH"
+ * (a point that is not the middle: "578.6..744.1..1211us", as calibrate writes a measured cost and its
+ * spread across intervals) or "VALUE +/- DELTA" ("30us +/-10%", "30us ±5us", "2000/s +-200/s"). Returns undefined when the text is neither
  * form (then it is a single value, or wrong), a message when it is one of them but malformed (ends
  * out of order, mixed units). Split at the first ".." or +/- rather than by one regular expression:
  * each part is read by the single-value patterns above, which are linear.
@@ -144,7 +146,10 @@ export function parseRange(kind: RangeKind, text: string): ParsedRange | { probl
   const dots = text.indexOf("..");
   if (dots >= 0) {
     const lowText = text.slice(0, dots);
-    const highText = text.slice(dots + 2);
+    // LOW..VALUE..HIGH: the point between the ends, where it is not their middle.
+    const second = text.indexOf("..", dots + 2);
+    const pointText = second >= 0 ? text.slice(dots + 2, second) : undefined;
+    const highText = text.slice(second >= 0 ? second + 2 : dots + 2);
     const high = rangeEnd(kind, highText, "");
     if (typeof high === "string") return { problem: `the high end: ${high}` };
     const low = rangeEnd(kind, lowText, highText);
@@ -153,7 +158,14 @@ export function parseRange(kind: RangeKind, text: string): ParsedRange | { probl
       return {
         problem: `the low end ${lowText.trim()} is above the high end ${highText.trim()}; write LOW..HIGH, the smaller first`,
       };
-    return { low, value: round((low + high) / 2), high };
+    if (pointText === undefined) return { low, value: round((low + high) / 2), high };
+    const value = rangeEnd(kind, pointText, highText);
+    if (typeof value === "string") return { problem: `the value between the ends: ${value}` };
+    if (value < low || value > high)
+      return {
+        problem: `the value ${pointText.trim()} is outside its ends ${lowText.trim()}..${highText.trim()}; write LOW..VALUE..HIGH, in that order`,
+      };
+    return { low, value, high };
   }
   for (const pm of PLUS_MINUS) {
     const at = text.indexOf(pm);

@@ -41,6 +41,8 @@ export interface ChannelSums {
   ciphers: Set<string>;
   compressionRateMax: number;
   connections: Set<string>;
+  /** Messages by record time (one entry a statistics interval the channel wrote in). */
+  byTime: Map<number, number>;
 }
 
 export interface ChinTaskSums {
@@ -68,12 +70,41 @@ export interface IntervalSums {
   puts: number;
   calls: number;
   cpuUs: number;
+  /** QMST put bytes and the puts they are of (MQ 9.3 and later: 0 before). */
+  bytes: number;
+  sizedPuts: number;
+  persBytes: number;
+  persPuts: number;
+}
+
+/** One log manager statistics interval's (QJST) sums, by its record time. */
+export interface LogIntervalSums {
+  activeLogCi: number;
+  compUncompressed: number;
+  compCompressed: number;
+}
+
+/**
+ * Accounting records (class 3 tasks, class 1 connections) written in one second: their application
+ * connections' MQ API CPU, every connection's puts, and the records. Kept by the second of their record
+ * time, to be matched to the statistics intervals in derive: one entry a second that has accounting
+ * records (at most 86,400 a day), not one a record.
+ */
+export interface AccountingSecond {
+  appCpuUs: number;
+  puts: number;
+  records: number;
+  /** Class 3 WQ Total_Bytes_Put and Total_Valid_Puts: the message size's. */
+  bytesPut: number;
+  validPuts: number;
 }
 
 export class QmgrState {
   readonly use = new Map<Structure, StructureUse>();
   /** Message manager statistics (QMST) by interval: the rate's intervals. */
   readonly qmstIntervals = new Map<number, IntervalSums>();
+  /** Log manager statistics (QJST) by interval. */
+  readonly qjstIntervals = new Map<number, LogIntervalSums>();
   /** Channel initiator task statistics (QCTDSP, QCTADP, QCTSSL, QCTDNS together) by interval. */
   readonly chinIntervals = new Map<number, IntervalSums>();
   qsg?: string;
@@ -122,6 +153,9 @@ export class QmgrState {
   readonly class1PutSizes = [0, 0, 0, 0];
   readonly class3 = new Map<string, TaskSums>();
   readonly class3Channels = new Map<string, TaskSums>();
+  /** Class 3 (WTAS + WQ) and class 1 (QMAC) sums by the second they were written in. */
+  readonly class3BySecond = new Map<number, AccountingSecond>();
+  readonly class1BySecond = new Map<number, AccountingSecond>();
   class3Span: { start?: number; end?: number } = {};
   readonly channels = new Map<string, ChannelSums>();
 
@@ -182,6 +216,10 @@ export class QmgrState {
           q.nonPersPuts += v.nonPersPuts;
           q.persBytes += n(v.persPutBytes);
           q.nonPersBytes += n(v.nonPersPutBytes);
+          i.bytes += n(v.persPutBytes) + n(v.nonPersPutBytes);
+          i.sizedPuts += v.persPuts + v.nonPersPuts;
+          i.persBytes += n(v.persPutBytes);
+          i.persPuts += v.persPuts;
         }
         break;
       }
@@ -196,6 +234,11 @@ export class QmgrState {
         j.compRequests += n(v.compRequests);
         j.compUncompressed += n(v.compUncompressed);
         j.compCompressed += n(v.compCompressed);
+        const li = this.qjstIntervals.get(v.at as number) ?? { activeLogCi: 0, compUncompressed: 0, compCompressed: 0 };
+        li.activeLogCi += n(v.activeLogCi);
+        li.compUncompressed += n(v.compUncompressed);
+        li.compCompressed += n(v.compCompressed);
+        this.qjstIntervals.set(v.at as number, li);
         if (has(v.io11) && has(v.io21)) {
           j.ioRows++;
           j.copy1Io += v.io11 + n(v.io12);
@@ -260,6 +303,10 @@ export class QmgrState {
         puts.forEach((p, i) => (this.class1PutSizes[i]! += p));
         s.puts += puts[0]! + puts[1]! + puts[2]! + puts[3]!;
         s.gets += n(v.gets0) + n(v.gets1) + n(v.gets2) + n(v.gets3);
+        const b = secondAt(this.class1BySecond, v.at as number);
+        if (isApplication(type)) b.appCpuUs += n(v.cpu);
+        b.puts += puts[0]! + puts[1]! + puts[2]! + puts[3]!;
+        b.records++;
         break;
       }
       case "QCST": {
@@ -284,6 +331,7 @@ export class QmgrState {
             ciphers: new Set(),
             compressionRateMax: 0,
             connections: new Set(),
+            byTime: new Map(),
           };
           this.channels.set(name, c);
         }
@@ -295,6 +343,7 @@ export class QmgrState {
         c.instancesMax = Math.max(c.instancesMax, ++c.instancesNow);
         if (typeof v.type === "string" && !c.types.has(v.type)) c.types.add(owned(v.type));
         c.messages += n(v.messages);
+        c.byTime.set(v.at as number, (c.byTime.get(v.at as number) ?? 0) + n(v.messages));
         c.persistentMessages += n(v.persistentMessages);
         c.batches += n(v.batches);
         c.fullBatches += n(v.fullBatches);
@@ -315,12 +364,20 @@ export class QmgrState {
     }
   }
 
-  /** A class 3 task's (or unmatched rows') sums, with who it is. */
-  addTask(who: TaskIdentity | undefined, s: TaskSums): void {
+  /** A class 3 task's (or unmatched rows') sums, with who it is and its record time (NaN: none). */
+  addTask(who: TaskIdentity | undefined, s: TaskSums, at = NaN): void {
     const type = who ? connectionType(who.applType) : UNKNOWN_TYPE;
     let t = this.class3.get(type);
     if (!t) this.class3.set(owned(type), (t = emptySums()));
     addSums(t, s);
+    if (Number.isFinite(at)) {
+      const b = secondAt(this.class3BySecond, at);
+      if (type !== UNKNOWN_TYPE && isApplication(type)) b.appCpuUs += s.cpuUs;
+      b.puts += s.puts;
+      b.records += s.tasks;
+      b.bytesPut += s.bytesPut;
+      b.validPuts += s.validPuts;
+    }
     if (who?.channel) {
       let c = this.class3Channels.get(who.channel);
       if (!c) this.class3Channels.set(who.channel, (c = emptySums()));
@@ -340,9 +397,17 @@ export class QmgrState {
   }
 }
 
+function secondAt(m: Map<number, AccountingSecond>, at: number): AccountingSecond {
+  const second = Math.floor(at / 1000) * 1000;
+  let b = m.get(second);
+  if (!b) m.set(second, (b = { appCpuUs: 0, puts: 0, records: 0, bytesPut: 0, validPuts: 0 }));
+  return b;
+}
+
 function intervalAt(m: Map<number, IntervalSums>, at: number): IntervalSums {
   let i = m.get(at);
-  if (!i) m.set(at, (i = { duration: 0, puts: 0, calls: 0, cpuUs: 0 }));
+  if (!i)
+    m.set(at, (i = { duration: 0, puts: 0, calls: 0, cpuUs: 0, bytes: 0, sizedPuts: 0, persBytes: 0, persPuts: 0 }));
   return i;
 }
 
@@ -367,6 +432,13 @@ export function connectionGroup(
   if (t === "RRS") return "RRS";
   if (t === "CMD SVR") return "command server";
   return "other";
+}
+
+/** Whether a connection type's MQ API CPU is the applications' (baseline.cost.app): not the channel
+ * initiator's (in its adapter tasks' CPU), the command server's (the queue manager's), nor unknown. */
+export function isApplication(type: string): boolean {
+  const g = connectionGroup(type);
+  return g !== "CHIN" && g !== "command server" && g !== "other";
 }
 
 /** A WQ or WTAS row as class 3 sums. */

@@ -307,14 +307,14 @@ class Run {
       key ??= this.taskKey(r);
       const qm = this.qmKey(v.lpar as string, v.qmgr as string);
       if (r.structure === "WTID") join.wtid(key, this.identity(v, qm));
-      else join.part(key, r.structure, class3Sums(r), qm);
+      else join.part(key, r.structure, class3Sums(r), qm, v.at as number);
       return;
     }
     s.add(r);
   }
 
   newJoin(): TaskJoin {
-    const j = new TaskJoin((who, sums, qm) => this.states.get(qm)?.addTask(who, sums));
+    const j = new TaskJoin((who, sums, qm, at) => this.states.get(qm)?.addTask(who, sums, at));
     this.joins.push(j);
     return j;
   }
@@ -506,9 +506,14 @@ export async function calibrateSources(
   if (transactions !== null && transactions < MIN_TRANSACTIONS)
     small.push(`${transactions} transactions (fewer than ${MIN_TRANSACTIONS})`);
   // A cost over fewer transactions than the minimum (class 3 of a few tasks) is as small a sample.
+  // So is a cost over fewer intervals than the minimum where the window has enough (accounting records
+  // in a few of them).
   for (const v of d.values) {
-    const t = v.sample?.transactions;
-    if (v.path.startsWith("baseline.cost.") && t !== undefined && t < MIN_TRANSACTIONS && v !== rated)
+    if (!v.path.startsWith("baseline.cost.") || !v.sample) continue;
+    const { transactions: t, intervals: k } = v.sample;
+    if (k < MIN_INTERVALS && d.window.intervals >= MIN_INTERVALS)
+      small.push(`${v.path} over ${k} statistics interval${k === 1 ? "" : "s"} (fewer than ${MIN_INTERVALS})`);
+    if (t !== undefined && t < MIN_TRANSACTIONS)
       small.push(`${v.path} over ${formatNumberPlain(t)} transactions (fewer than ${MIN_TRANSACTIONS})`);
   }
   const withheld: Derived[] = [];

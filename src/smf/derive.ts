@@ -2,7 +2,16 @@
 // came from (structures, files, rows, intervals). Platform-neutral.
 import { CHANNEL_TYPES, RELEASES } from "../config/schema.js";
 import { formatNumber } from "../util/number-format.js";
-import { connectionGroup, UNKNOWN_TYPE, type QmgrState, type StructureUse } from "./aggregate.js";
+import {
+  connectionGroup,
+  UNKNOWN_TYPE,
+  type AccountingSecond,
+  type ChannelSums,
+  type IntervalSums,
+  type LogIntervalSums,
+  type QmgrState,
+  type StructureUse,
+} from "./aggregate.js";
 import { cipherName } from "./ciphers.js";
 import type { Structure } from "./fields.js";
 import { emptySums, type JoinStats, type TaskSums } from "./join.js";
@@ -63,7 +72,7 @@ export interface Derived {
   note?: string;
   sample?: Sample;
   spread?: IntervalSpread;
-  /** The value as the config is written, where it is a range ("744.1us +/- 120us"). */
+  /** The value as the config is written, where it is a range ("578.6..744.1..1211us": p10..value..p90). */
   written?: string;
 }
 
@@ -101,6 +110,8 @@ export interface ChannelFigures {
   cipherCodes: string[];
   cipher?: string;
   compressionRateMax: number;
+  /** The channel's rate in each statistics interval, p10..p90 (with SMF-QMST.csv). */
+  spread?: IntervalSpread;
 }
 
 export interface NotDerived {
@@ -263,6 +274,7 @@ export function derive(
       unit: "bytes",
       formula: `(PersPutBytes ${formatNumber(q.persBytes, 0)} + NonPersPutBytes ${formatNumber(q.nonPersBytes, 0)}) / (PersPuts ${formatNumber(q.persPuts, 0)} + NonPersPuts ${formatNumber(q.nonPersPuts, 0)}) = ${f(size)} bytes`,
       provenance: prov(["QMST"], { rows: q.persistenceRows }),
+      spread: spreadOf([...s.qmstIntervals.values()].filter((i) => i.sizedPuts > 0).map((i) => i.bytes / i.sizedPuts)),
     });
     persistence(q.persPuts, puts, "PersPuts", "PersPuts + NonPersPuts", prov(["QMST"], { rows: q.persistenceRows }));
   } else if (class3.validPuts > 0) {
@@ -274,6 +286,7 @@ export function derive(
       unit: "bytes",
       formula: `WQ Total_Bytes_Put ${formatNumber(class3.bytesPut, 0)} / Total_Valid_Puts ${formatNumber(class3.validPuts, 0)} = ${f(size)} bytes`,
       provenance: prov(["WQ"]),
+      ...(qmst && qmst.seconds > 0 ? accountingSpread(s, s.class3BySecond, (b) => [b.bytesPut, b.validPuts]) : {}),
       note:
         qmst && s.qmst.persistenceRows === 0
           ? "class 3 queue records: QMST has no put byte counts before MQ 9.3 (-1 in these records)"
@@ -323,6 +336,7 @@ export function derive(
           value: sig(perTx),
           formula: `(Open + Close + Get + Put + Put1 + Inq + Set + Sub + SubReq + CB + CTL + Status) ${formatNumber(q.calls, 0)} / transactions ${f(puts / mpt)} = ${f(perTx)}`,
           provenance: prov(["QMST"]),
+          sample: { intervals: qmst.intervals, seconds: qmst.seconds, transactions: sig(puts / mpt) },
           spread: spreadOf(
             [...s.qmstIntervals.values()].filter((i) => i.puts > 0).map((i) => i.calls / (i.puts / mpt)),
           ),
@@ -357,7 +371,7 @@ export function derive(
           ? `${a.space} ${f(a.percent)}% of one engine = ${f(perSecond)} CPU s/s / ${f(rate)} transactions/s = ${f(us)} us`
           : `${a.space} ${f(a.seconds!)} CPU s / ${formatNumber(windowSeconds, 0)} s = ${f(perSecond)} CPU s/s / ${f(rate)} transactions/s = ${f(us)} us`,
       provenance: { ...prov(["QMST"]), structures: ["--asid-cpu", ...prov(["QMST"]).structures] },
-      note: "address space CPU you supplied (SMF 30 / RMF), for the same intervals",
+      note: "address space CPU you supplied (SMF 30 / RMF), for the same intervals: one figure for all of them, so no spread across intervals",
     });
     return true;
   };
@@ -398,33 +412,59 @@ export function derive(
       byConnectionType.filter((x) => x.source === source && x.countedIn === "app");
     const apps3 = appFrom("class 3");
     const apps1 = appFrom("class 1");
+    const verbs = `sum of WQ ${["Open", "Close", "Get", "Put", "Put1", "Inq", "Set", "CallBack"].join("/")}_CT and WTAS Other_MQI/Commit/Backout/Prepare/Subscribe/SubReq/MQCTL/MQSTAT_CT`;
+    const appNote =
+      "MQ API CPU only: the applications' own CPU is in SMF 30 / 110, not in MQ SMF (--asid-cpu APP=... to use the address spaces' CPU)";
     if (apps3.length > 0 && class3Txns > 0) {
-      const cpu = apps3.reduce((a, x) => a + x.cpuUs, 0);
-      const us = cpu / class3Txns;
-      values.push({
-        path: "baseline.cost.app",
-        label: "MQ API CPU per transaction charged to applications",
-        value: sig(us),
-        unit: "us",
-        formula: `sum of WQ ${["Open", "Close", "Get", "Put", "Put1", "Inq", "Set", "CallBack"].join("/")}_CT and WTAS Other_MQI/Commit/Backout/Prepare/Subscribe/SubReq/MQCTL/MQSTAT_CT of ${apps3.map((x) => x.type).join(", ")} tasks ${f(cpu / 1e6)} CPU s / transactions ${f(class3Txns)} ((WQ Put_Count + Put1_Count ${formatNumber(class3.puts, 0)} of all tasks) / ${mpt}) = ${f(us)} us`,
-        provenance: prov(["WTID", "WTAS", "WQ"]),
-        // Class 3 records are per task and accounting interval: the sample is theirs (no statistics intervals).
-        sample: { intervals: use("WTAS")?.intervals ?? 0, seconds: sig(spanSeconds), transactions: sig(class3Txns) },
-        note: "MQ API CPU only: the applications' own CPU is in SMF 30 / 110, not in MQ SMF (--asid-cpu APP=... to use the address spaces' CPU)",
-      });
+      const types = apps3.map((x) => x.type).join(", ");
+      if (rateFrom === "QMST")
+        appAligned("class 3", s.class3BySecond, {
+          source: `${verbs} of ${types} tasks`,
+          puts: "WQ Put_Count + Put1_Count of all tasks",
+          records: "class 3 task record",
+          provenance: prov(["WTID", "WTAS", "WQ"]),
+          note: appNote,
+        });
+      else {
+        const cpu = apps3.reduce((a, x) => a + x.cpuUs, 0);
+        const us = cpu / class3Txns;
+        values.push({
+          path: "baseline.cost.app",
+          label: "MQ API CPU per transaction charged to applications",
+          value: sig(us),
+          unit: "us",
+          formula: `${verbs} of ${types} tasks ${f(cpu / 1e6)} CPU s / transactions ${f(class3Txns)} ((WQ Put_Count + Put1_Count ${formatNumber(class3.puts, 0)} of all tasks) / ${mpt}) = ${f(us)} us`,
+          provenance: prov(["WTID", "WTAS", "WQ"]),
+          // No statistics intervals to match the task records to: no intervals, and no spread across them.
+          sample: { intervals: 0, seconds: sig(spanSeconds), transactions: sig(class3Txns) },
+          note: `${appNote}; no statistics intervals (SMF-QMST.csv) to spread it across`,
+        });
+      }
     } else if (apps1.length > 0 && class1Txns > 0) {
-      const cpu = apps1.reduce((a, x) => a + x.cpuUs, 0);
-      const us = cpu / class1Txns;
-      values.push({
-        path: "baseline.cost.app",
-        label: "MQ API CPU per transaction charged to applications",
-        value: sig(us),
-        unit: "us",
-        formula: `QMAC CPU_Time of ${apps1.map((x) => x.type).join(", ")} connections ${f(cpu / 1e6)} CPU s / transactions ${f(class1Txns)} ((QMAC Puts_Len_* ${formatNumber(class1Txns * mpt, 0)} of all connections) / ${mpt}) = ${f(us)} us`,
-        provenance: prov(["QMAC"]),
-        sample: { intervals: use("QMAC")?.intervals ?? 0, seconds: 0, transactions: sig(class1Txns) },
-        note: "class 1 accounting: MQ API CPU only (the applications' own CPU is in SMF 30 / 110)",
-      });
+      const types = apps1.map((x) => x.type).join(", ");
+      const note = "class 1 accounting: MQ API CPU only (the applications' own CPU is in SMF 30 / 110)";
+      if (rateFrom === "QMST")
+        appAligned("class 1", s.class1BySecond, {
+          source: `QMAC CPU_Time of ${types} connections`,
+          puts: "QMAC Puts_Len_* of all connections",
+          records: "QMAC row",
+          provenance: prov(["QMAC"]),
+          note,
+        });
+      else {
+        const cpu = apps1.reduce((a, x) => a + x.cpuUs, 0);
+        const us = cpu / class1Txns;
+        values.push({
+          path: "baseline.cost.app",
+          label: "MQ API CPU per transaction charged to applications",
+          value: sig(us),
+          unit: "us",
+          formula: `QMAC CPU_Time of ${types} connections ${f(cpu / 1e6)} CPU s / transactions ${f(class1Txns)} ((QMAC Puts_Len_* ${formatNumber(class1Txns * mpt, 0)} of all connections) / ${mpt}) = ${f(us)} us`,
+          provenance: prov(["QMAC"]),
+          sample: { intervals: 0, seconds: 0, transactions: sig(class1Txns) },
+          note: `${note}; no statistics intervals (SMF-QMST.csv) to spread it across`,
+        });
+      }
     } else {
       notDerived.push({
         what: "baseline.cost.app",
@@ -434,6 +474,54 @@ export function derive(
             : "needs class 3 accounting (SMF-WTID.csv, SMF-WTAS.csv, SMF-WQ.csv) or class 1 (SMF-QMAC.csv)",
       });
     }
+  }
+
+  /**
+   * A ratio of log manager statistics in each QJST interval (with the queue manager statistics interval
+   * of its record time, where it needs them; NaN where the interval has none of it): its spread.
+   */
+  function logSpread(ratio: (l: LogIntervalSums, i: IntervalSums | undefined) => number): { spread?: IntervalSpread } {
+    const within = intervalMatcher(s);
+    const spread = spreadOf([...s.qjstIntervals].map(([at, l]) => ratio(l, within(at)?.[1])));
+    return spread ? { spread } : {};
+  }
+
+  /**
+   * baseline.cost.app from accounting records matched to the statistics intervals by record time, as
+   * the channel initiator's: the applications' MQ API CPU over the accounted transactions of the same
+   * intervals, with its spread across them; records of no interval are dropped and counted.
+   */
+  function appAligned(
+    source: "class 3" | "class 1",
+    seconds: Map<number, AccountingSecond>,
+    text: { source: string; puts: string; records: string; provenance: Provenance; note: string },
+  ) {
+    const a = alignAccounting(s, seconds);
+    const dropped = a.droppedRecords
+      ? `; ${plural(a.droppedRecords, text.records)} written outside these intervals dropped`
+      : "";
+    const txns = a.puts / mpt;
+    if (txns <= 0) {
+      notDerived.push({
+        what: "baseline.cost.app",
+        why: `no ${source} accounting record with puts was written within the chosen statistics intervals (matched by record time)${a.droppedRecords ? `: ${plural(a.droppedRecords, text.records)} written outside them dropped` : ""}; a cost from other intervals than the rate's is no cost per transaction`,
+      });
+      return;
+    }
+    const us = a.cpuUs / txns;
+    const spread = spreadOf(a.perInterval.map((i) => (i.puts > 0 ? i.cpuUs / (i.puts / mpt) : NaN)));
+    values.push({
+      path: "baseline.cost.app",
+      label: "MQ API CPU per transaction charged to applications",
+      value: sig(us),
+      unit: "us",
+      formula: `${text.source} ${f(a.cpuUs / 1e6)} CPU s / transactions ${f(txns)} ((${text.puts} ${formatNumber(a.puts, 0)}) / ${mpt}) of the same ${plural(a.perInterval.length, "statistics interval")} (matched by record time) = ${f(us)} us${dropped}`,
+      provenance: text.provenance,
+      sample: { intervals: a.perInterval.length, seconds: a.seconds, transactions: sig(txns) },
+      spread,
+      written: rangeWritten(sig(us), spread, "us"),
+      note: text.note,
+    });
   }
 
   // ---------------------------------------------------------------- channel initiator
@@ -603,8 +691,10 @@ export function derive(
         path: "logging.archiveCompressibility",
         label: "log data saved by compression",
         value: `${sig(Math.max(0, Math.min(100, saved)), 3)}%`,
+        unit: "%",
         formula: `1 - Comp_Compressed_Bytes ${formatNumber(j.compCompressed, 0)} / Comp_Uncompressed_Bytes ${formatNumber(j.compUncompressed, 0)} = ${f(saved)}%`,
         provenance: prov(["QJST"]),
+        ...logSpread((l) => (l.compUncompressed > 0 ? (1 - l.compCompressed / l.compUncompressed) * 100 : NaN)),
       });
     } else
       notDerived.push({
@@ -630,6 +720,7 @@ export function derive(
           unit: "bytes",
           formula: `(Active_Log_CI ${formatNumber(j.activeLogCi, 0)} x ${formatNumber(ci, 0)} bytes - PersPutBytes ${formatNumber(q.persBytes, 0)}) / PersPuts ${formatNumber(q.persPuts, 0)} = ${f(overhead)} bytes`,
           provenance: prov(["QJST", "QMST"]),
+          ...logSpread((l, i) => (i && i.persPuts > 0 ? (l.activeLogCi * ci - i.persBytes) / i.persPuts : NaN)),
           note: "all log data (gets, commits, checkpoints) charged to the persistent puts",
         });
     }
@@ -661,6 +752,7 @@ export function derive(
       cipherCodes: codes,
       cipher: names.length === 1 ? names[0] : undefined,
       compressionRateMax: c.compressionRateMax,
+      ...(rateFrom === "QMST" ? { spread: channelSpread(s, c).spread } : {}),
     });
     if (codes.length > 0 && names.some((x) => x === undefined))
       notes.push(
@@ -791,6 +883,105 @@ function alignChin(s: QmgrState, mpt: number) {
   return { cpuUs, transactions, seconds, matched, dropped, perInterval };
 }
 
+/**
+ * Accounting records (by the second they were written in) matched to the queue manager's statistics
+ * intervals: a record belongs to the interval it was written in, from the interval's start to its end
+ * (its record time), with MATCH_MS of slack after the end for records written with the statistics.
+ * Records of no interval are dropped and counted.
+ */
+export function alignAccounting(s: QmgrState, seconds: ReadonlyMap<number, AccountingSecond>) {
+  const within = intervalMatcher(s);
+  const hit = new Map<number, { cpuUs: number; puts: number; duration: number }>();
+  let droppedRecords = 0;
+  for (const [second, b] of seconds) {
+    const match = within(second);
+    if (!match) {
+      droppedRecords += b.records;
+      continue;
+    }
+    const i = hit.get(match[0]) ?? { cpuUs: 0, puts: 0, duration: match[1].duration };
+    i.cpuUs += b.appCpuUs;
+    i.puts += b.puts;
+    hit.set(match[0], i);
+  }
+  const perInterval = [...hit.values()];
+  return {
+    cpuUs: perInterval.reduce((a, i) => a + i.cpuUs, 0),
+    puts: perInterval.reduce((a, i) => a + i.puts, 0),
+    seconds: perInterval.reduce((a, i) => a + i.duration, 0),
+    perInterval,
+    droppedRecords,
+  };
+}
+
+/**
+ * The queue manager statistics interval (QMST) a record time falls in: after the interval's start (its
+ * end less Interval_Duration, a second more: the duration is whole seconds, cut short) and up to
+ * MATCH_MS after its end (its record time), for records written with the statistics; the earlier
+ * interval where two would do. Undefined for a time in no interval.
+ */
+function intervalMatcher(s: QmgrState): (at: number) => [number, IntervalSums] | undefined {
+  const qm = [...s.qmstIntervals].filter(([, i]) => i.duration > 0).sort((a, b) => a[0] - b[0]);
+  return (at) => {
+    let lo = 0;
+    let hi = qm.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (qm[mid]![0] + MATCH_MS < at) lo = mid + 1;
+      else hi = mid;
+    }
+    const match = qm[lo];
+    return match && at > match[0] - (match[1].duration + 1) * 1000 ? match : undefined;
+  };
+}
+
+/**
+ * A channel's messages per second in each statistics interval (its QCST rows matched by record time; an
+ * interval with no row of it carried none), and its rows of no interval.
+ */
+function channelSpread(s: QmgrState, c: ChannelSums): { spread?: IntervalSpread; dropped: number } {
+  const within = intervalMatcher(s);
+  const per = new Map<number, number>();
+  for (const [end, i] of s.qmstIntervals) if (i.duration > 0) per.set(end, 0);
+  let dropped = 0;
+  for (const [at, m] of c.byTime) {
+    const match = within(at);
+    if (!match) dropped++;
+    else per.set(match[0], per.get(match[0])! + m);
+  }
+  const rates = [...per].map(([end, m]) => m / s.qmstIntervals.get(end)!.duration);
+  return { spread: spreadOf(rates), dropped };
+}
+
+/**
+ * A ratio of accounting sums (numerator, denominator of each second's) in each statistics interval the
+ * records are matched to by record time: its sample and spread, for a value of all the records.
+ */
+function accountingSpread(
+  s: QmgrState,
+  seconds: ReadonlyMap<number, AccountingSecond>,
+  pick: (b: AccountingSecond) => [number, number],
+): { sample: Sample; spread?: IntervalSpread } {
+  const within = intervalMatcher(s);
+  const per = new Map<number, [number, number]>();
+  for (const [second, b] of seconds) {
+    const match = within(second);
+    if (!match) continue;
+    const [num, den] = pick(b);
+    const x = per.get(match[0]) ?? [0, 0];
+    per.set(match[0], [x[0] + num, x[1] + den]);
+  }
+  // The intervals the ratio rests on: those with a denominator.
+  const used = [...per].filter(([, [, den]]) => den > 0);
+  return {
+    sample: {
+      intervals: used.length,
+      seconds: used.reduce((a, [end]) => a + s.qmstIntervals.get(end)!.duration, 0),
+    },
+    spread: spreadOf(used.map(([, [num, den]]) => num / den)),
+  };
+}
+
 /** The 10th and 90th percentiles of per-interval values (linear between order statistics); undefined with none. */
 export function spreadOf(values: readonly number[]): IntervalSpread | undefined {
   const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
@@ -804,14 +995,17 @@ export function spreadOf(values: readonly number[]): IntervalSpread | undefined 
 }
 
 /**
- * A value with its spread across intervals as the config writes a range: VALUE +/- DELTA, DELTA the
- * farther of p10 and p90 (a symmetric range holds both ends), at most VALUE (a cost is not below zero:
- * a spread wider than that above is said in the comment, and a lower-bound cost is open above anyway).
+ * A value with its spread across intervals as the config writes a range: LOW..VALUE..HIGH, the ends
+ * p10 and p90 (widened to hold the value, a ratio of sums that may lie outside them). Neither end is
+ * moved to make the range symmetric: a symmetric VALUE +/- DELTA wide enough for a far p90 would put
+ * its low end below p10, below 0 for a spread wider above than the value. A per-interval cost is never
+ * below 0, so neither is p10.
  */
-function rangeWritten(value: number, spread: IntervalSpread | undefined, unit: string): string | undefined {
+export function rangeWritten(value: number, spread: IntervalSpread | undefined, unit: string): string | undefined {
   if (!spread) return undefined;
-  const delta = Math.min(value, Math.max(0, value - spread.p10, spread.p90 - value));
-  return delta > 0 ? `${value}${unit} +/- ${sig(delta)}${unit}` : undefined;
+  const low = Math.min(value, spread.p10);
+  const high = Math.max(value, spread.p90);
+  return low < high ? `${low}..${value}..${high}${unit}` : undefined;
 }
 
 function addInto(a: TaskSums, t: TaskSums) {

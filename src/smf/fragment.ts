@@ -57,7 +57,7 @@ export function sampleText(d: Derived): string {
       `sample: ${d.sample.intervals} interval${d.sample.intervals === 1 ? "" : "s"}, ${formatNumber(d.sample.seconds, 0)} s${d.sample.transactions !== undefined ? `, ${formatNumber(d.sample.transactions, 0)} transactions` : ""}`,
     );
   if (d.spread) {
-    const u = d.unit === "/s" ? "/s" : d.unit === "us" ? " us" : "";
+    const u = d.unit === "/s" || d.unit === "%" ? d.unit : d.unit ? ` ${d.unit}` : "";
     parts.push(
       `across intervals p10..p90 ${formatNumber(d.spread.p10, 4)}..${formatNumber(d.spread.p90, 4)}${u} (${d.spread.intervals} interval${d.spread.intervals === 1 ? "" : "s"})${d.written ? `, written as the range ${d.written}` : ""}`,
     );
@@ -108,7 +108,7 @@ export function renderYaml(c: Calibration): string {
       const ch = c.channels.find((x) => x.name === name);
       if (!ch) continue;
       const bits = [
-        `${ch.name} (${ch.type}): QCST Msg_All_Count ${formatNumber(ch.messages, 0)} / ${formatNumber(c.window.seconds, 0)} s = ${ch.ratePerSecond ?? "?"}/s`,
+        `${ch.name} (${ch.type}): QCST Msg_All_Count ${formatNumber(ch.messages, 0)} / ${formatNumber(c.window.seconds, 0)} s = ${ch.ratePerSecond ?? "?"}/s${ch.spread ? ` (across ${ch.spread.intervals} statistics intervals p10..p90 ${formatNumber(ch.spread.p10, 4)}..${formatNumber(ch.spread.p90, 4)}/s)` : ""}`,
       ];
       if (ch.averageMessageBytes)
         bits.push(

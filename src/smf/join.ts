@@ -91,6 +91,8 @@ interface Pending {
   since: number;
   lastKind: "WTAS" | "WQ";
   qm: string;
+  /** The record time of the task's rows (they share it: it is part of the key). */
+  at: number;
 }
 
 export class TaskJoin {
@@ -104,10 +106,11 @@ export class TaskJoin {
   /**
    * @param window WTIDs kept for partners still to come; a WTAS/WQ row waits for its WTID while at
    *   most window/2 further WTIDs arrive, then counts as unmatched.
-   * @param add receives each task's sums with its identity (undefined when unmatched).
+   * @param add receives each task's sums with its identity (undefined when unmatched) and the record
+   *   time of its rows (NaN when the caller gave none).
    */
   constructor(
-    private readonly add: (who: TaskIdentity | undefined, sums: TaskSums, qm: string) => void,
+    private readonly add: (who: TaskIdentity | undefined, sums: TaskSums, qm: string, at: number) => void,
     private readonly window = 20_000,
   ) {
     this.ids = new RecentKeys(window);
@@ -122,33 +125,33 @@ export class TaskJoin {
     if (waiting) {
       this.pending.delete(key);
       this.countMatched(waiting.sums);
-      this.add(who, waiting.sums, who.qm);
+      this.add(who, waiting.sums, who.qm, waiting.at);
     }
     // Rows that waited while half a window of WTIDs went by have no WTID in reach.
     for (const [k, p] of this.pending) {
       if (this.wtidSeen - p.since <= this.window / 2) break;
       this.pending.delete(k);
-      this.orphan(p.sums, p.qm);
+      this.orphan(p.sums, p.qm, p.at);
     }
   }
 
-  /** Adds a WTAS or WQ row's sums; returns false when it waits for its WTID. */
-  part(key: string, kind: "WTAS" | "WQ", sums: TaskSums, qm: string): boolean {
+  /** Adds a WTAS or WQ row's sums (`at` its record time); returns false when it waits for its WTID. */
+  part(key: string, kind: "WTAS" | "WQ", sums: TaskSums, qm: string, at = NaN): boolean {
     const who = this.ids.get(key);
     if (who) {
       this.countMatched(sums);
-      this.add(who, sums, qm);
+      this.add(who, sums, qm, at);
       return true;
     }
     if (this.wtidDone) {
-      this.orphan(sums, qm);
+      this.orphan(sums, qm, at);
       return true;
     }
     const p = this.pending.get(key);
     if (p) {
       addSums(p.sums, sums);
       p.lastKind = kind;
-    } else this.pending.set(key, { sums: { ...sums }, since: this.wtidSeen, lastKind: kind, qm });
+    } else this.pending.set(key, { sums: { ...sums }, since: this.wtidSeen, lastKind: kind, qm, at });
     return false;
   }
 
@@ -160,7 +163,7 @@ export class TaskJoin {
   /** No more WTIDs will come: what waits is unmatched, and so is every later row without one in reach. */
   wtidEnded(): void {
     this.wtidDone = true;
-    for (const p of this.pending.values()) this.orphan(p.sums, p.qm);
+    for (const p of this.pending.values()) this.orphan(p.sums, p.qm, p.at);
     this.pending.clear();
   }
 
@@ -173,9 +176,9 @@ export class TaskJoin {
     this.stats.matchedWq += s.queueRows;
   }
 
-  private orphan(s: TaskSums, qm: string): void {
+  private orphan(s: TaskSums, qm: string, at: number): void {
     this.stats.orphanWtas += s.tasks;
     this.stats.orphanWq += s.queueRows;
-    this.add(undefined, s, qm);
+    this.add(undefined, s, qm, at);
   }
 }
