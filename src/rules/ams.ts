@@ -8,7 +8,6 @@ import type { Citation, Confidence, LookupResult, Registry } from "../model/regi
 import type { AddressSpace } from "../model/vocabulary.js";
 import {
   arithmetic,
-  carried,
   chartsFor,
   entryForRelease,
   fromLookups,
@@ -20,6 +19,24 @@ import {
   sizeLabel,
 } from "./helpers.js";
 import { measuredUnder } from "./conditions.js";
+import { comparedExcept, through } from "./door.js";
+
+// The AMS figures are compared on every condition but these, which the rule itself bounds by the
+// sources' own figures (they stand for the evidence): the machine (z14 by the z15 report's AMS cost
+// change, onZ14; others by the hardware rule), the policy (Privacy's figures bound Confidentiality's on
+// purpose) and key reuse (up to Privacy's cost for less reuse, key reuse 32's as an upper bound for
+// more: stretchKeyReuse, confidentialityPair). Between the two measured sizes the range spans the step
+// from one to the other (stepUp, stepDown): the message size is left out there too.
+const AMS_COMPARED = comparedExcept("hardware", "amsPolicy", "keyReuse");
+const AMS_COMPARED_BETWEEN = comparedExcept(
+  "hardware",
+  "amsPolicy",
+  "keyReuse",
+  "messageSize",
+  "messageSizeMin",
+  "messageSizeMax",
+  "messageSizeAbove",
+);
 
 /** 2KB, business partner streaming: chin protect (Confidentiality) and the getter's unprotect per policy. */
 export const BP_2KB = "001.ams-bp-streaming-cost-increments";
@@ -185,12 +202,15 @@ export const ams: Rule = {
     const messages = putsPerTransaction(w.pattern);
     const { inbound, outbound } = interceptionSides(config);
     const place = placement(messages, inbound, outbound);
-    const look = (r: LookupResult) => carried(r, rel.carried);
-
     // The sizes measured: 2KB (per operation, 001 lines 1853-1859) and 32KB (protect and unprotect
     // together, 001 lines 1611-1615, 1675-1677); Integrity at 2KB only.
     const size2KB = measuredUnder(registry, BP_2KB, "messageSize");
     const size32KB = measuredUnder(registry, CONF_PAIR, "messageSize");
+    const between = policy !== "integrity" && w.messageSize > size2KB && w.messageSize < size32KB;
+    const only = between ? AMS_COMPARED_BETWEEN : AMS_COMPARED;
+    const look = (r: LookupResult) =>
+      through(ctx, r.citation.id, { value: r, carry: rel.carried, only, concern: "ams", what: "AMS costs" }).r;
+
     const at = nearest(w.messageSize, policy === "integrity" ? [size2KB] : [size2KB, size32KB]);
     if (at !== w.messageSize) {
       ctx.warn(
@@ -208,7 +228,6 @@ export const ams: Rule = {
     // (the reports measured no size in between, 001 lines 1611, 1853): the range spans the step rather
     // than the value jumping from one to the other at their midpoint. The 2KB side is its unprotects
     // alone where its protect is not given, a lower end that only widens the range.
-    const between = policy !== "integrity" && w.messageSize > size2KB && w.messageSize < size32KB;
     const emit = (
       id: string,
       label: string,

@@ -7,6 +7,7 @@
 import type { LookupResult, Registry } from "../model/registry.js";
 import type { Concern, RuleContext } from "../engine/types.js";
 import {
+  CONFIG_CONDITIONS,
   assumedMessage,
   checkConditions,
   outsideMessage,
@@ -45,6 +46,15 @@ export interface DoorRequest {
 export interface ThroughDoor {
   r: LookupResult;
   check: ConditionCheck;
+}
+
+/**
+ * Every condition a config can be compared on but `left` (for a rule's `only` constant: the checks are
+ * memoised by the list's identity, so make it once, at module level). The rule says in a comment why
+ * the conditions left out do not move its figure.
+ */
+export function comparedExcept(...left: readonly ConditionKey[]): readonly ConditionKey[] {
+  return Object.freeze((Object.keys(CONFIG_CONDITIONS) as ConditionKey[]).filter((k) => !left.includes(k)));
 }
 
 /** The figure as the rules use it: looked up, carried, compared, widened, warned about. */
