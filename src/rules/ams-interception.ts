@@ -6,7 +6,7 @@ import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
 import { interceptionSides } from "./ams.js";
 import { conditionsOf, measuredUnder, type ConditionKey } from "./conditions.js";
-import { comparedExcept, through } from "./door.js";
+import { comparedExcept, through, workedOut } from "./door.js";
 import { chartsFor, entryForRelease, fromLookups, num, rangeOf, sizeLabel, type ReleaseCarry } from "./helpers.js";
 
 const ADAPTER_USAGE = "001.ams-adapter-usage-inbound";
@@ -99,7 +99,10 @@ export const amsInterception: Rule = {
         `AMS interception with ${policy}: the rate at which the channel initiator's local lock flattens throughput was measured for Confidentiality with key reuse ${measuredUnder(registry, PLATEAU, "keyReuse")} only (001 line 1640)`,
         chartsFor(ctx, "ams", /scal/i),
       );
-    const crypto = look(registry.figureValue(config.ams?.partnerInterception ? ISLANDS_CRYPTO : CRYPTO_LOAD));
+    const crypto = look(
+      registry.figureValue(config.ams?.partnerInterception ? ISLANDS_CRYPTO : CRYPTO_LOAD),
+      "AMS interception cryptographic load",
+    );
     ctx.item({
       id: "ams.crypto-load",
       concern: "ams",
@@ -189,8 +192,8 @@ function inboundLimits(ctx: RuleContext, policy: Policy, look: Look): void {
       );
   }
   if (policy === "integrity" || policy === "privacy") {
-    const target = look(registry.figureValue(BP_RATE));
-    const short = look(registry.figureValue(BP_SHORT));
+    const target = look(registry.figureValue(BP_RATE), "AMS interception rate not sustained");
+    const short = look(registry.figureValue(BP_SHORT), "AMS interception rate not sustained");
     const size = measuredUnder(registry, BP_RATE, "messageSize");
     const item: LineItem = {
       id: "ams.inbound-not-sustained",
@@ -240,7 +243,7 @@ function plateau(ctx: RuleContext, look: Look): void {
   let formula = `${p.raw} (request/reply, ${sizeLabel(size)}, Confidentiality key reuse ${kr}, requester side intercepted, 001 line 1640)`;
   const lookups = [p];
   if (config.ams?.partnerInterception) {
-    const drop = look(registry.figureValue(ISLANDS_RATE));
+    const drop = look(registry.figureValue(ISLANDS_RATE), "AMS two data islands, rate drop");
     low = p.low * (1 + drop.value / 100);
     formula += `; two data islands: "${drop.raw}" lower (001 line 1773), so from ${num(low, 0)}`;
     lookups.push(drop);
@@ -351,10 +354,12 @@ function chinTasks(ctx: RuleContext, look: Look, carry: false | ReleaseCarry): v
     const d = chin.dispatchers;
     const axis = registry.table(VARY_DISPATCHERS).axes[0]!.values.map(Number);
     const inRange = d >= axis[0]! && d <= axis[axis.length - 1]!;
-    const peak = look(registry.figureValue(PEAK_DISPATCHERS));
+    const runs = `AMS interception runs with ${d} dispatchers`;
+    const peak = look(registry.figureValue(PEAK_DISPATCHERS), "AMS interception peak dispatcher count");
     if (inRange) {
-      const rate = look(registry.lookup(VARY_DISPATCHERS, { chidisps: d }, "txnRate"));
-      const elapsed = look(registry.lookup(VARY_DISPATCHERS, { chidisps: d }, "adapterElapsed"));
+      const rate = look(registry.lookup(VARY_DISPATCHERS, { chidisps: d }, "txnRate"), runs);
+      const measuredElapsed = registry.lookup(VARY_DISPATCHERS, { chidisps: d }, "adapterElapsed");
+      const elapsed = look(measuredElapsed, runs);
       ctx.item({
         id: "ams.chidisps-measured",
         concern: "ams",
@@ -373,17 +378,27 @@ function chinTasks(ctx: RuleContext, look: Look, carry: false | ReleaseCarry): v
       // Where the adapter's time goes: its CPU stays at 28 us per request whatever the dispatchers
       // (001 line 1486), so the rest of its elapsed time is wait, on the local lock (line 1488), by
       // the report's own subtraction (formula 001.ams-adapter-wait, line 1498).
-      const cpu = look(registry.figureValue(ADAPTER_CPU));
-      const wait = rangeOf((e, c) => e - c, elapsed, cpu);
+      // The wait is the same runs' elapsed less their CPU: worked out as measured, then through the door
+      // once (each widened on its own, the difference would reach below zero).
+      const cpu = registry.figureValue(ADAPTER_CPU);
+      const wait = look(
+        workedOut(
+          measuredElapsed,
+          rangeOf((e, c) => e - c, measuredElapsed, cpu),
+        ),
+        runs,
+      );
       const f = registry.formula(ADAPTER_WAIT);
-      const parts = fromLookups(elapsed, cpu);
+      const parts = fromLookups(wait, cpu);
       ctx.item({
         id: "ams.adapter-wait",
         concern: "ams",
         label: `AMS interception with ${d} dispatchers (${at("chiadaps")} adapters): adapter wait per request, on the local lock`,
         addressSpace: "chin",
         metric: "info",
-        ...wait,
+        value: wait.value,
+        low: wait.low,
+        high: wait.high,
         unit: "us",
         formula: `${f.expression}: ${elapsed.raw} - ${cpu.raw} (${measuredWith}, 001 lines 1484-1488)`,
         inputs: { dispatchers: { value: d, unit: "count", from: "channelInitiator.dispatchers" } },
@@ -404,8 +419,9 @@ function chinTasks(ctx: RuleContext, look: Look, carry: false | ReleaseCarry): v
     const a = chin.adapters;
     const axis = registry.table(VARY_ADAPTERS).axes[0]!.values.map(Number);
     if (a >= axis[0]! && a <= axis[axis.length - 1]!) {
-      const rate = look(registry.lookup(VARY_ADAPTERS, { chiadaps: a }, "txnRate"));
-      const busy = look(registry.lookup(VARY_ADAPTERS, { chiadaps: a }, "adapterBusy"));
+      const runs = `AMS interception runs with ${a} adapters`;
+      const rate = look(registry.lookup(VARY_ADAPTERS, { chiadaps: a }, "txnRate"), runs);
+      const busy = look(registry.lookup(VARY_ADAPTERS, { chiadaps: a }, "adapterBusy"), runs);
       ctx.item({
         id: "ams.chiadaps-measured",
         concern: "ams",

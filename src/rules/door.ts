@@ -89,6 +89,16 @@ export function throughRegistry(
 }
 
 /**
+ * A figure the rule works out from several cells of one measured run (a difference, a quotient), as a
+ * lookup result with `from`'s citation, unit and run-to-run parts, so that it goes through the door
+ * once, as that run's figure (`value`): its inputs, widened each on their own, would widen a difference
+ * past zero. A copy.
+ */
+export function workedOut(from: LookupResult, range: { value: number; low: number; high: number }): LookupResult {
+  return { ...from, value: range.value, low: range.low, high: range.high };
+}
+
+/**
  * A figure that stands in for another quantity the sources measured only elsewhere (the archive
  * recovery rate for a backward read of the active log): its range widened to take in `spread`, the
  * values the sources give for both, with a part citing `basis`. A copy.
