@@ -119,6 +119,25 @@ describe("door migration: tls, encryption, ams, ams-interception", () => {
     expect(why).toMatch(/measured with 32KB, used with 2KB/);
   });
 
+  it("a CPU-bound rate whose per-transaction and background costs are both open above reaches down to 0, not NaN", () => {
+    // AMS Privacy's 2KB unprotect used at 1 byte (over 64x apart: no CPU row in the evidence, open) and
+    // a 9.1 TLS start cost measured with 3 CPUs used with 2 (open): (free - Infinity) / Infinity was NaN.
+    const e = estimate({
+      version: 1,
+      mq: { release: "9.1" },
+      hardware: { generation: "z15", cpus: 2 },
+      workload: { pattern: "request-reply", persistent: false, messageSize: 1, rate: "100/s" },
+      ams: { policy: "privacy" },
+      channels: [{ name: "T", type: "sender", tls: { cipher: "TLS_RSA_WITH_AES_256_CBC_SHA256" }, startsPerSecond: 1 }],
+    });
+    expect(item(e, "ams.unprotect.app").high ?? Infinity).toBe(Infinity);
+    expect(item(e, "tls.channel-start.T").high ?? Infinity).toBe(Infinity);
+    const rate = e.cpu.maxRate!;
+    expect(rate.low).toBe(0);
+    expect(Number.isFinite(rate.value)).toBe(true);
+    expect(rate.low <= rate.value && rate.value <= rate.high).toBe(true);
+  });
+
   it("the four rules call neither widen, carried nor checkConditions (the door does)", () => {
     for (const rule of ["tls", "encryption", "ams", "ams-interception"]) {
       const text = readFileSync(new URL(`../src/rules/${rule}.ts`, import.meta.url), "utf8");
