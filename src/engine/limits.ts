@@ -149,7 +149,12 @@ export function cpuSummary(inp: CpuInputs): { summary: CpuSummary; limit: LineIt
   const [gV, gL, gH] = g ? [g.value, g.low, g.high] : [0, 0, 0];
   if (cpus !== null && limitBusyPct !== null && pV + perRate(gV) > 0) {
     const avail = (cpus * limitBusyPct) / 100;
-    const at = (p: number, b: number) => Math.max(0, ((avail - b / 1e6) * 1e6) / p);
+    // Nothing left once the background takes it all, or where a cost is open above (an end of
+    // Infinity): 0, never NaN (Infinity over Infinity, both costs open above).
+    const at = (p: number, b: number) => {
+      const free = avail - b / 1e6;
+      return free > 0 && p !== Infinity ? (free * 1e6) / p : 0;
+    };
     const v = at(pV + perRate(gV), bV - gV);
     // Each end holds the value: with costs near the smallest doubles (a generated 1e-323 us) the ends'
     // arithmetic rounds apart from the value's.

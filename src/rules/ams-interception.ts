@@ -3,19 +3,11 @@
 // sustain or flattened at, and what two independently protected data islands add. The protect and
 // unprotect costs themselves, wherever they run, are the ams rule's.
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
-import type { Confidence, LookupResult } from "../model/registry.js";
+import type { LookupResult } from "../model/registry.js";
 import { interceptionSides } from "./ams.js";
-import {
-  assumedMessage,
-  checkConditions,
-  conditionsOf,
-  measuredUnder,
-  outsideMessage,
-  subjectOf,
-  widen,
-  type ConditionKey,
-} from "./conditions.js";
-import { carried, chartsFor, entryForRelease, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
+import { conditionsOf, measuredUnder, type ConditionKey } from "./conditions.js";
+import { comparedExcept, through, workedOut } from "./door.js";
+import { chartsFor, entryForRelease, fromLookups, num, rangeOf, sizeLabel, type ReleaseCarry } from "./helpers.js";
 
 const ADAPTER_USAGE = "001.ams-adapter-usage-inbound";
 const SERIAL = "001.ams-channel-serial-rate";
@@ -37,12 +29,24 @@ const ISLANDS_COST_50 = "001.ams-two-islands-cost-increase-50-pairs";
 const ISLANDS_RATE = "001.ams-two-islands-rate-drop-50-pairs";
 const ISLANDS_CRYPTO = "001.ams-two-islands-crypto-load";
 
-// The dispatcher and adapter runs' conditions a config can differ on (001 lines 1440, 1468).
-const PEAK_COMPARED: readonly ConditionKey[] = ["messageSize", "keyReuse"];
-// The two-islands runs' conditions a config can differ on (001 line 1735).
-const ISLANDS_COMPARED: readonly ConditionKey[] = ["amsPolicy", "keyReuse", "messageSize"];
+// The interception figures are compared on every condition but the machine: they were measured on z15,
+// and the hardware rule fits the limits to the config's machine or labels them as z15's, and scales the
+// CPU items (hardware.ts, scaleForHardware; the items say measuredOn z15).
+const INTERCEPTION_COMPARED = comparedExcept("hardware");
+// MQ's CHIADAPS default and the report's CHIADAPS guidance are settings, not measurements of a rate or a
+// cost: the workload's persistence (their one condition, the runs') does not move them; the release does.
+const SETTING_COMPARED: readonly ConditionKey[] = Object.freeze(["release"]);
 
 type Policy = "none" | "integrity" | "privacy" | "confidentiality";
+
+/** A figure the rule looked up, through the door: `what` names it in the warning when outside. */
+type Look = (r: LookupResult, what?: string) => LookupResult;
+
+/** The door for the rule's lookups: each compared on its own entry's conditions (`only`), carried as the release says. */
+function lookThrough(ctx: RuleContext, carry: false | ReleaseCarry, only: readonly ConditionKey[]): Look {
+  return (r, what = "AMS interception figure") =>
+    through(ctx, r.citation.id, { value: r, carry, only, concern: "ams", what }).r;
+}
 
 export const amsInterception: Rule = {
   id: "ams-interception",
@@ -84,7 +88,7 @@ export const amsInterception: Rule = {
     }
     const rel = entryForRelease(ctx, ADAPTER_USAGE, "ams", "AMS interception");
     if (!rel) return; // the ams rule says the AMS figures are the 9.2 report's
-    const look = (r: LookupResult) => carried(r, rel.carried);
+    const look = lookThrough(ctx, rel.carried, INTERCEPTION_COMPARED);
     const { inbound } = interceptionSides(config);
 
     if (inbound) inboundLimits(ctx, policy, look);
@@ -95,7 +99,10 @@ export const amsInterception: Rule = {
         `AMS interception with ${policy}: the rate at which the channel initiator's local lock flattens throughput was measured for Confidentiality with key reuse ${measuredUnder(registry, PLATEAU, "keyReuse")} only (001 line 1640)`,
         chartsFor(ctx, "ams", /scal/i),
       );
-    const crypto = look(registry.figureValue(config.ams?.partnerInterception ? ISLANDS_CRYPTO : CRYPTO_LOAD));
+    const crypto = look(
+      registry.figureValue(config.ams?.partnerInterception ? ISLANDS_CRYPTO : CRYPTO_LOAD),
+      "AMS interception cryptographic load",
+    );
     ctx.item({
       id: "ams.crypto-load",
       concern: "ams",
@@ -108,7 +115,7 @@ export const amsInterception: Rule = {
       ...fromLookups(crypto),
     });
     if (config.ams?.partnerInterception) islands(ctx, look);
-    chinTasks(ctx, look);
+    chinTasks(ctx, look, rel.carried);
   },
 };
 
@@ -117,7 +124,7 @@ export const amsInterception: Rule = {
  * (001 line 1418): the rate one channel can carry is bounded by the adapter time per message (001
  * lines 1362-1367); Integrity and Privacy did not sustain 10,000 2KB messages per second (line 1816).
  */
-function inboundLimits(ctx: RuleContext, policy: Policy, look: (r: LookupResult) => LookupResult): void {
+function inboundLimits(ctx: RuleContext, policy: Policy, look: Look): void {
   const { config, registry } = ctx;
   const w = config.workload;
   const receiving = (config.channels ?? []).filter(
@@ -151,8 +158,8 @@ function inboundLimits(ctx: RuleContext, policy: Policy, look: (r: LookupResult)
     // (the axis left out).
     const measuredReuse = Number(registry.table(ADAPTER_USAGE).axes.find((a) => a.name === "keyReuse")!.values[0]);
     const at = { amsPolicy: policy, keyReuse: measuredReuse };
-    const elapsed = look(registry.lookup(ADAPTER_USAGE, at, "adapterElapsed"));
-    const cpu = look(registry.lookup(ADAPTER_USAGE, at, "adapterCpu"));
+    const elapsed = look(registry.lookup(ADAPTER_USAGE, at, "adapterElapsed"), "AMS adapter time per inbound message");
+    const cpu = look(registry.lookup(ADAPTER_USAGE, at, "adapterCpu"), "AMS adapter time per inbound message");
     const keyReuse = config.ams?.keyReuse;
     const other = policy === "confidentiality" && keyReuse !== measuredReuse;
     const r = rangeOf((e) => 1e6 / e, elapsed);
@@ -185,8 +192,8 @@ function inboundLimits(ctx: RuleContext, policy: Policy, look: (r: LookupResult)
       );
   }
   if (policy === "integrity" || policy === "privacy") {
-    const target = look(registry.figureValue(BP_RATE));
-    const short = look(registry.figureValue(BP_SHORT));
+    const target = look(registry.figureValue(BP_RATE), "AMS interception rate not sustained");
+    const short = look(registry.figureValue(BP_SHORT), "AMS interception rate not sustained");
     const size = measuredUnder(registry, BP_RATE, "messageSize");
     const item: LineItem = {
       id: "ams.inbound-not-sustained",
@@ -206,37 +213,30 @@ function inboundLimits(ctx: RuleContext, policy: Policy, look: (r: LookupResult)
       scalesWithCpu: false,
       ...(demand ? { demand } : {}),
     };
-    if (w.messageSize !== size) {
-      item.confidence = "extrapolated";
-      ctx.warn(
-        "ams",
-        `AMS interception, ${policy}: the rate not sustained was measured with ${sizeLabel(size)} messages; this config has ${sizeLabel(w.messageSize)} (extrapolated)`,
-        [target.citation],
-      );
-    }
+    // Another message size is the door's: extrapolated, widened (open: no throughput pair under two sizes)
+    // and warned of by look.
     ctx.item(item);
   }
 }
 
 /** The Confidentiality interception plateau (local lock), narrowed for two data islands. */
-function plateau(ctx: RuleContext, look: (r: LookupResult) => LookupResult): void {
+function plateau(ctx: RuleContext, look: Look): void {
   const { config, registry } = ctx;
-  const p = look(registry.figureValue(PLATEAU));
+  const p = look(registry.figureValue(PLATEAU), "AMS interception plateau");
   const size = measuredUnder(registry, PLATEAU, "messageSize");
   const kr = measuredUnder(registry, PLATEAU, "keyReuse");
   const keyReuse = config.ams?.keyReuse;
+  // The size and a key reuse given are the door's (look warns and widens); what it cannot compare is
+  // said here: the pattern (no condition key) and a key reuse not given (the door assumes the runs').
   const outside = [
-    config.workload.messageSize !== size
-      ? `${sizeLabel(config.workload.messageSize)} messages (measured ${sizeLabel(size)})`
-      : "",
-    keyReuse !== kr ? `key reuse ${keyReuse === undefined ? "not given" : String(keyReuse)} (measured ${kr})` : "",
+    keyReuse === undefined ? `key reuse not given (measured ${kr})` : "",
     config.workload.pattern !== "request-reply" ? `${config.workload.pattern} (measured request/reply)` : "",
   ].filter(Boolean);
   let low = p.low;
   let formula = `${p.raw} (request/reply, ${sizeLabel(size)}, Confidentiality key reuse ${kr}, requester side intercepted, 001 line 1640)`;
   const lookups = [p];
   if (config.ams?.partnerInterception) {
-    const drop = look(registry.figureValue(ISLANDS_RATE));
+    const drop = look(registry.figureValue(ISLANDS_RATE), "AMS two data islands, rate drop");
     low = p.low * (1 + drop.value / 100);
     formula += `; two data islands: "${drop.raw}" lower (001 line 1773), so from ${num(low, 0)}`;
     lookups.push(drop);
@@ -273,19 +273,11 @@ function plateau(ctx: RuleContext, look: (r: LookupResult) => LookupResult): voi
  * LPAR B costs about what LPAR A does (line 1757): this queue manager's LPAR is charged its half, in
  * the channel initiator, and counted in the totals.
  */
-function islands(ctx: RuleContext, look: (r: LookupResult) => LookupResult): void {
-  const { config, registry } = ctx;
+function islands(ctx: RuleContext, look: Look): void {
+  const { registry } = ctx;
   // One channel pair measured 90 us (line 1753); up to 50 pairs, 90 to 110 (line 1771).
-  let cost = look(registry.figureValue(ISLANDS_COST));
-  let upTo50 = look(registry.figureValue(ISLANDS_COST_50));
-  const check = checkConditions(registry, ISLANDS_COST, subjectOf(config), ISLANDS_COMPARED);
-  if (check.outside.length > 0) {
-    cost = widen(cost, check);
-    upTo50 = widen(upTo50, check);
-    ctx.warn("ams", outsideMessage("AMS two data islands, added per transaction", check), [cost.citation]);
-  }
-  for (const a of check.assumed)
-    ctx.warn("ams", assumedMessage("AMS two data islands, added per transaction", a), [cost.citation]);
+  const cost = look(registry.figureValue(ISLANDS_COST), "AMS two data islands, added per transaction");
+  const upTo50 = look(registry.figureValue(ISLANDS_COST_50), "AMS two data islands, added per transaction");
   // Two LPARs, each about the other's cost (line 1757).
   const lpars = 2;
   ctx.item({
@@ -305,15 +297,16 @@ function islands(ctx: RuleContext, look: (r: LookupResult) => LookupResult): voi
 }
 
 /** CHIADAPS and CHIDISPS: the guidance, the default, and what the report measured with each count. */
-function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): void {
+function chinTasks(ctx: RuleContext, look: Look, carry: false | ReleaseCarry): void {
   const { config, registry } = ctx;
   const chin = config.channelInitiator;
   const cpus = config.hardware.cpus;
   const unused = registry.figure(UNUSED_AT_PEAK);
   const cite = (id: string) => registry.citation(registry.get(id));
   let suggested: number | undefined;
+  const setting = lookThrough(ctx, carry, SETTING_COMPARED);
   if (cpus !== undefined) {
-    const p = (n: string) => look(registry.parameter(CHIADAPS, n));
+    const p = (n: string) => setting(registry.parameter(CHIADAPS, n));
     const base = p("base");
     const baseCpus = p("baseCpus");
     const per = p("perCpu");
@@ -333,7 +326,7 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
     });
   }
   if (chin?.adapters === undefined) {
-    const d = look(registry.figureValue(CHIADAPS_DEFAULT));
+    const d = setting(registry.figureValue(CHIADAPS_DEFAULT));
     ctx.warn(
       "ams",
       `AMS interception: channelInitiator.adapters (CHIADAPS) is not given; MQ's ${d.raw} is assumed, and interception "may benefit from additional adapter tasks" (001 line 1540)${suggested !== undefined ? `: ${suggested} suggested for ${cpus} processors` : ""}`,
@@ -354,10 +347,12 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
     const d = chin.dispatchers;
     const axis = registry.table(VARY_DISPATCHERS).axes[0]!.values.map(Number);
     const inRange = d >= axis[0]! && d <= axis[axis.length - 1]!;
-    const peak = look(registry.figureValue(PEAK_DISPATCHERS));
+    const runs = `AMS interception runs with ${d} dispatchers`;
+    const peak = look(registry.figureValue(PEAK_DISPATCHERS), "AMS interception peak dispatcher count");
     if (inRange) {
-      const rate = look(registry.lookup(VARY_DISPATCHERS, { chidisps: d }, "txnRate"));
-      const elapsed = look(registry.lookup(VARY_DISPATCHERS, { chidisps: d }, "adapterElapsed"));
+      const rate = look(registry.lookup(VARY_DISPATCHERS, { chidisps: d }, "txnRate"), runs);
+      const measuredElapsed = registry.lookup(VARY_DISPATCHERS, { chidisps: d }, "adapterElapsed");
+      const elapsed = look(measuredElapsed, runs);
       ctx.item({
         id: "ams.chidisps-measured",
         concern: "ams",
@@ -371,22 +366,32 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
         formula: `${rate.raw} txn/s, adapter elapsed ${elapsed.raw} us per request (${measuredWith}, 001 lines 1477-1484); the peak was with ${peak.raw} (line 1488)`,
         inputs: { dispatchers: { value: d, unit: "count", from: "channelInitiator.dispatchers" } },
         ...fromLookups(rate, elapsed, peak),
-        ...measuredPeak(ctx, VARY_DISPATCHERS),
+        ...measuredPeak(ctx),
       });
       // Where the adapter's time goes: its CPU stays at 28 us per request whatever the dispatchers
       // (001 line 1486), so the rest of its elapsed time is wait, on the local lock (line 1488), by
       // the report's own subtraction (formula 001.ams-adapter-wait, line 1498).
-      const cpu = look(registry.figureValue(ADAPTER_CPU));
-      const wait = rangeOf((e, c) => e - c, elapsed, cpu);
+      // The wait is the same runs' elapsed less their CPU: worked out as measured, then through the door
+      // once (each widened on its own, the difference would reach below zero).
+      const cpu = registry.figureValue(ADAPTER_CPU);
+      const wait = look(
+        workedOut(
+          measuredElapsed,
+          rangeOf((e, c) => e - c, measuredElapsed, cpu),
+        ),
+        runs,
+      );
       const f = registry.formula(ADAPTER_WAIT);
-      const parts = fromLookups(elapsed, cpu);
+      const parts = fromLookups(wait, cpu);
       ctx.item({
         id: "ams.adapter-wait",
         concern: "ams",
         label: `AMS interception with ${d} dispatchers (${at("chiadaps")} adapters): adapter wait per request, on the local lock`,
         addressSpace: "chin",
         metric: "info",
-        ...wait,
+        value: wait.value,
+        low: wait.low,
+        high: wait.high,
         unit: "us",
         formula: `${f.expression}: ${elapsed.raw} - ${cpu.raw} (${measuredWith}, 001 lines 1484-1488)`,
         inputs: { dispatchers: { value: d, unit: "count", from: "channelInitiator.dispatchers" } },
@@ -407,8 +412,9 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
     const a = chin.adapters;
     const axis = registry.table(VARY_ADAPTERS).axes[0]!.values.map(Number);
     if (a >= axis[0]! && a <= axis[axis.length - 1]!) {
-      const rate = look(registry.lookup(VARY_ADAPTERS, { chiadaps: a }, "txnRate"));
-      const busy = look(registry.lookup(VARY_ADAPTERS, { chiadaps: a }, "adapterBusy"));
+      const runs = `AMS interception runs with ${a} adapters`;
+      const rate = look(registry.lookup(VARY_ADAPTERS, { chiadaps: a }, "txnRate"), runs);
+      const busy = look(registry.lookup(VARY_ADAPTERS, { chiadaps: a }, "adapterBusy"), runs);
       ctx.item({
         id: "ams.chiadaps-measured",
         concern: "ams",
@@ -422,7 +428,7 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
         formula: `${rate.raw} txn/s with the adapters ${busy.raw}% busy (${measuredWith}, 001 lines 1511-1518)`,
         inputs: { adapters: { value: a, unit: "count", from: "channelInitiator.adapters" } },
         ...fromLookups(rate, busy),
-        ...measuredPeak(ctx, VARY_ADAPTERS),
+        ...measuredPeak(ctx),
       });
     }
   }
@@ -435,19 +441,15 @@ function chinTasks(ctx: RuleContext, look: (r: LookupResult) => LookupResult): v
  * policies' rates are not measured: the plateau is a gap then, and the rate is shown, not a limit).
  * Another size or key reuse is extrapolated, as the plateau says.
  */
-function measuredPeak(
-  ctx: RuleContext,
-  table: string,
-): Pick<LineItem, "metric" | "limitOf" | "measuredOn" | "scalesWithCpu"> & { confidence?: Confidence } {
-  const { config, registry } = ctx;
-  if (config.ams?.policy !== "confidentiality") return { metric: "info" };
-  const check = checkConditions(registry, table, subjectOf(config), PEAK_COMPARED);
+function measuredPeak(ctx: RuleContext): Pick<LineItem, "metric" | "limitOf" | "measuredOn" | "scalesWithCpu"> {
+  if (ctx.config.ams?.policy !== "confidentiality") return { metric: "info" };
+  // Measured with the table's conditions: the rate came through the door (look), which compared them,
+  // widened it and made it extrapolated where the config is outside them.
   return {
     metric: "limit",
     limitOf: "transactions-per-second",
     measuredOn: ["z15"],
     // The local lock, not the processors, flattened it (001 line 1488).
     scalesWithCpu: false,
-    ...(check.outside.length > 0 ? { confidence: "extrapolated" as const } : {}),
   };
 }

@@ -7,6 +7,7 @@
 import type { LookupResult, Registry } from "../model/registry.js";
 import type { Concern, RuleContext } from "../engine/types.js";
 import {
+  CONFIG_CONDITIONS,
   assumedMessage,
   checkConditions,
   outsideMessage,
@@ -47,6 +48,15 @@ export interface ThroughDoor {
   check: ConditionCheck;
 }
 
+/**
+ * Every condition a config can be compared on but `left` (for a rule's `only` constant: the checks are
+ * memoised by the list's identity, so make it once, at module level). The rule says in a comment why
+ * the conditions left out do not move its figure.
+ */
+export function comparedExcept(...left: readonly ConditionKey[]): readonly ConditionKey[] {
+  return Object.freeze((Object.keys(CONFIG_CONDITIONS) as ConditionKey[]).filter((k) => !left.includes(k)));
+}
+
 /** The figure as the rules use it: looked up, carried, compared, widened, warned about. */
 export function through(ctx: RuleContext, id: string, req: DoorRequest = {}): ThroughDoor {
   return throughRegistry(ctx.registry, id, req.subject ?? subjectOf(ctx.config), req, ctx);
@@ -76,6 +86,16 @@ export function throughRegistry(
     for (const a of check.assumed) ctx.warn(req.concern, assumedMessage(req.what, a), [r.citation]);
   }
   return { r, check };
+}
+
+/**
+ * A figure the rule works out from several cells of one measured run (a difference, a quotient), as a
+ * lookup result with `from`'s citation, unit and run-to-run parts, so that it goes through the door
+ * once, as that run's figure (`value`): its inputs, widened each on their own, would widen a difference
+ * past zero. A copy.
+ */
+export function workedOut(from: LookupResult, range: { value: number; low: number; high: number }): LookupResult {
+  return { ...from, value: range.value, low: range.low, high: range.high };
 }
 
 /**

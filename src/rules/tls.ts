@@ -7,7 +7,17 @@ import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult, Registry } from "../model/registry.js";
 import { bytesPerMessage, flowInputs, isCompressed, messageRate } from "./channel-flow.js";
 import { pairSpread, widenForConditions, type PairSpread } from "./conditions.js";
-import { arithmetic, carried, cellValues, chartsFor, entryForRelease, fromLookups, num, sizeLabel } from "./helpers.js";
+import { comparedExcept, through } from "./door.js";
+import {
+  arithmetic,
+  cellValues,
+  chartsFor,
+  entryForRelease,
+  fromLookups,
+  num,
+  sizeLabel,
+  type ReleaseCarry,
+} from "./helpers.js";
 
 const NEGOTIATION = "003.tls-secret-key-negotiation-cost";
 const START_92 = "001.tls-channel-start-by-cipher";
@@ -16,6 +26,31 @@ const START_91 = "003.tls-channel-start-z15";
 const STOP = "001.tls-channel-stop-cost";
 const TLS13_RKEY = "001.tls13-sslrkeyc-recommendation";
 const V53 = "004.ssl-cipher-linear-cpu-cost";
+
+// Every TLS figure is compared on every condition but the machine: the negotiation cost is taken from
+// the config's machine's column where the table has one (z14, z15), and the hardware rule scales the
+// CPU items to another machine by the sources' factor (or says it cannot) and fits the start rate as a
+// CPU-bound rate (hardware.ts, scaleForHardware): compared here too, it would be counted twice.
+const TLS_COMPARED = comparedExcept("hardware");
+
+/** A TLS figure through the door: carried from the release the rule chose, compared and widened. */
+function tlsFigure(
+  ctx: RuleContext,
+  id: string,
+  at: Record<string, string>,
+  measure: string | undefined,
+  carry: false | ReleaseCarry,
+  what: string,
+): LookupResult {
+  return through(ctx, id, {
+    at,
+    ...(measure !== undefined ? { measure } : {}),
+    carry,
+    only: TLS_COMPARED,
+    concern: "tls",
+    what,
+  }).r;
+}
 
 /** Whether some cell of the table is at this cipher. */
 function hasCell(ctx: RuleContext, table: string, cipher: string): boolean {
@@ -138,7 +173,14 @@ function renegotiation(ctx: RuleContext, ch: ChannelConfig): void {
     );
     return;
   }
-  const cost = carried(registry.lookup(NEGOTIATION, { cipher: tls.cipher, hardware: hw }), rel.carried);
+  const cost = tlsFigure(
+    ctx,
+    NEGOTIATION,
+    { cipher: tls.cipher, hardware: hw },
+    undefined,
+    rel.carried,
+    "secret key negotiation cost",
+  );
   ctx.item({
     id: `tls.renegotiation-cpu.${ch.name}`,
     concern: "tls",
@@ -178,17 +220,19 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
     const t = registry.table(START_ALIAS);
     const cell = t.cells.find((c) => c.at.alias === tls.cipher && c.measure === "startCost");
     if (cell) {
-      start = carried(registry.lookup(START_ALIAS, cell.at as Record<string, string>, "startCost"), r92.carried);
-      rate = carried(registry.lookup(START_ALIAS, cell.at as Record<string, string>, "startRate"), r92.carried);
+      const at = cell.at as Record<string, string>;
+      start = tlsFigure(ctx, START_ALIAS, at, "startCost", r92.carried, "TLS channel start cost");
+      rate = tlsFigure(ctx, START_ALIAS, at, "startRate", r92.carried, "TLS channel start rate");
     }
   } else if (r92 && hasCell(ctx, START_92, ianaName(tls.cipher))) {
     const at = { cipher: ianaName(tls.cipher), tlsVersion: tlsVersionOf(tls.cipher) ?? "1.2" };
-    start = carried(registry.lookup(START_92, at, "startCost"), r92.carried);
-    rate = carried(registry.lookup(START_92, at, "startRate"), r92.carried);
+    start = tlsFigure(ctx, START_92, at, "startCost", r92.carried, "TLS channel start cost");
+    rate = tlsFigure(ctx, START_92, at, "startRate", r92.carried, "TLS channel start rate");
   } else if (hasCell(ctx, START_91, tls.cipher) && r91()) {
     const c91 = r91()!.carried;
-    start = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartCost"), c91);
-    rate = carried(registry.lookup(START_91, { cipher: tls.cipher }, "channelStartRate"), c91);
+    const at = { cipher: tls.cipher };
+    start = tlsFigure(ctx, START_91, at, "channelStartCost", c91, "TLS channel start cost");
+    rate = tlsFigure(ctx, START_91, at, "channelStartRate", c91, "TLS channel start rate");
   }
   if (start && rate) {
     // Measured where the SYNCQ population, which the start rate and cost vary with, differs or is not
@@ -241,7 +285,7 @@ function startStop(ctx: RuleContext, ch: ChannelConfig): void {
   const version = tlsVersionOf(tls.cipher);
   const rStop = entryForRelease(ctx, STOP, "tls", "TLS channel stop cost");
   if (version && rStop) {
-    const stop = carried(registry.lookup(STOP, { tlsVersion: version }), rStop.carried);
+    const stop = tlsFigure(ctx, STOP, { tlsVersion: version }, undefined, rStop.carried, "TLS channel stop cost");
     ctx.item({
       id: `tls.channel-stop.${ch.name}`,
       concern: "tls",
