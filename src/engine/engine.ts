@@ -534,7 +534,7 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
       for (const x of against.effects)
         if (x.metric === "cpu-pct" && x.addressSpace === as) x.addedUs = scale(mul(x.added, base), 1 / 100);
     // (base + added) + fromPct, as sums of ranges would add them, in one range.
-    const asTotal =
+    let asTotal =
       base !== null
         ? rangeOf(
             base.value + added.value + fromPct.value,
@@ -544,6 +544,10 @@ function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[
         : baseline
           ? added
           : null;
+    // The CPU an address space uses is never below nothing. Summed as if independent, a saving's low
+    // end and costs whose ranges are open below (figures shown unscaled on a newer machine) can reach
+    // under zero, though they move together with the machine.
+    if (asTotal && asTotal.value >= 0 && asTotal.low < 0) asTotal = rangeOf(asTotal.value, 0, asTotal.high);
     costs.push({
       addressSpace: as,
       baseline: base,

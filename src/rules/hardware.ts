@@ -4,6 +4,7 @@
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import type { Citation, LookupResult, Registry } from "../model/registry.js";
 import { fromLookups, num } from "./helpers.js";
+import { directionOf } from "./conditions.js";
 
 const LSPR = "003.lspr-z15-vs-z14";
 const LSPR_RANGE = "003.lspr-improvement-range";
@@ -169,6 +170,7 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
       continue;
     }
     (unscaled ??= new Set()).add(from);
+    openUnscaled(item, from, target);
   }
   if (lspr) {
     const { cpus, rni } = ctx.config.hardware;
@@ -280,6 +282,40 @@ function unfittedGaps(ctx: RuleContext, unfitted: Unfitted): void {
       }`,
     );
   }
+}
+
+/**
+ * A CPU figure shown unscaled on a machine the sources give no factor to is that machine's only in
+ * name: its range is open on the side the move goes (a newer machine costs less, by an amount not
+ * given: open below; an older one, open above; both where the order is not known). DESIGN.md, "Ranges".
+ */
+function openUnscaled(item: LineItem, from: string, target: string): void {
+  const dir = directionOf(
+    { key: "hardware", measured: from, config: target, measuredValue: from.replace(/\//g, ","), configValue: target },
+    "cpu",
+  );
+  const low = item.low ?? item.value;
+  const high = item.high ?? item.value;
+  // The machine moves a cost's size: a saving (negative) shrinks toward nothing on a faster machine.
+  if (item.value >= 0) {
+    item.low = dir > 0 ? low : Math.min(0, low);
+    item.high = dir < 0 ? high : Infinity;
+  } else {
+    item.low = dir < 0 ? low : -Infinity;
+    item.high = dir > 0 ? high : Math.max(0, high);
+  }
+  const side = dir === 0 ? "open on both sides" : dir < 0 === item.value >= 0 ? "open below" : "open above";
+  const pct = (x: number) => (item.value === 0 ? 0 : ((x - item.value) / Math.abs(item.value)) * 100);
+  item.spread = [
+    ...(item.spread ?? []),
+    {
+      from: item.id,
+      reason: "condition",
+      low: pct(item.low),
+      high: item.high === Infinity ? Infinity : pct(item.high),
+      text: `measured on ${from}, shown unscaled on ${target} (the sources give no factor between them; hardware.factor scales it): ${side}`,
+    },
+  ];
 }
 
 function scaleItem(item: LineItem, k: number, kLow: number, kHigh: number, how: string): void {
