@@ -275,6 +275,33 @@ describe("#29 medium: the library's capacity() checks budgets as the command lin
   });
 });
 
+describe("#29: the library's capacity() checks its other options", () => {
+  it("refuses an unknown option, a for that is not a list of paths, a curve of NaN, -1 or 10^9 points", async () => {
+    const { capacity } = await import("../../src/api.js");
+    const { InputError } = await import("../../src/util/diagnostic.js");
+    const plan = join(ROOT, "examples", "quickstart.yaml");
+    for (const [options, message] of [
+      [{ percent: 5 }, "options.percent is not an option of capacity()"],
+      [{ for: "workload.rate" }, "options.for must be an array of config paths"],
+      [{ for: [7] }, "options.for must be an array of config paths"],
+      [{ curvePoints: Number.NaN }, "options.curvePoints must be a whole number from 0 to 200"],
+      [{ curvePoints: -1 }, "options.curvePoints must be a whole number from 0 to 200"],
+      [{ curvePoints: 1e9 }, "options.curvePoints must be a whole number from 0 to 200"],
+      [{ curvePoints: 2.5 }, "options.curvePoints must be a whole number from 0 to 200"],
+      [{ onProgress: "yes" }, "options.onProgress must be a function"],
+    ] as const) {
+      let err: unknown;
+      try {
+        capacity(plan, options as never);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, message).toBeInstanceOf(InputError);
+      expect((err as Error).message).toContain(message);
+    }
+  });
+});
+
 describe("#29 medium: init writes its file whole or not at all", () => {
   it("a write that fails (file size limit 0, as a full disk) leaves no empty file, and the retry works", () => {
     const r = spawnSync("sh", ["-c", `ulimit -f 0; "${process.execPath}" "${CLI}" init new.yaml`], {
