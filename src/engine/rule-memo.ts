@@ -21,11 +21,12 @@ interface Node {
   obj: object;
   type: "array" | "object";
   values: Map<PropertyKey, unknown>;
-  has: Map<PropertyKey, boolean>;
+  /** Made on first use, as `json` is: most objects are only read. */
+  has?: Map<PropertyKey, boolean>;
   /** Object.keys of it joined, where the rule listed them. */
   keys?: string;
   /** Frozen objects read whole (they cannot be handed out as proxies), as JSON. */
-  json: Map<PropertyKey, string>;
+  json?: Map<PropertyKey, string>;
   kids: Map<PropertyKey, { node: Node; proxy: object }>;
 }
 type Call =
@@ -58,9 +59,9 @@ function same(n: Node, v: unknown): boolean {
   if (v === null || typeof v !== "object" || typeOf(v) !== n.type) return false;
   const o = v as Record<PropertyKey, unknown>;
   for (const [k, x] of n.values) if (!Object.is(o[k], x)) return false;
-  for (const [k, x] of n.has) if (k in o !== x) return false;
+  if (n.has) for (const [k, x] of n.has) if (k in o !== x) return false;
   if (n.keys !== undefined && Object.keys(o).join("\u0000") !== n.keys) return false;
-  for (const [k, x] of n.json) if (JSON.stringify(o[k]) !== x) return false;
+  if (n.json) for (const [k, x] of n.json) if (JSON.stringify(o[k]) !== x) return false;
   for (const [k, kid] of n.kids) if (!same(kid.node, o[k])) return false;
   return true;
 }
@@ -71,8 +72,6 @@ function recording(obj: object): { node: Node; proxy: object } {
     obj,
     type: typeOf(obj),
     values: new Map(),
-    has: new Map(),
-    json: new Map(),
     kids: new Map(),
   };
   const proxy = new Proxy(obj, {
@@ -84,6 +83,7 @@ function recording(obj: object): { node: Node; proxy: object } {
       if (v !== null && typeof v === "object") {
         // A frozen object cannot be handed out as a proxy (its properties are fixed): read whole.
         if (Object.isFrozen(v)) {
+          node.json ??= new Map();
           if (!node.json.has(p)) node.json.set(p, JSON.stringify(v));
           return v;
         }
@@ -96,7 +96,7 @@ function recording(obj: object): { node: Node; proxy: object } {
     },
     has(t, p) {
       const v = Reflect.has(t, p);
-      if (typeof p !== "symbol" && !node.has.has(p)) node.has.set(p, v);
+      if (typeof p !== "symbol" && !(node.has ??= new Map()).has(p)) node.has.set(p, v);
       return v;
     },
     ownKeys(t) {
