@@ -18,6 +18,11 @@ export interface EstimateOptions {
   models?: string | Registry;
 }
 
+export interface SensitivityOptions extends EstimateOptions {
+  /** Called as inputs and figures are moved, with how many of how many are done (progress). */
+  onProgress?: (done: number, total: number) => void;
+}
+
 function registryOf(models: EstimateOptions["models"], fn: string): Registry {
   if (models === undefined) return shippedRegistry();
   if (typeof models === "string" && models !== "") return loadModels(models);
@@ -70,6 +75,49 @@ function checkOptions(options: unknown, fn: string): EstimateOptions {
 }
 
 /**
+ * An option the function does not take is refused, naming the ones it does: a misspelt or imagined
+ * option ({ percent: 5 } to sensitivity) was ignored, and the answer silently not the one asked for.
+ */
+function checkOptionKeys(fn: string, options: Record<string, unknown>, known: readonly string[], hint?: string): void {
+  for (const key of Object.keys(options)) {
+    if (known.includes(key) || options[key] === undefined) continue;
+    throw new InputError([
+      {
+        file: `${fn}()`,
+        message: `options.${key} is not an option of ${fn}()`,
+        severity: "error",
+        suggestion: `${fn}() takes ${known.join(", ")}${hint ? `; ${hint}` : ""}`,
+      },
+    ]);
+  }
+}
+
+function checkProgress(fn: string, onProgress: unknown): ((done: number, total: number) => void) | undefined {
+  if (onProgress === undefined || typeof onProgress === "function")
+    return onProgress as ((done: number, total: number) => void) | undefined;
+  throw argError(fn, "options.onProgress", "a function (done, total) => void", onProgress);
+}
+
+/** Points on capacity's curve at most: each is an estimate of the whole config (a chart shows some tens). */
+const MAX_CURVE_POINTS = 200;
+
+/** capacity()'s options beyond the budgets (capacity.ts checks those, by BUDGET_RULES, as the CLI does). */
+function checkCapacityOptions(options: EstimateOptions & CapacityOptions): CapacityOptions {
+  const o = options as Record<string, unknown>;
+  checkOptionKeys("capacity", o, ["models", "budgets", "for", "curvePoints", "onProgress"]);
+  const paths = o.for;
+  if (paths !== undefined && (!Array.isArray(paths) || paths.some((p) => typeof p !== "string")))
+    throw argError("capacity", "options.for", 'an array of config paths such as ["workload.rate"]', paths);
+  const points = o.curvePoints;
+  if (
+    points !== undefined &&
+    (typeof points !== "number" || !Number.isInteger(points) || points < 0 || points > MAX_CURVE_POINTS)
+  )
+    throw argError("capacity", "options.curvePoints", `a whole number from 0 to ${MAX_CURVE_POINTS}`, points);
+  return { ...options, onProgress: checkProgress("capacity", o.onProgress) };
+}
+
+/**
  * Estimates a config: a path to a YAML or JSON file, or a config object (as it would be written in
  * YAML, units and all). Throws InputError with file:line:col diagnostics for a bad config.
  */
@@ -89,9 +137,10 @@ export function estimate(input: string | ConfigInput, options?: EstimateOptions)
  */
 export function capacity(input: string | ConfigInput, options: EstimateOptions & CapacityOptions = {}): CapacityResult {
   const registry = registryOf(checkOptions(options, "capacity").models, "capacity");
-  if (typeof input === "string" && input !== "") return capacityOf(loadConfigFile(input).config, registry, options);
+  const opts = checkCapacityOptions(options);
+  if (typeof input === "string" && input !== "") return capacityOf(loadConfigFile(input).config, registry, opts);
   if (!isPlainObject(input)) throw argError("capacity", "the config", "a file path or a config object", input);
-  return capacityOf(configFromObject(input, "capacity").config, registry, options);
+  return capacityOf(configFromObject(input, "capacity").config, registry, opts);
 }
 
 /** Validates a config object without estimating it; returns the normalised config. */
@@ -141,11 +190,20 @@ export { InputError };
  * its options, each source figure the estimate used across its low..high; the swing of the total cost,
  * the CPU at the rate and the binding limit, rows sorted by swing. What `mqzcap sensitivity` prints.
  */
-export function sensitivity(input: string | ConfigInput, options?: EstimateOptions): SensitivityResult {
-  const registry = registryOf(checkOptions(options, "sensitivity").models, "sensitivity");
+export function sensitivity(input: string | ConfigInput, options?: SensitivityOptions): SensitivityResult {
+  const opts = checkOptions(options, "sensitivity") as Record<string, unknown>;
+  // The command line takes --models alone; how far each input moves is the config's to say.
+  checkOptionKeys(
+    "sensitivity",
+    opts,
+    ["models", "onProgress"],
+    "how far an input moves is its range written in the config (rate: 900..1100/s), else the reports' run-to-run tolerance",
+  );
+  const onProgress = checkProgress("sensitivity", opts.onProgress);
+  const registry = registryOf(opts.models as EstimateOptions["models"], "sensitivity");
   let loaded;
   if (typeof input === "string" && input !== "") loaded = loadConfigFile(input);
   else if (isPlainObject(input)) loaded = configFromObject(input, "sensitivity");
   else throw argError("sensitivity", "the config", "a file path or a config object", input);
-  return sensitivityOf(loaded.source.value as Record<string, unknown>, loaded.config, registry);
+  return sensitivityOf(loaded.source.value as Record<string, unknown>, loaded.config, registry, onProgress);
 }

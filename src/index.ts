@@ -123,7 +123,7 @@ export { sweep, type SweepOptions } from "./api.js";
 export type { SweepResult, SweepPoint, Vary } from "./engine/sweep.js";
 export { sweepResultChart } from "./report/sweep-chart.js";
 export { renderSweepHtml } from "./report/sweep-html.js";
-export { sensitivity } from "./api.js";
+export { sensitivity, type SensitivityOptions } from "./api.js";
 export type { SensitivityResult, SensitivityRow, SensitivityOutput, Swing } from "./engine/sensitivity.js";
 export {
   renderSensitivityTable,

@@ -47,6 +47,12 @@ describe("capacity and sensitivity against channel count", () => {
   it("capacity: the same number of estimates for 12 and 60 senders, the rate and the first 10 solved for", () => {
     const [a, b] = runs;
     expect(b!.capacity.estimates).toBe(a!.capacity.estimates);
+    // Each channel target: its least value (the configured 1) and its largest (100,000), then for each of
+    // the two limits that bind (MAXCHL; the CHIN budget, whose range differs from its value) a guess on
+    // the line between those two and the count above it, for its value, and for its low and high ends
+    // where they differ: 2 + 2 + 3 x 2 = 10. The rate at most 6, the curve 25, the config itself 1.
+    // Doubling from 1 to bracket each limit took 24 per channel target (271 in all at 100 senders).
+    expect(a!.capacity.estimates).toBeLessThanOrEqual(1 + 6 + MAX_DEFAULT_CHANNEL_TARGETS * 10 + 25);
     // The rate and the first 10 definitions; 12 - 10 and 60 - 10 left for --for.
     expect(b!.capacity.result.answers).toHaveLength(1 + MAX_DEFAULT_CHANNEL_TARGETS);
     expect(a!.capacity.result.unsolved).toContain("2 more channel definitions not solved for");

@@ -41,6 +41,38 @@ describe("estimates with a RuleMemo", () => {
     expect(memo.hits).toBeGreaterThan(before);
   });
 
+  it("keeps the run of the config a command started from, however many points came after", () => {
+    // A sensitivity moves one input at a time from the config as written: after 40 rates (the channel
+    // rules read the rate and miss), the config as written replays every rule. Evicted oldest first,
+    // it ran again.
+    const memo = new RuleMemo();
+    const c = loadConfigFile("examples/how-far-order-entry.yaml").config;
+    estimateWith(c, registry, RULES, memo);
+    for (let k = 1; k <= 40; k++)
+      estimateWith({ ...c, workload: { ...c.workload, rate: 100 * k } }, registry, RULES, memo);
+    const misses = memo.misses;
+    expect(toJson(estimateWith(c, registry, RULES, memo))).toBe(toJson(estimateWith(c, registry)));
+    expect(memo.misses).toBe(misses);
+  });
+
+  it("sees a change under an object the configs no longer share, and none under one they do", () => {
+    // Capacity's configs share every channel object but the one searched: the shared ones need no
+    // checking, the new one is checked value by value.
+    const memo = new RuleMemo();
+    const c = loadConfigFile("examples/how-far-order-entry.yaml").config;
+    const channels = c.channels ?? [];
+    expect(channels.length).toBeGreaterThan(1);
+    estimateWith(c, registry, RULES, memo);
+    const copied = { ...c, channels: channels.map((ch, k) => (k === 0 ? { ...ch } : ch)) };
+    const before = memo.misses;
+    expect(toJson(estimateWith(copied, registry, RULES, memo))).toBe(toJson(estimateWith(copied, registry)));
+    expect(memo.misses).toBe(before); // every rule replayed: nothing it read changed
+    const misses = memo.misses;
+    const moved = { ...c, channels: channels.map((ch, k) => (k === 0 ? { ...ch, count: ch.count + 1 } : ch)) };
+    expect(toJson(estimateWith(moved, registry, RULES, memo))).toBe(toJson(estimateWith(moved, registry)));
+    expect(memo.misses).toBeGreaterThan(misses);
+  });
+
   it("refuses a rule that writes to its config", () => {
     const memo = new RuleMemo();
     const c = loadConfigFile("examples/quickstart.yaml").config;

@@ -217,6 +217,53 @@ describe("sensitivity() arguments", () => {
     );
     expect(() => sensitivity({ version: 1, workload: { rate: "fast" } })).toThrow(InputError);
   });
+
+  // #29: options beyond the config were not checked: an option sensitivity() does not take was
+  // ignored, and the answer was not the one asked for.
+  const refused = (options: unknown): InputError => {
+    try {
+      sensitivity(SMALL, options as never);
+    } catch (e) {
+      if (e instanceof InputError) return e;
+      throw e;
+    }
+    throw new Error("not refused");
+  };
+
+  it("refuses options it does not take, naming those it does and where the swing comes from", () => {
+    for (const options of [{ percent: 5 }, { steps: 3 }, { limits: ["cpu"] }, { percent: Number.NaN }]) {
+      const d = refused(options).diagnostics[0]!;
+      expect(d.file).toBe("sensitivity()");
+      expect(d.message).toBe(`options.${Object.keys(options)[0]} is not an option of sensitivity()`);
+      expect(d.suggestion).toContain("sensitivity() takes models, onProgress");
+      expect(d.suggestion).toContain("its range written in the config");
+    }
+  });
+
+  it("refuses options of the wrong type: not an object, models, onProgress", () => {
+    expect(refused([]).message).toMatch(/options must be an object such as/);
+    expect(refused(42).message).toMatch(/options must be an object such as/);
+    expect(refused({ models: -1 }).message).toMatch(
+      /options\.models must be a folder path or a Registry from loadModels\(\); got a number \(-1\)/,
+    );
+    expect(refused({ models: "" }).message).toMatch(
+      /options\.models must be a folder path or a Registry from loadModels\(\); got an empty string/,
+    );
+    expect(refused({ models: Number.NaN }).message).toMatch(/options\.models must be/);
+    expect(refused({ onProgress: "yes" }).message).toMatch(/options\.onProgress must be a function/);
+    expect(refused({ onProgress: 1 }).message).toMatch(/options\.onProgress must be a function/);
+  });
+
+  it("takes onProgress, called up to every input and figure moved", () => {
+    const calls: [number, number][] = [];
+    const r = sensitivity(SMALL, { onProgress: (done, total) => calls.push([done, total]) });
+    const total = calls[0]![1];
+    // The last call says all done; every row was one step (figures without effect too).
+    expect(calls.at(-1)).toEqual([total, total]);
+    expect(total).toBeGreaterThanOrEqual(allRows(r).length);
+    // An undefined option is no option.
+    expect(toJson(sensitivity(SMALL, { onProgress: undefined }))).toBe(toJson(r));
+  });
 });
 
 describe("mqzcap sensitivity (CLI)", () => {

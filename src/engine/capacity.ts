@@ -518,8 +518,16 @@ function largestWithin(
   // it, before any bracketing.
   const r0 = room?.(t.min);
   const r1 = start > t.min && !exceeded(start) ? room?.(start) : undefined;
+  // Where the configured value is the least (a channel count of 1), the line runs from it to the
+  // range's end, which the search has estimated already (exceeded there): without it the bracket
+  // doubled from 1 to 100,000, some 17 estimates per limit.
+  const rMax = start === t.min ? room?.(t.max) : undefined;
   const guess =
-    r0 !== undefined && r1 !== undefined && r0 > r1 && r1 >= 0 ? snap(start + ((start - t.min) * r1) / (r0 - r1)) : NaN;
+    r0 !== undefined && r1 !== undefined && r0 > r1 && r1 >= 0
+      ? snap(start + ((start - t.min) * r1) / (r0 - r1))
+      : r0 !== undefined && rMax !== undefined && r0 >= 0 && rMax < 0 && Number.isFinite(rMax)
+        ? snap(t.min + ((t.max - t.min) * r0) / (r0 - rMax))
+        : NaN;
   if (guess > start && up(guess) < t.max) {
     if (exceeded(guess)) hi = guess;
     else if (exceeded(up(guess))) return guess;

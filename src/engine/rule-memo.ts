@@ -1,7 +1,8 @@
 // A memo of rule runs within one command (a sweep, a sensitivity, a capacity search): each of them
 // estimates dozens of configs that differ in one input, and most rules do not read that input. A rule
-// is run with its config behind a recording proxy, which notes every value the rule read (each path,
-// with the value there, the keys of an object it listed, the properties it tested); what the rule
+// is run with its config behind a recording proxy, which notes every value the rule read (a tree of
+// the objects it read through, with the values there, the keys it listed, the properties it tested;
+// an object the next config shares is the same values, unchecked); what the rule
 // emitted (items, warnings, gaps) is kept with the reads. For the next config, if every value the
 // rule read is the same, the rule's emissions are replayed through the same methods instead of
 // running it: the estimate is the one the rule would have given, because a rule sees nothing but its
@@ -9,20 +10,32 @@
 import type { LineItem, Rule, RuleContext } from "./types.js";
 import type { Citation, Registry } from "../model/registry.js";
 
-type Path = readonly PropertyKey[];
-type Read =
-  | { path: Path; kind: "value"; value: unknown }
-  | { path: Path; kind: "type"; value: string }
-  | { path: Path; kind: "keys"; value: string }
-  | { path: Path; kind: "has"; key: PropertyKey; value: boolean }
-  | { path: Path; kind: "json"; value: string };
+/**
+ * What a rule read of one object of its config, as a tree: the object itself (a config is never
+ * changed once made, so the same object is the same values, and its reads need no checking: capacity's
+ * configs share every channel but the one searched), the fields it read, and the objects it read
+ * through. Checking a run against a config of 1,000 channels was a walk of some 20,000 paths from the
+ * root, as long as running the rule.
+ */
+interface Node {
+  obj: object;
+  type: "array" | "object";
+  values: Map<PropertyKey, unknown>;
+  /** Made on first use, as `json` is: most objects are only read. */
+  has?: Map<PropertyKey, boolean>;
+  /** Object.keys of it joined, where the rule listed them. */
+  keys?: string;
+  /** Frozen objects read whole (they cannot be handed out as proxies), as JSON. */
+  json?: Map<PropertyKey, string>;
+  kids: Map<PropertyKey, { node: Node; proxy: object }>;
+}
 type Call =
   | { m: "item"; a: LineItem }
   | { m: "warn"; a: [Parameters<RuleContext["warn"]>[0], string, Citation[] | undefined] }
   | { m: "gap"; a: [Parameters<RuleContext["gap"]>[0], string, readonly string[] | undefined] };
 
 interface Run {
-  reads: Read[];
+  reads: Node;
   calls: Call[];
 }
 
@@ -40,76 +53,61 @@ export interface Pinned {
 
 const typeOf = (v: object) => (Array.isArray(v) ? "array" : "object");
 
-function at(root: unknown, path: Path): unknown {
-  let v = root;
-  for (const p of path) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<PropertyKey, unknown>)[p];
-  }
-  return v;
+/** Whether `v` has what the rule read of the object `n` was recorded from. */
+function same(n: Node, v: unknown): boolean {
+  if (v === n.obj) return true;
+  if (v === null || typeof v !== "object" || typeOf(v) !== n.type) return false;
+  const o = v as Record<PropertyKey, unknown>;
+  for (const [k, x] of n.values) if (!Object.is(o[k], x)) return false;
+  if (n.has) for (const [k, x] of n.has) if (k in o !== x) return false;
+  if (n.keys !== undefined && Object.keys(o).join("\u0000") !== n.keys) return false;
+  if (n.json) for (const [k, x] of n.json) if (JSON.stringify(o[k]) !== x) return false;
+  for (const [k, kid] of n.kids) if (!same(kid.node, o[k])) return false;
+  return true;
 }
 
-function same(root: unknown, r: Read): boolean {
-  const v = at(root, r.path);
-  switch (r.kind) {
-    case "value":
-      return Object.is(v, r.value);
-    case "type":
-      return v !== null && typeof v === "object" && typeOf(v) === r.value;
-    case "keys":
-      return v !== null && typeof v === "object" && Object.keys(v).join("\u0000") === r.value;
-    case "has":
-      return v !== null && typeof v === "object" && r.key in v === r.value;
-    case "json":
-      return JSON.stringify(v) === r.value;
-  }
-}
-
-/** The config behind a proxy that records each read into `reads` (one record per path and kind). */
-function recording(config: object, reads: Map<string, Read>): object {
-  const note = (key: string, r: Read) => {
-    if (!reads.has(key)) reads.set(key, r);
+/** The object behind a proxy that records each read into `node` (and its kids, for objects read through it). */
+function recording(obj: object): { node: Node; proxy: object } {
+  const node: Node = {
+    obj,
+    type: typeOf(obj),
+    values: new Map(),
+    kids: new Map(),
   };
-  const wrap = (target: object, path: Path): object =>
-    new Proxy(target, {
-      get(t, p, receiver) {
-        const v: unknown = Reflect.get(t, p, receiver);
-        if (typeof p === "symbol") return v;
-        const own = Object.prototype.hasOwnProperty.call(t, p);
-        if (!own && typeof v === "function") return v; // Array.prototype.map and the like
-        const here = [...path, p];
-        const key = here.map(String).join("\u0000");
-        if (v !== null && typeof v === "object") {
-          // A frozen object cannot be handed out as a proxy (its properties are fixed): read whole.
-          if (Object.isFrozen(v)) {
-            note(`${key}\u0001json`, { path: here, kind: "json", value: JSON.stringify(v) });
-            return v;
-          }
-          note(`${key}\u0001type`, { path: here, kind: "type", value: typeOf(v) });
-          return wrap(v, here);
+  const proxy = new Proxy(obj, {
+    get(t, p, receiver) {
+      const v: unknown = Reflect.get(t, p, receiver);
+      if (typeof p === "symbol") return v;
+      const own = Object.prototype.hasOwnProperty.call(t, p);
+      if (!own && typeof v === "function") return v; // Array.prototype.map and the like
+      if (v !== null && typeof v === "object") {
+        // A frozen object cannot be handed out as a proxy (its properties are fixed): read whole.
+        if (Object.isFrozen(v)) {
+          node.json ??= new Map();
+          if (!node.json.has(p)) node.json.set(p, JSON.stringify(v));
+          return v;
         }
-        note(`${key}\u0001value`, { path: here, kind: "value", value: v });
-        return v;
-      },
-      has(t, p) {
-        const v = Reflect.has(t, p);
-        if (typeof p !== "symbol")
-          note(`${path.map(String).join("\u0000")}\u0001has\u0001${p}`, { path, kind: "has", key: p, value: v });
-        return v;
-      },
-      ownKeys(t) {
-        note(`${path.map(String).join("\u0000")}\u0001keys`, {
-          path,
-          kind: "keys",
-          value: Object.keys(t).join("\u0000"),
-        });
-        return Reflect.ownKeys(t);
-      },
-      set() {
-        throw new TypeError("a rule must not change its config");
-      },
-    });
-  return wrap(config, []);
+        let kid = node.kids.get(p);
+        if (kid === undefined || kid.node.obj !== v) node.kids.set(p, (kid = recording(v)));
+        return kid.proxy;
+      }
+      if (!node.values.has(p)) node.values.set(p, v);
+      return v;
+    },
+    has(t, p) {
+      const v = Reflect.has(t, p);
+      if (typeof p !== "symbol" && !(node.has ??= new Map()).has(p)) node.has.set(p, v);
+      return v;
+    },
+    ownKeys(t) {
+      node.keys ??= Object.keys(t).join("\u0000");
+      return Reflect.ownKeys(t);
+    },
+    set() {
+      throw new TypeError("a rule must not change its config");
+    },
+  });
+  return { node, proxy };
 }
 
 export class RuleMemo {
@@ -139,7 +137,7 @@ export class RuleMemo {
     if (!kept) byRule.set(rule.id, (kept = []));
     const config = ctx.config;
     for (const r of kept)
-      if (r.reads.every((x) => same(config, x))) {
+      if (same(r.reads, config)) {
         this.hits++;
         this.missed.set(rule.id, 0);
         for (const c of r.calls) {
@@ -156,10 +154,10 @@ export class RuleMemo {
       rule.run(ctx);
       return;
     }
-    const reads = new Map<string, Read>();
+    const reads = recording(config);
     const calls: Call[] = [];
     rule.run({
-      config: recording(config, reads) as typeof config,
+      config: reads.proxy as typeof config,
       registry: ctx.registry,
       item: (i) => {
         calls.push({ m: "item", a: i });
@@ -174,7 +172,9 @@ export class RuleMemo {
         ctx.gap(concern, message, chartIds);
       },
     });
-    kept.unshift({ reads: [...reads.values()], calls });
-    if (kept.length > KEPT) kept.pop();
+    kept.unshift({ reads: reads.node, calls });
+    // The oldest run is the config the command started from, which its points differ from in one
+    // input each: kept; the oldest of the others goes.
+    if (kept.length > KEPT) kept.splice(kept.length - 2, 1);
   }
 }

@@ -60,7 +60,20 @@ interface FootprintTable {
   sharecnv: number | undefined;
 }
 
-function footprint(ctx: RuleContext, book: Book, ch: ChannelConfig, size: number): Footprint | undefined {
+/**
+ * Footprints read in one run of the rule, by table, release, SHARECNV and message size: channel
+ * definitions of one type and size read the same one (1,000 senders read it 2,000 times a run).
+ * Carried releases are read each time (their carry is an object, not a key).
+ */
+type Footprints = Map<string, Footprint>;
+
+function footprint(
+  ctx: RuleContext,
+  book: Book,
+  ch: ChannelConfig,
+  size: number,
+  seen: Footprints,
+): Footprint | undefined {
   const { registry } = ctx;
   if (ch.type === "server-connection") {
     const SVRCONN = book.svrconn;
@@ -75,7 +88,7 @@ function footprint(ctx: RuleContext, book: Book, ch: ChannelConfig, size: number
     }
     const rel = footprintRelease(ctx, ch, SVRCONN, "SVRCONN footprint");
     if (!rel) return undefined;
-    return footprintIn(registry, { table: SVRCONN, release: rel.release, carried: rel.carried, sharecnv }, size);
+    return footprintIn(registry, { table: SVRCONN, release: rel.release, carried: rel.carried, sharecnv }, size, seen);
   }
   // The message-channel table of the release, or else of the nearest release measured (9.2's for 9.0
   // and 9.1): no statement covers storage across releases, so it is extrapolated (releaseChoice).
@@ -86,10 +99,20 @@ function footprint(ctx: RuleContext, book: Book, ch: ChannelConfig, size: number
     registry,
     { table: PER_CHANNEL, release: rel.release, carried: rel.carried, sharecnv: undefined },
     size,
+    seen,
   );
 }
 
-function footprintIn(registry: Registry, from: FootprintTable, size: number): Footprint {
+function footprintIn(registry: Registry, from: FootprintTable, size: number, seen: Footprints): Footprint {
+  const key = from.carried === false ? `${from.table}|${from.release}|${from.sharecnv}|${size}` : undefined;
+  const known = key === undefined ? undefined : seen.get(key);
+  if (known !== undefined) return known;
+  const fp = readFootprint(registry, from, size);
+  if (key !== undefined) seen.set(key, fp);
+  return fp;
+}
+
+function readFootprint(registry: Registry, from: FootprintTable, size: number): Footprint {
   // Through the door: the release carried as chosen; the table's conditions are its axes (release,
   // SHARECNV, message size), looked up at the config's, so none is compared apart from them.
   const { r } = throughRegistry(
@@ -141,10 +164,10 @@ const ONE_KB = 1024;
  * reports' own "Overhead of message size increase on 1KB messages" row (seed 000 line 371, seed 001
  * line 392), as the difference of the two footprints.
  */
-function sizeOverhead(ctx: RuleContext, ch: ChannelConfig, size: number, at: Footprint): void {
+function sizeOverhead(ctx: RuleContext, ch: ChannelConfig, size: number, at: Footprint, seen: Footprints): void {
   // From the table and release the footprint came from: choosing them again would only repeat its
   // warnings (each written once).
-  const base = footprintIn(ctx.registry, at.from, ONE_KB);
+  const base = footprintIn(ctx.registry, at.from, ONE_KB, seen);
   // More storage for a larger message, never less: noise does not reverse the overhead (docs/ranges.md).
   const r = rangeOf((a, b) => Math.max(0, a - b), at.r, base.r);
   ctx.item({
@@ -183,9 +206,10 @@ export const storageChin: Rule = {
     const book = bookFor(config.mq.release);
     const HEADROOM = book.headroom;
     const defs: Def[] = [];
+    const seen: Footprints = new Map();
     for (const ch of config.channels ?? []) {
       const size = ch.messageSize ?? config.workload.messageSize;
-      const fp = footprint(ctx, book, ch, size);
+      const fp = footprint(ctx, book, ch, size, seen);
       if (!fp) continue;
       const sharecnv = ch.type === "server-connection" ? (ch.sharecnv ?? DEFAULT_SHARECNV) : 0;
       const instances =
@@ -224,7 +248,7 @@ export const storageChin: Rule = {
       });
       // Only at a measured size, as the tables print it: between sizes the interpolation's spread
       // would swamp the difference.
-      if (size > ONE_KB && !fp.r.points) sizeOverhead(ctx, ch, size, fp);
+      if (size > ONE_KB && !fp.r.points) sizeOverhead(ctx, ch, size, fp, seen);
     }
     channelLimits(ctx, book);
     if (defs.length === 0) return;

@@ -209,6 +209,26 @@ describe("#29.5 progress from capacity and sensitivity", () => {
     const sens = run(["sensitivity", "plan.yaml"], { cwd: dir, env });
     expect(sens.code, sens.stderr).toBe(0);
     expect(sens.stderr).toMatch(/mqzcap sensitivity: (\d+)\/\1 inputs and figures moved/);
+    // Standard error only: the report on standard output is the report alone.
+    expect(cap.stdout).not.toMatch(/mqzcap capacity: \d+\/\d+ answers/);
+    expect(sens.stdout).not.toMatch(/mqzcap sensitivity: \d+\/\d+ inputs/);
+  });
+
+  // On a terminal, one line rewritten in place (carriage returns), ended once; the report written with
+  // -o is JSON alone. A terminal from script(1) (util-linux), where the machine has it.
+  const script = spawnSync("script", ["--version"], { encoding: "utf8" });
+  it.skipIf(script.status !== 0)("on a terminal: one line updated in place, and none of it in the report", () => {
+    const r = spawnSync(
+      "script",
+      ["-qec", `"${process.execPath}" "${CLI}" capacity plan.yaml -o cap.json`, "/dev/null"],
+      { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", MQZCAP_PROGRESS_AFTER_MS: "0" } },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    // The terminal's output: stderr's progress (quickstart solves 2 answers), and nothing else.
+    expect(r.stdout).toBe("\rmqzcap capacity: 1/2 answers\rmqzcap capacity: 2/2 answers\r\n");
+    const report = readFileSync(join(dir, "cap.json"), "utf8");
+    expect(JSON.parse(report).format).toBe("mqzcap/capacity@1");
+    expect(report).not.toMatch(/mqzcap capacity: \d+\/\d+ answers/);
   });
 });
 
@@ -272,6 +292,33 @@ describe("#29 medium: the library's capacity() checks budgets as the command lin
     const r = cli(["capacity", "plan.yaml", "--cpus", "-3"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--cpus: error: "-3" is not a count of processors from 1 to 200');
+  });
+});
+
+describe("#29: the library's capacity() checks its other options", () => {
+  it("refuses an unknown option, a for that is not a list of paths, a curve of NaN, -1 or 10^9 points", async () => {
+    const { capacity } = await import("../../src/api.js");
+    const { InputError } = await import("../../src/util/diagnostic.js");
+    const plan = join(ROOT, "examples", "quickstart.yaml");
+    for (const [options, message] of [
+      [{ percent: 5 }, "options.percent is not an option of capacity()"],
+      [{ for: "workload.rate" }, "options.for must be an array of config paths"],
+      [{ for: [7] }, "options.for must be an array of config paths"],
+      [{ curvePoints: Number.NaN }, "options.curvePoints must be a whole number from 0 to 200"],
+      [{ curvePoints: -1 }, "options.curvePoints must be a whole number from 0 to 200"],
+      [{ curvePoints: 1e9 }, "options.curvePoints must be a whole number from 0 to 200"],
+      [{ curvePoints: 2.5 }, "options.curvePoints must be a whole number from 0 to 200"],
+      [{ onProgress: "yes" }, "options.onProgress must be a function"],
+    ] as const) {
+      let err: unknown;
+      try {
+        capacity(plan, options as never);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, message).toBeInstanceOf(InputError);
+      expect((err as Error).message).toContain(message);
+    }
   });
 });
 
