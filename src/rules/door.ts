@@ -15,6 +15,7 @@ import {
   widen,
   type ConditionCheck,
   type ConditionKey,
+  type Outside,
   type Subject,
 } from "./conditions.js";
 import { carried, type ReleaseCarry } from "./helpers.js";
@@ -36,6 +37,11 @@ export interface DoorRequest {
    * figure leaves the machine out, which the hardware rule scales by a factor the sources give.
    */
   only?: readonly ConditionKey[];
+  /**
+   * Conditions outside that the entry's own conditions cannot state (a table row measured with dual
+   * archives whose conditions name none, a test's size range given as a figure): compared as the rest.
+   */
+  also?: readonly Outside[];
   /** The values the sources measured under the other conditions (the rule's candidates), if any. */
   spread?: { low: number; high: number };
   /** For the warnings: the concern and what the figure is, in words ("peak log rate"). */
@@ -77,7 +83,11 @@ export function throughRegistry(
       : registry.figureValue(id));
   const carriedHere = req.carry !== undefined && req.carry !== false;
   if (carriedHere) r = carried(r, req.carry!);
-  const check = checkConditions(registry, id, subject, req.only);
+  const compared = checkConditions(registry, id, subject, req.only);
+  const check =
+    req.also && req.also.length > 0
+      ? { ...compared, inside: false, outside: [...compared.outside, ...req.also] }
+      : compared;
   // A release carried above is not widened again for the release.
   const rest = carriedHere ? { ...check, outside: check.outside.filter((o) => o.key !== "release") } : check;
   r = widen(r, rest, req.spread);

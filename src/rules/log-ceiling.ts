@@ -8,15 +8,14 @@ import type { RuleContext } from "../engine/types.js";
 import type { Citation, LookupResult } from "../model/registry.js";
 import {
   assumedMessage,
-  checkConditions,
   conditionsOf,
-  outsideMessage,
   rankCandidates,
   subjectOf,
-  widen,
   type ConditionKey,
+  type Outside,
 } from "./conditions.js";
-import { carried, entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
+import { through } from "./door.js";
+import { entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
 import { volumeParts, type LogVolume } from "./logging.js";
 
 const PEAK_93 = "000.peak-log-rate-per-copy";
@@ -72,7 +71,11 @@ export const LOG_CEILING_USES: readonly string[] = [
   PREFORMAT_THROUGHPUT,
 ];
 
-// The conditions a log rate depends on. CPUs are left out: the log task waits on I/O (000 line 1185).
+// The conditions a log rate depends on. The CPUs and the machine are left out: a log task at its peak
+// spends its time waiting for I/O, and the way to raise it is "more responsive DASD and faster links to
+// the DASD" (000 line 1183); the ceiling is named as the measuring machine's (hardware.ts, fitLimit).
+// Mirroring is a condition of every peak, scaled by the mirrored-to-unmirrored rate (mirrorFactor), and
+// persistence holds (the logging rules run for persistent messages only).
 const COMPARED: readonly ConditionKey[] = [
   "release",
   "disk",
@@ -88,9 +91,13 @@ const WEIGHTS: Partial<Record<ConditionKey, number>> = { release: 2, disk: 2 };
 // Lists kept as constants: the condition checks are memoised by them (conditions.ts).
 const PEAKS: readonly string[] = [PEAK_93, PEAK_Z15, PEAK_92, SINGLE_4MB];
 const PEAK_OPTIONS = { weights: WEIGHTS, only: COMPARED };
-const V53_CANDIDATES: readonly string[] = [V53_DASD];
-const V53_OPTIONS = { only: ["messageSize", "disk"] as readonly ConditionKey[] };
-const RELEASE_ONLY: readonly ConditionKey[] = ["release"];
+// V5.3's DASD maximum: compared on every condition but the machine, for the reason above (000 line 1183),
+// and the queue type: it is the log DASD's, which private and shared queues' persistent messages are
+// written to alike.
+const V53_ONLY: readonly ConditionKey[] = ["release", "messageSize", "disk", "persistent"];
+// The pre-format loss is a share of the log's maximum data rate lost to formatting on first write: the
+// disk's work, compared on every condition but the machine (000 line 1183).
+const PREFORMAT_ONLY: readonly ConditionKey[] = ["release", "persistent"];
 
 /** The log-rate ceiling as a transactions-per-second limit, from the figure measured nearest the config. */
 export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: number): void {
@@ -113,17 +120,14 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
     return;
   }
   const mirroring = subject.mirroring as string;
-  let peak: LookupResult = carried(
-    best.id === SINGLE_4MB ? registry.lookup(SINGLE_4MB, { mirroring }, "logRate") : registry.figureValue(best.id),
-    rel.carried,
-  );
-  const notOutside = best.check.outside.filter((o) => o.key !== "release");
   const what = "peak log rate";
   const regressionTest = best.id === PEAK_93 || best.id === PEAK_92;
   const notes: string[] = [];
   const parts: LookupResult[] = [];
   // Statements cited beside the lookups (their flags are another item's, or their value is not used).
   const cited: Citation[] = [];
+  // Conditions outside that the figure's own conditions do not state.
+  const also: Outside[] = [];
   if (regressionTest) {
     // The regression test's log stripes, stated beside the peak; the condition check compares them.
     const stripes = registry.figureValue(PEAK_STRIPES);
@@ -131,17 +135,28 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
     // And its message sizes: beyond them the peak is extrapolated.
     const sizes = registry.figureValue(PEAK_SIZES);
     if (w.messageSize < sizes.low || w.messageSize > sizes.high) {
-      notOutside.push({
+      also.push({
         key: "messageSize",
         measured: `messages ${sizes.raw}`,
         config: `${sizeLabel(w.messageSize)} messages`,
+        measuredValue: w.messageSize < sizes.low ? sizes.low : sizes.high,
+        configValue: w.messageSize,
       });
       parts.push(sizes);
     }
   }
-  if (notOutside.length > 0) {
-    const check = { ...best.check, outside: notOutside };
-    peak = widen(peak, check);
+  // Through the door: the release carried as chosen, the ranked conditions compared, and each one
+  // outside widened by the sources' evidence for log rates or left open.
+  const door = through(ctx, best.id, {
+    ...(best.id === SINGLE_4MB ? { at: { mirroring }, measure: "logRate" } : {}),
+    carry: rel.carried,
+    subject: ranked,
+    only: COMPARED,
+    also,
+  });
+  const peak = door.r;
+  const notOutside = door.check.outside.filter((o) => o.key !== "release");
+  if (notOutside.length > 0)
     ctx.warn(
       "logging",
       `${what}: measured with ${notOutside.map((o) => o.measured).join(", ")}; this config has ${notOutside
@@ -149,8 +164,7 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
         .join(", ")}, so the ceiling is extrapolated`,
       [peak.citation],
     );
-  }
-  for (const a of best.check.assumed) ctx.warn("logging", assumedMessage(what, a), [peak.citation]);
+  for (const a of door.check.assumed) ctx.warn("logging", assumedMessage(what, a), [peak.citation]);
   const lower = registry.get(best.id).type === "figure" && peak.raw.toLowerCase().includes("excess");
   parts.unshift(peak);
   let value = peak.value;
@@ -172,14 +186,19 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
       `peak log rate: MB/s rises with message size and the peak was reached with messages of ${sizeLabel(large)} and more; with ${sizeLabel(w.messageSize)} messages the ceiling is at most the peak, and may be as low as the ${small.raw} a saturated log task wrote with ${pages.raw} pages per I/O`,
       [small.citation, pages.citation],
     );
-  } else if (lower) {
-    notes.push(`the peak is a lower bound ("${peak.raw}"), so the ceiling is at least this`);
   }
   // Another figure that bounds a peak printed "in excess of" (then cited): without one the ceiling is open above.
   let boundedBy: string | undefined;
   if (best.id === PEAK_92) {
     // The same report's logger, saturated, wrote 272MB/s per copy (its log configuration not stated).
-    const saturated = carried(registry.lookup(SATURATED_92, {}, "logWriteRate"), rel.carried);
+    const { r: saturated } = through(ctx, SATURATED_92, {
+      at: {},
+      measure: "logWriteRate",
+      carry: rel.carried,
+      only: COMPARED,
+      concern: "logging",
+      what: "saturated logger's write rate",
+    });
     parts.push(saturated);
     high = Math.max(high, saturated.value);
     boundedBy = saturated.citation.id;
@@ -217,23 +236,37 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
   const mirror = conditionsOf(registry.get(best.id)).mirroring === "none" ? mirrorFactor(ctx, mirroring) : undefined;
   if (mirror) {
     parts.push(mirror.mirrored, mirror.none);
-    value *= mirror.factor;
-    low *= mirror.factor;
-    high *= mirror.factor;
+    // The ratio as carried and widened (its conditions outside), cited beside the two rates.
+    parts.push(mirror.factor);
+    value *= mirror.factor.value;
+    low *= mirror.factor.low;
+    high *= mirror.factor.high;
     notes.push(mirror.note);
   }
-  if (vol.lower)
-    notes.push("the log data per transaction is a lower bound (message data only), so the ceiling is at most this");
   const tps = value / mbPerTxn;
   // MB per transaction at the volume's high end gives the ceiling's low end, and the reverse.
   const lowK = 1048576 / vol.high;
   const highK = 1048576 / vol.low;
   const entry = registry.get(best.id);
   const ceilingParts = volumeParts(vol, ...parts);
-  const scale = mirror?.factor ?? 1;
-  const perCopyLow = Math.min(low, peak.low * scale);
+  const perCopyLow = Math.min(low, peak.low * (mirror?.factor.low ?? 1));
   // Another figure that bounds an "in excess of" peak closes its open end (cited); else it stays open.
-  const perCopyHigh = boundedBy !== undefined && peak.high === Infinity ? high : Math.max(high, peak.high * scale);
+  const perCopyHigh =
+    boundedBy !== undefined && peak.high === Infinity ? high : Math.max(high, peak.high * (mirror?.factor.high ?? 1));
+  // Two bounds pull apart here, and both hold: the range is open above because of the peak, and the
+  // point is an upper estimate because the log data per transaction is a lower bound.
+  if (lower)
+    notes.push(
+      perCopyHigh === Infinity
+        ? `the range is open above because the peak is a lower bound ("${peak.raw}")`
+        : `the peak is a lower bound ("${peak.raw}")`,
+    );
+  else if (perCopyHigh === Infinity)
+    notes.push("the range is open above because the peak is used outside its measured conditions");
+  if (vol.lower)
+    notes.push(
+      "the log data per transaction is a lower bound (message data only), so the point is an upper estimate of the ceiling",
+    );
   ctx.item({
     id: "logging.log-rate-ceiling",
     concern: "logging",
@@ -298,62 +331,82 @@ function allCopies(
 /**
  * The peak log rate with Metro Mirror (PPRC), or with zHyperWrite, relative to none: 368 or 386 MB/s
  * against 576 (001 lines 607-609, single logs, 4MB, DS8870, the logger fully utilised, line 613).
- * Elsewhere (other sizes, dual logs) the report gives the rates only as charts: the ratio is carried,
- * with a warning.
+ * Elsewhere (other sizes, dual logs) the report gives the rates only as charts: the ratio is used there
+ * widened for each condition outside, with a warning.
  */
 function mirrorFactor(
   ctx: RuleContext,
   mirroring: string,
-): { factor: number; mirrored: LookupResult; none: LookupResult; note: string } | undefined {
+): { factor: LookupResult; mirrored: LookupResult; none: LookupResult; note: string } | undefined {
   if (mirroring === "none") return undefined;
   const { registry } = ctx;
   const rel = entryForRelease(ctx, SINGLE_4MB, "logging", "peak log rate with mirroring");
   if (!rel) return undefined;
-  const mirrored = carried(registry.lookup(SINGLE_4MB, { mirroring }, "logRate"), rel.carried);
-  const none = carried(registry.lookup(SINGLE_4MB, { mirroring: "none" }, "logRate"), rel.carried);
+  const mirrored = registry.lookup(SINGLE_4MB, { mirroring }, "logRate");
+  const none = registry.lookup(SINGLE_4MB, { mirroring: "none" }, "logRate");
   const what = mirroring === "pprc" ? "Metro Mirror (PPRC)" : "Metro Mirror with zHyperWrite";
-  const measured = conditionsOf(registry.get(SINGLE_4MB));
-  const size = ctx.config.workload.messageSize;
-  const copies = subjectOf(ctx.config).logCopies;
-  if (size !== measured.messageSize || copies !== measured.logCopies)
-    ctx.warn(
-      "logging",
-      `peak log rate with ${what}: the mirrored-to-unmirrored rate (${mirrored.raw} / ${none.raw} MB/s) was measured with ${sizeLabel(Number(measured.messageSize))} messages and single logs; this config has ${sizeLabel(size)} messages and ${copies === 2 ? "dual" : "single"} logs, where the report gives the rates only as charts, so the ratio is carried`,
-      [mirrored.citation],
-    );
+  // The ratio of two rates of the same runs, through the door as a change: measured with 4MB messages
+  // and single logs, it is widened where the config's size, log copies or disk are other (the report
+  // gives the rates elsewhere only as charts), by the sources' evidence for a change or left open.
+  const ratio = mirrored.value / none.value;
+  const { r: factor } = through(ctx, SINGLE_4MB, {
+    value: { ...mirrored, value: ratio, low: ratio, high: ratio, unit: "ratio", parts: [] },
+    carry: rel.carried,
+    only: COMPARED,
+    concern: "logging",
+    what: `peak log rate with ${what}: the rate mirrored over unmirrored (${mirrored.raw} / ${none.raw} MB/s; other sizes and log copies are charts only)`,
+  });
   return {
-    factor: mirrored.value / none.value,
+    factor,
     mirrored,
     none,
-    note: `${what}: x ${num(mirrored.value / none.value, 3)}, the rate mirrored over unmirrored (${mirrored.raw} / ${none.raw} MB/s, 4MB, single logs, 001 lines 607-609)`,
+    note: `${what}: x ${num(ratio, 3)}${rangeWords(factor, ratio)}, the rate mirrored over unmirrored (${mirrored.raw} / ${none.raw} MB/s, 4MB, single logs, 001 lines 607-609)`,
   };
+}
+
+/** A ratio's range in words, where it has one: " (0.5 to 0.8)", " (open below, to 0.8)", " (open on both sides)". */
+function rangeWords(r: LookupResult, value: number): string {
+  if (r.low === value && r.high === value) return "";
+  const below = r.low <= 0;
+  const above = r.high === Infinity;
+  if (below && above) return " (open on both sides)";
+  if (below) return ` (open below, to ${num(r.high, 3)})`;
+  if (above) return ` (from ${num(r.low, 3)}, open above)`;
+  return ` (${num(r.low, 3)} to ${num(r.high, 3)})`;
 }
 
 /** Archive log compression's gain in peak log throughput at this message size, and the most measured. */
 function compressionGain(ctx: RuleContext, size: number): { gain: LookupResult; most: LookupResult } | undefined {
-  const { registry } = ctx;
   const rel = entryForRelease(ctx, COMPRESSED_GAIN, "logging", "archive log compression");
   if (!rel) return undefined;
+  // The same conditions as the peak's (COMPARED): a log rate's change, bound by the disk (000 line 1183).
+  const what = "archive log compression's gain in peak log rate";
   return {
-    gain: carried(registry.lookup(COMPRESSED_GAIN, { messageSize: size }, "peakLogThroughputIncrease"), rel.carried),
-    most: carried(registry.figureValue(COMPRESSED_MOST), rel.carried),
+    gain: through(ctx, COMPRESSED_GAIN, {
+      at: { messageSize: size },
+      measure: "peakLogThroughputIncrease",
+      carry: rel.carried,
+      only: COMPARED,
+      concern: "logging",
+      what,
+    }).r,
+    most: through(ctx, COMPRESSED_MOST, { carry: rel.carried, only: COMPARED }).r,
   };
 }
 
 /** V5.3: 2,200 persistent 1KB messages a second was the maximum of the report's disk (004 line 333). */
 function v53Ceiling(ctx: RuleContext): void {
   const { config, registry } = ctx;
-  const [best] = rankCandidates(registry, V53_CANDIDATES, subjectOf(config), V53_OPTIONS);
-  let max = registry.figureValue(V53_DASD);
-  if (best!.check.outside.length > 0) {
-    max = widen(max, best!.check);
+  const what = "persistent message rate ceiling";
+  const { r: max, check } = through(ctx, V53_DASD, { only: V53_ONLY });
+  if (check.outside.length > 0) {
     ctx.warn(
       "logging",
-      `persistent message rate ceiling: measured with ${best!.check.outside.map((o) => o.measured).join(", ")}; this config has ${best!.check.outside.map((o) => o.config).join(", ")}, so the ceiling is extrapolated`,
+      `${what}: measured with ${check.outside.map((o) => o.measured).join(", ")}; this config has ${check.outside.map((o) => o.config).join(", ")}, so the ceiling is extrapolated`,
       [max.citation],
     );
   }
-  for (const a of best!.check.assumed) ctx.warn("logging", assumedMessage("persistent message rate ceiling", a));
+  for (const a of check.assumed) ctx.warn("logging", assumedMessage(what, a));
   const puts = putsPerTransaction(config.workload.pattern);
   const first = firstUse(ctx);
   ctx.item({
@@ -384,14 +437,13 @@ function v53Ceiling(ctx: RuleContext): void {
 function firstUse(ctx: RuleContext): { loss: LookupResult; keep: number; note: string } | undefined {
   const { config, registry } = ctx;
   if (config.logging?.preformatted !== false) return undefined;
-  let loss = registry.figureValue(PREFORMAT_LOSS);
+  const { r: loss } = through(ctx, PREFORMAT_LOSS, {
+    only: PREFORMAT_ONLY,
+    concern: "logging",
+    what: "log data set pre-format loss",
+  });
   const response = registry.figureValue(PREFORMAT_RESPONSE);
   const throughput = registry.figureValue(PREFORMAT_THROUGHPUT);
-  const check = checkConditions(registry, PREFORMAT_LOSS, subjectOf(config), RELEASE_ONLY);
-  if (check.outside.length > 0) {
-    loss = widen(loss, check);
-    ctx.warn("logging", outsideMessage("log data set pre-format loss", check), [loss.citation]);
-  }
   ctx.warn(
     "logging",
     `logging.preformatted is false: on first use of each new log data set the queue manager formats it as it writes, losing "${loss.raw}" of the maximum log data rate; a single-threaded application saw response time "${response.raw}" longer and throughput "${throughput.raw}" lower. Pre-format new log data sets (CSQJUFMT) to avoid it`,

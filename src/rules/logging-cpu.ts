@@ -5,15 +5,15 @@
 // the sources did not measure takes the nearest with a warning that names what differs.
 import type { Rule, RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
-import { checkConditions, conditionsOf, outsideMessage, subjectOf, widen, type ConditionKey } from "./conditions.js";
+import { conditionsOf, type ConditionKey } from "./conditions.js";
+import { through } from "./door.js";
 import { dseLogCost, logCopies } from "./encryption.js";
-import { carried, entryForRelease, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
+import { entryForRelease, fromLookups, num, rangeOf, sizeLabel, type ReleaseCarry } from "./helpers.js";
 import { LOG_VOLUME_USES_AFTER_V53, logBytesPerTransaction, volumeParts } from "./logging.js";
 
-// The conditions the CPU per MB is compared on (a constant: the checks are memoised by it, conditions.ts).
-const COMPARED: readonly ConditionKey[] = ["messageSize", "logCopies", "archiveCopies"];
-
 const STACK = "001.dse-log-workload-cost-stack";
+// Nothing of the entry's own compared: a condition its conditions do not name is passed as `also`.
+const NONE: readonly ConditionKey[] = [];
 const SINGLE = "001.zhw-4mb-cost-comparison";
 const DSE = "001.dse-log-cost";
 // The per-page ranges over message sizes that widen the per-MB encryption costs (dseLogCost).
@@ -63,11 +63,12 @@ const STACK_TERMS: Readonly<Record<StackRow, readonly (readonly [StackRow, strin
   ],
 };
 
-/** A configuration's cost per MB as the sum of its terms (sums add bounds), with the terms for citing. */
-function stackCost(ctx: RuleContext, row: StackRow, how: Parameters<typeof carried>[1]): LookupResult {
-  const terms = STACK_TERMS[row].map(([config, measure]) =>
-    carried(ctx.registry.lookup(STACK, { config }, measure), how),
-  );
+/**
+ * A configuration's cost per MB as the sum of its terms (sums add bounds), with the terms for citing:
+ * as measured, for the door to carry and widen once.
+ */
+function stackCost(ctx: RuleContext, row: StackRow): LookupResult {
+  const terms = STACK_TERMS[row].map(([config, measure]) => ctx.registry.lookup(STACK, { config }, measure));
   if (terms.length === 1) return terms[0]!;
   let value = 0;
   let low = 0;
@@ -111,45 +112,61 @@ export const loggingCpu: Rule = {
       );
       return;
     }
-    // The machine is left to the hardware rule; the release is handled by entryForRelease above.
-    const check = checkConditions(registry, id, subjectOf(config), COMPARED);
     const mirroring = lg?.metroMirror ? (lg.zHyperWrite ? "zhyperwrite" : "pprc") : "none";
     const notes: string[] = [];
     let base: LookupResult;
     let dse: DsePasses | undefined;
     const archiving = copies.archives > 0;
+    // Single archives: the stack's archiving rows were measured with dual archives (001 line 817's
+    // configuration), which their conditions do not name; single archives lie between no archiving
+    // (992) and dual archives.
+    let between: { low: number; high: number; off: LookupResult } | undefined;
     if (dual) {
       const row = stackRow(archiving, copies.activeEncrypted, copies.archiveEncrypted);
       // Encrypted logs without archiving were not measured in the workload: the no-archiving figure plus
       // the per-MB table's encryption passes (001.dse-log-cost-formula, without the archive read).
-      base = stackCost(ctx, row ?? "dual-logs", rel.carried);
+      base = stackCost(ctx, row ?? "dual-logs");
       if (!row) dse = dsePasses(ctx, copies, rel.carried);
       if (archiving && copies.archives !== 2) {
-        // The stack's archiving rows were measured with dual archives (001 line 817's configuration);
-        // single archives lie between no archiving (992) and dual archives.
-        const off = stackCost(ctx, "dual-logs", rel.carried);
-        base = widen(
-          base,
-          { ...check, outside: [{ key: "archiveCopies", measured: "dual archives", config: "single archives" }] },
-          { low: off.value, high: base.value },
-        );
-        notes.push("measured with dual archives; single archives lie between no archiving and dual");
-        ctx.warn(
-          "logging",
-          `queue manager CPU per MB logged: measured with dual archives (and with archiving off, ${off.raw}); this config has single archives, so the figure is extrapolated, ranging down to the no-archiving figure`,
-          [base.citation],
-        );
+        const off = stackCost(ctx, "dual-logs");
+        between = { low: off.value, high: base.value, off };
       }
     } else {
-      base = carried(registry.lookup(SINGLE, { mirroring }, "cpuPerMB"), rel.carried);
+      base = registry.lookup(SINGLE, { mirroring }, "cpuPerMB");
       if (copies.activeEncrypted || copies.archiveEncrypted) dse = dsePasses(ctx, copies, rel.carried);
     }
-    // The stack's conditions name no archive copies (its rows are archiving off and on): single
-    // archives are handled above; everything else outside (message size, single logs' archiving) here.
-    if (check.outside.length > 0) {
-      base = widen(base, check);
-      ctx.warn("logging", outsideMessage("queue manager CPU per MB logged", check), [base.citation]);
+    if (between) {
+      // The span first, as for any candidates' spread; the evidence for the rest widens it below.
+      base = through(ctx, id, {
+        value: base,
+        only: NONE,
+        also: [
+          {
+            key: "archiveCopies",
+            measured: "dual archives",
+            config: "single archives",
+            measuredValue: 2,
+            configValue: 1,
+          },
+        ],
+        spread: { low: between.low, high: between.high },
+      }).r;
+      notes.push("measured with dual archives; single archives lie between no archiving and dual");
+      ctx.warn(
+        "logging",
+        `queue manager CPU per MB logged: measured with dual archives (and with archiving off, ${between.off.raw}); this config has single archives, so the figure is extrapolated, ranging down to the no-archiving figure`,
+        [base.citation],
+      );
     }
+    // Through the door, every condition compared: the release carried as chosen above, and the message
+    // size, log copies, archives and machine (this per-MB cost is shown, not scaled by the hardware
+    // rule) widened where the config is outside them.
+    base = through(ctx, id, {
+      value: base,
+      carry: rel.carried,
+      concern: "logging",
+      what: "queue manager CPU per MB logged",
+    }).r;
     const parts = dse ? [base, dse.active, dse.archive, ...dse.ranges] : [base];
     const perMB = (b: number, act = 0, arc = 0) => b + (dse ? act * dse.activePasses + arc * dse.archivePasses : 0);
     const r = dse
@@ -214,11 +231,7 @@ interface DsePasses {
 }
 
 /** The per-MB table's encryption costs and the passes of this configuration (001.dse-log-cost-formula). */
-function dsePasses(
-  ctx: RuleContext,
-  copies: ReturnType<typeof logCopies>,
-  how: Parameters<typeof carried>[1],
-): DsePasses {
+function dsePasses(ctx: RuleContext, copies: ReturnType<typeof logCopies>, how: false | ReleaseCarry): DsePasses {
   return {
     active: dseLogCost(ctx, "active", how),
     archive: dseLogCost(ctx, "archive", how),
@@ -230,10 +243,11 @@ function dsePasses(
 }
 
 /** The CPU archiving adds per MB (dual logs): 584 us/MB, with the encryption increments where configured. */
-function archivingItem(ctx: RuleContext, archiveEnc: boolean, how: Parameters<typeof carried>[1]): void {
-  const { registry } = ctx;
+function archivingItem(ctx: RuleContext, archiveEnc: boolean, how: false | ReleaseCarry): void {
+  // Each increment through the door, every condition compared (its message size and machine, as the
+  // per-MB cost above; warned there).
   const inc = (config: StackRow, measure: "increment" | "increment2" = "increment") =>
-    carried(registry.lookup(STACK, { config }, measure), how);
+    through(ctx, STACK, { at: { config }, measure, carry: how }).r;
   const archiving = inc("plus-archiving");
   // Archive encryption adds 341 us/MB; active-log encryption's 649 includes the read and decrypt for
   // archiving (001 line 819), which is not separated from the active copies' encryption, so it is not

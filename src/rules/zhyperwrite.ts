@@ -4,8 +4,9 @@
 // effects on the log rate, the commit time and the I/O time at every size the sources give.
 import type { RuleContext } from "../engine/types.js";
 import type { LookupResult } from "../model/registry.js";
-import { carried, fromLookups, num, sizeLabel, type ReleaseCarry } from "./helpers.js";
-import { measuredUnder } from "./conditions.js";
+import { fromLookups, num, sizeLabel, type ReleaseCarry } from "./helpers.js";
+import { measuredUnder, type ConditionKey } from "./conditions.js";
+import { through, type ThroughDoor } from "./door.js";
 
 const COST_DUAL = "001.zhw-cost-increase-typical-dual";
 const COST_SINGLE = "001.zhw-cost-increase-typical-single";
@@ -90,23 +91,55 @@ export const ZHW_USES: readonly string[] = [
   DFW_THRESHOLD,
 ];
 
+// Every figure goes through the door (src/rules/door.ts). A figure the rule takes as the config's value is
+// compared on the release (carried as chosen), persistence, log copies, archive copies and disk. Left
+// out: the message size (the rule takes each figure at the size it was measured at, and the others as the
+// range over the sizes the sources measured), the mirroring (each figure is one side of the comparison
+// of zHyperWrite with PPRC, chosen by the rule), and for a change, a ratio, a time or a log rate the
+// machine and its CPUs: a change is between two costs of the same runs, which a machine moves together
+// (the hardware rule scales every CPU figure by one factor, hardware.ts), and log rates and I/O times
+// are the disk's, raised by "more responsive DASD and faster links to the DASD" (000 line 1183).
+const RELATIVE: readonly ConditionKey[] = ["release", "persistent", "logCopies", "archiveCopies", "disk"];
+// A CPU cost per MB is the machine's own, and shown, not scaled by the hardware rule: compared on the
+// machine and its CPUs as well.
+const ABSOLUTE: readonly ConditionKey[] = [...RELATIVE, "hardware", "cpus"];
+// A figure the rule takes as an end of a range over message sizes, or cites beside its arithmetic:
+// carried, and compared on nothing else (the figure it bounds is compared).
+const NONE: readonly ConditionKey[] = [];
+
+/** A figure as the config's value, through the door; `as` replaces the looked-up value (a ratio, a difference). */
+type Door = (id: string, what: string, only?: readonly ConditionKey[], as?: LookupResult) => ThroughDoor;
+/** A figure as a range's end or a citation: carried only. */
+type Fig = (id: string) => LookupResult;
+
+/** The end of a range a figure gives: its value where the door left it inside its conditions, else its widened end. */
+function end(d: ThroughDoor, side: "low" | "high"): number {
+  return d.check.outside.some((o) => o.carry === undefined) ? d.r[side] : d.r.value;
+}
+
 /** The zHyperWrite items for a config with zHyperWrite under Metro Mirror, release already chosen. */
 export function zHyperWrite(ctx: RuleContext, copies: number, archives: number, how: false | ReleaseCarry): void {
   const size = ctx.config.workload.messageSize;
-  const fig = (id: string) => carried(ctx.registry.figureValue(id), how);
+  const door: Door = (id, what, only = RELATIVE, as) =>
+    through(ctx, id, {
+      carry: how,
+      only,
+      ...(as ? { value: as } : {}),
+      concern: "logging",
+      what: `zHyperWrite: ${what}`,
+    });
+  const fig: Fig = (id) => through(ctx, id, { carry: how, only: NONE }).r;
   testConditions(ctx, size);
   diskSaturation(ctx, copies, size);
-  cost(ctx, copies, fig);
+  cost(ctx, copies, door, fig);
   // Each figure at the size it was measured at, as its model entry states.
   const at = (id: string, key = "messageSize") => measuredUnder(ctx.registry, id, key);
-  if (size === at(TABLE_4MB) && copies === 1) fourMegabyteTable(ctx, how);
-  if (size === at(SRB_ZHW) && copies === 2) constrainedSrb(ctx, fig);
-  logRate(ctx, copies, fig, how);
-  commitTime(ctx, archives, fig);
-  ioTime(ctx, copies, fig);
+  if (size === at(TABLE_4MB) && copies === 1) fourMegabyteTable(ctx, door, fig);
+  if (size === at(SRB_ZHW) && copies === 2) constrainedSrb(ctx, door, fig);
+  logRate(ctx, copies, door, fig);
+  commitTime(ctx, archives, door, fig);
+  ioTime(ctx, copies, door, fig);
 }
-
-type Fig = (id: string) => LookupResult;
 
 /** What every zHyperWrite figure was measured under that the config cannot say or may not match. */
 function testConditions(ctx: RuleContext, size: number): void {
@@ -162,10 +195,8 @@ function diskSaturation(ctx: RuleContext, copies: number, size: number): void {
 }
 
 /** The queue manager CPU change, a % of its cost per MB, with the spread over message sizes as the range. */
-function cost(ctx: RuleContext, copies: number, fig: Fig): void {
+function cost(ctx: RuleContext, copies: number, door: Door, fig: Fig): void {
   const size = ctx.config.workload.messageSize;
-  const single = fig(COST_SINGLE);
-  const dual = fig(COST_DUAL);
   const max = fig(COST_MAX_32KB);
   const at4mb = fig(COST_TOTAL_4MB);
   // Each typical figure is a percentage of the queue manager's cost with PPRC and the same log copies:
@@ -176,12 +207,14 @@ function cost(ctx: RuleContext, copies: number, fig: Fig): void {
   // (the chapter's configuration, 001 line 490), so with dual logs they are the range, not the value.
   const measuredSingle =
     size === measuredUnder(ctx.registry, COST_MAX_32KB, "messageSize")
-      ? max
+      ? COST_MAX_32KB
       : size === measuredUnder(ctx.registry, COST_TOTAL_4MB, "messageSize")
-        ? at4mb
+        ? COST_TOTAL_4MB
         : undefined;
-  const exact = copies !== 1 ? undefined : measuredSingle;
-  const used = exact ?? (copies === 2 ? dual : single);
+  const exactId = copies !== 1 ? undefined : measuredSingle;
+  const d = door(exactId ?? (copies === 2 ? COST_DUAL : COST_SINGLE), "queue manager CPU change over PPRC");
+  const used = d.r;
+  const exact = exactId !== undefined ? used : undefined;
   ctx.item({
     id: "logging.zhyperwrite-cost",
     concern: "logging",
@@ -189,34 +222,56 @@ function cost(ctx: RuleContext, copies: number, fig: Fig): void {
     addressSpace: "qmgr",
     metric: "cpu-pct",
     value: used.value,
-    low: Math.min(used.low, at4mb.value),
+    // An increase at every size the sources measured, the least 2.7% at 4MB (001 line 611): zHyperWrite
+    // adds SRB work over PPRC, so a range the door opened below stops at no change, not at a saving.
+    low: Math.max(0, Math.min(used.low, at4mb.value)),
     high: Math.max(used.high, max.value),
     unit: "%",
     formula: `${
       exact
         ? `${exact.raw} measured with ${sizeLabel(size)} messages`
         : copies === 2
-          ? `${dual.raw} of the queue manager cost, "more typically" with dual logs and archives (001 line 597), relative to dual logs with PPRC alone`
-          : `${single.raw} of the queue manager cost, relative to single logs with PPRC alone`
+          ? `${used.raw} of the queue manager cost, "more typically" with dual logs and archives (001 line 597), relative to dual logs with PPRC alone`
+          : `${used.raw} of the queue manager cost, relative to single logs with PPRC alone`
     }; over message sizes the sources give ${at4mb.raw} (4MB) to ${max.raw} (32KB, the most), the range`,
     inputs: { copies: { value: copies, unit: "count", from: "logging.dualLogs" } },
-    ...fromLookups(...new Set([used, at4mb, max])),
+    ...fromLookups(
+      ...(exact ? [used, ...[at4mb, max].filter((r) => r.citation.id !== used.citation.id)] : [used, at4mb, max]),
+    ),
   });
 }
 
 /** The 4MB table (single logs): CPU and SRB per MB of zHyperWrite over PPRC (001 lines 603-611). */
-function fourMegabyteTable(ctx: RuleContext, how: false | ReleaseCarry): void {
+function fourMegabyteTable(ctx: RuleContext, door: Door, fig: Fig): void {
   const { registry } = ctx;
-  const cell = (mirroring: string, measure: string) => carried(registry.lookup(TABLE_4MB, { mirroring }, measure), how);
+  // The cells as measured; their differences go through the door below, as the values the items show.
+  const cell = (mirroring: string, measure: string) => registry.lookup(TABLE_4MB, { mirroring }, measure);
   const zCpu = cell("zhyperwrite", "cpuPerMB");
   const pCpu = cell("pprc", "cpuPerMB");
   const zSrb = cell("zhyperwrite", "srbPerMB");
   const pSrb = cell("pprc", "srbPerMB");
   const delta = zCpu.value - pCpu.value;
   const srbDelta = zSrb.value - pSrb.value;
+  const cpuPct = (delta / pCpu.value) * 100;
+  const srbPct = (srbDelta / pSrb.value) * 100;
+  // A difference of two cells of the same runs is the report's own figure ("adds 15 CPU microseconds per
+  // MB"): exact where the config is inside the table's conditions, widened where it is outside (the
+  // widened result is a lookup of the item, for its parts and confidence; its bounds are the item's).
+  const exact = (r: LookupResult, value: number, unit: string): LookupResult => ({
+    ...r,
+    value,
+    low: value,
+    high: value,
+    unit,
+    parts: [],
+  });
+  const what = "the 4MB table (single logs)";
+  const dCpu = door(TABLE_4MB, `${what}: CPU per MB over PPRC`, ABSOLUTE, exact(zCpu, delta, "us")).r;
+  const dCpuPct = door(TABLE_4MB, `${what}: CPU increase`, RELATIVE, exact(zCpu, cpuPct, "percent")).r;
+  const dSrbPct = door(TABLE_4MB, `${what}: SRB increase`, RELATIVE, exact(zSrb, srbPct, "percent")).r;
   // The report's own statement of the difference and of the SRB increase, cited beside the arithmetic.
-  const stated = carried(registry.figureValue(DELTA_4MB), how);
-  const statedSrb = carried(registry.figureValue(SRB_INCREASE_4MB), how);
+  const stated = fig(DELTA_4MB);
+  const statedSrb = fig(SRB_INCREASE_4MB);
   // The shared fields after the id (a spread first and new keys after it is V8's slow path: ~10 us an item).
   const common = { concern: "logging" as const, addressSpace: "qmgr" as const, metric: "info" as const, inputs: {} };
   ctx.item({
@@ -224,39 +279,39 @@ function fourMegabyteTable(ctx: RuleContext, how: false | ReleaseCarry): void {
     ...common,
     label: "zHyperWrite: queue manager CPU added per MB logged over PPRC (4MB messages, single logs)",
     value: delta,
-    low: delta,
-    high: delta,
+    low: dCpu.low,
+    high: dCpu.high,
     unit: "us/MB",
     formula: `${zCpu.raw} - ${pCpu.raw} us per MB (zHyperWrite - PPRC, the 4MB table); SRB ${zSrb.raw} - ${pSrb.raw} = ${num(srbDelta, 0)}, so all of it is SRB (the report: "${stated.raw}" per MB, "entirely SRB time")`,
-    ...withCitations(fromLookups(zCpu, pCpu, zSrb, pSrb), stated.citation),
+    ...withCitations(fromLookups(zCpu, pCpu, zSrb, pSrb, dCpu), stated.citation),
   });
   ctx.item({
     id: "logging.zhyperwrite-cpu-increase",
     ...common,
     label: "zHyperWrite: increase in the queue manager CPU per MB (4MB messages, single logs)",
-    value: (delta / pCpu.value) * 100,
-    low: (delta / pCpu.value) * 100,
-    high: (delta / pCpu.value) * 100,
+    value: cpuPct,
+    low: dCpuPct.low,
+    high: dCpuPct.high,
     unit: "%",
     formula: `${num(delta, 0)} / ${pCpu.raw} us per MB (PPRC) x 100`,
-    ...fromLookups(zCpu, pCpu),
+    ...fromLookups(zCpu, pCpu, dCpuPct),
   });
   ctx.item({
     id: "logging.zhyperwrite-srb-increase",
     ...common,
     label: "zHyperWrite: increase in the queue manager SRB per MB (4MB messages, single logs)",
-    value: (srbDelta / pSrb.value) * 100,
-    low: (srbDelta / pSrb.value) * 100,
-    high: (srbDelta / pSrb.value) * 100,
+    value: srbPct,
+    low: dSrbPct.low,
+    high: dSrbPct.high,
     unit: "%",
     formula: `${num(srbDelta, 0)} / ${pSrb.raw} us SRB per MB (PPRC) x 100 (the report prints "${statedSrb.raw}", truncated)`,
-    ...withCitations(fromLookups(zSrb, pSrb), statedSrb.citation),
+    ...withCitations(fromLookups(zSrb, pSrb, dSrbPct), statedSrb.citation),
   });
 }
 
 /** Dual logs, 4MB, both logging 75 MB/s: SRB per MB 0.44 ms with zHyperWrite against 0.4 with PPRC (001 lines 617-622). */
-function constrainedSrb(ctx: RuleContext, fig: Fig): void {
-  const z = fig(SRB_ZHW);
+function constrainedSrb(ctx: RuleContext, door: Door, fig: Fig): void {
+  const z = door(SRB_ZHW, "SRB per MB at a constrained log rate", ABSOLUTE).r;
   const p = fig(SRB_PPRC);
   const max = fig(SRB_MAX);
   const rate = fig(CONSTRAINED_RATE);
@@ -279,13 +334,14 @@ function constrainedSrb(ctx: RuleContext, fig: Fig): void {
 }
 
 /** The peak log rate with zHyperWrite relative to PPRC, by message size and log copies. */
-function logRate(ctx: RuleContext, copies: number, fig: Fig, how: false | ReleaseCarry): void {
+function logRate(ctx: RuleContext, copies: number, door: Door, fig: Fig): void {
   const { registry } = ctx;
   const size = ctx.config.workload.messageSize;
   const max = fig(RATE_MAX);
   const at = (id: string, key = "messageSize") => measuredUnder(registry, id, key);
+  const what = "peak log rate relative to PPRC";
   const ratio = (id: string) => {
-    const r = fig(id);
+    const r = door(id, what).r;
     ctx.item({
       id: "logging.zhyperwrite-log-rate",
       concern: "logging",
@@ -302,7 +358,7 @@ function logRate(ctx: RuleContext, copies: number, fig: Fig, how: false | Releas
     });
   };
   const gain = (id: string) => {
-    const g = fig(id);
+    const g = door(id, "log rate gained over PPRC").r;
     ctx.item({
       id: "logging.zhyperwrite-log-rate-gain",
       concern: "logging",
@@ -322,10 +378,20 @@ function logRate(ctx: RuleContext, copies: number, fig: Fig, how: false | Releas
     if (size <= at(RATE_SINGLE, "messageSizeMax")) return ratio(RATE_SINGLE);
     if (size === at(RATE_256KB)) return gain(RATE_256KB);
     // Above 128KB: the 4MB table's rates (386 / 368 MB/s) at the low end, double at the high end.
-    const z = carried(registry.lookup(TABLE_4MB, { mirroring: "zhyperwrite" }, "logRate"), how);
-    const p = carried(registry.lookup(TABLE_4MB, { mirroring: "pprc" }, "logRate"), how);
+    // The 4MB table's two rates, as measured; their ratio through the door, the value shown.
+    const z = registry.lookup(TABLE_4MB, { mirroring: "zhyperwrite" }, "logRate");
+    const p = registry.lookup(TABLE_4MB, { mirroring: "pprc" }, "logRate");
     const two = fig(RATE_SINGLE);
-    const at4mb = z.value / p.value;
+    const ratioAt4mb = z.value / p.value;
+    const d = door(TABLE_4MB, what, RELATIVE, {
+      ...z,
+      value: ratioAt4mb,
+      low: ratioAt4mb,
+      high: ratioAt4mb,
+      unit: "ratio",
+      parts: [],
+    });
+    const at4mb = d.r.value;
     ctx.item({
       id: "logging.zhyperwrite-log-rate",
       concern: "logging",
@@ -333,15 +399,15 @@ function logRate(ctx: RuleContext, copies: number, fig: Fig, how: false | Releas
       addressSpace: "qmgr",
       metric: "info",
       value: at4mb,
-      low: at4mb,
-      high: size === at(TABLE_4MB) ? at4mb : two.value,
+      low: end(d, "low"),
+      high: Math.max(end(d, "high"), size === at(TABLE_4MB) ? at4mb : two.value),
       unit: "x",
       formula:
         size === at(TABLE_4MB)
           ? `${z.raw} / ${p.raw} MB/s (zHyperWrite / PPRC, the 4MB table)`
           : `between ${z.raw} / ${p.raw} MB/s at 4MB (the value taken) and "${two.raw}" up to 128KB; the sizes between are charts only`,
       inputs: {},
-      ...fromLookups(z, p, two),
+      ...fromLookups(z, p, two, d.r),
     });
     return;
   }
@@ -355,36 +421,43 @@ function logRate(ctx: RuleContext, copies: number, fig: Fig, how: false | Releas
 }
 
 /** The commit elapsed time with zHyperWrite as a share of PPRC's, by message size. */
-function commitTime(ctx: RuleContext, archives: number, fig: Fig): void {
+function commitTime(ctx: RuleContext, archives: number, door: Door, fig: Fig): void {
   const size = ctx.config.workload.messageSize;
+  const what = "commit elapsed time against PPRC";
   const max = fig(COMMIT_MAX);
   const floor = 100 - max.value;
-  const small = fig(COMMIT_SMALL);
-  const at4mb = fig(COMMIT_4MB);
-  const noArchive = archives === 0 ? fig(COMMIT_NO_ARCHIVE) : undefined;
   let value: number;
   let low = floor;
   let high: number;
   let formula: string;
   const parts = [max];
   if (size <= measuredUnder(ctx.registry, COMMIT_SMALL, "messageSizeMax")) {
+    const d = door(COMMIT_SMALL, what);
+    const small = d.r;
     value = small.value;
-    high = small.value;
+    high = end(d, "high");
+    low = Math.min(low, end(d, "low"));
     formula = `"${small.raw}" of the PPRC commit time up to 128KB; "${max.raw}" less at best, the low end`;
     parts.push(small);
   } else {
     // Above 128KB the saving shrinks to 4% at 4MB (001 line 547); sizes between are charts only.
+    const small = fig(COMMIT_SMALL);
+    const d = door(COMMIT_4MB, what);
+    const at4mb = d.r;
     value = 100 - at4mb.value;
-    high = 100 - at4mb.value;
+    high = 100 - end(d, "low");
     const is4mb = size === measuredUnder(ctx.registry, COMMIT_4MB, "messageSize");
-    low = is4mb ? value : small.value;
+    low = Math.min(is4mb ? value : small.value, 100 - end(d, "high"));
     formula = is4mb
       ? `${at4mb.raw} less than PPRC at 4MB`
       : `between "${small.raw}" (up to 128KB) and ${at4mb.raw} less (4MB, the value taken)`;
     parts.push(small, at4mb);
-    if (noArchive) {
+    if (archives === 0) {
+      const n = door(COMMIT_NO_ARCHIVE, `${what}, archiving off`);
+      const noArchive = n.r;
       value = Math.min(value, 100 - noArchive.value);
-      high = value;
+      // "a minimum of 12%" lower: the share is at most this; where the figure is widened, its least saving.
+      high = Math.min(high, Math.max(value, 100 - end(n, "low")));
       formula += `; with archiving off "${noArchive.raw}" lower`;
       parts.push(noArchive);
     }
@@ -396,7 +469,8 @@ function commitTime(ctx: RuleContext, archives: number, fig: Fig): void {
     addressSpace: "app",
     metric: "info",
     value,
-    low: Math.min(low, value),
+    // A share of a time is not below nothing, however far a widened end reaches.
+    low: Math.max(0, Math.min(low, value)),
     high,
     unit: "%",
     formula,
@@ -406,8 +480,9 @@ function commitTime(ctx: RuleContext, archives: number, fig: Fig): void {
 }
 
 /** The active log I/O time with zHyperWrite as a share of PPRC's, by message size and log copies. */
-function ioTime(ctx: RuleContext, copies: number, fig: Fig): void {
+function ioTime(ctx: RuleContext, copies: number, door: Door, fig: Fig): void {
   const size = ctx.config.workload.messageSize;
+  const what = "active log I/O time against PPRC";
   const max = fig(IO_MAX);
   const floor = 100 - max.value;
   let value: number;
@@ -418,22 +493,25 @@ function ioTime(ctx: RuleContext, copies: number, fig: Fig): void {
   const extra: LookupResult[] = [];
   if (copies === 2 && size <= measuredUnder(ctx.registry, IO_DUAL, "messageSizeMax")) {
     // "between 32% and 60% less time per I/O" (001 line 646)
-    used = fig(IO_DUAL);
+    used = door(IO_DUAL, what).r;
     value = 100 - used.value;
     low = 100 - used.high;
     high = 100 - used.low;
     formula = `"${used.raw}" less time per I/O than PPRC, dual logs up to 128KB`;
   } else if (size <= measuredUnder(ctx.registry, IO_SMALL, "messageSizeMax")) {
-    used = fig(IO_SMALL);
+    const d = door(IO_SMALL, what);
+    used = d.r;
     value = used.value;
-    high = used.value;
+    high = end(d, "high");
+    low = Math.min(low, end(d, "low"));
     formula = `"${used.raw}" of the PPRC I/O time up to 96KB; "${max.raw}" less at best, the low end`;
   } else {
-    used = fig(IO_LARGE);
+    const d = door(IO_LARGE, what);
+    used = d.r;
     const small = fig(IO_SMALL);
     value = 100 - used.value;
-    high = value;
-    low = small.value;
+    high = 100 - end(d, "low");
+    low = Math.min(small.value, 100 - end(d, "high"));
     formula = `"${used.raw}" less than PPRC above 96KB (the value taken), "${small.raw}" of it up to 96KB the low end`;
     extra.push(small);
   }
@@ -444,7 +522,8 @@ function ioTime(ctx: RuleContext, copies: number, fig: Fig): void {
     addressSpace: "qmgr",
     metric: "info",
     value,
-    low: Math.min(low, value),
+    // A share of a time is not below nothing, however far a widened end reaches.
+    low: Math.max(0, Math.min(low, value)),
     high,
     unit: "%",
     formula,
