@@ -51,15 +51,17 @@ describe("door migration (archive compression, log ceiling, logging CPU, zHyperW
     expect(part!.basis).toBe("models/condition-evidence.yaml");
   });
 
-  it("logging-cpu: the z15 CPU per MB logged is widened both ways on a z14 by the machine evidence", () => {
+  it("logging-cpu: the z15 CPU per MB logged is open above on a z14 (an older machine)", () => {
     // Shown, not scaled by the hardware rule (an info item), so the machine is compared: 992 + 584, each
-    // +/-6%, then the machine row's p90 either way.
+    // +/-6%. The machine row of the evidence holds pairs of one table only (the TLS negotiation costs on
+    // z14 and z15), which is not evidence (MIN_EVIDENCE_ENTRIES): open on the side an older machine moves
+    // a CPU cost, above.
+    expect(row("hardware", "cpu").entries).toBe(1);
     const e = run({ hardware: { generation: "z14" } });
     const i = item(e, "logging.qmgr-cpu-per-mb");
-    const pct = row("hardware", "cpu").pct / 100;
     expect(i.value).toBe(992 + 584);
-    expect(i.low).toBeCloseTo((1576 * (1 - RUN_TO_RUN)) / (1 + pct), 9);
-    expect(i.high).toBeCloseTo(1576 * (1 + RUN_TO_RUN) * (1 + pct), 9);
+    expect(i.low).toBeCloseTo(1576 * (1 - RUN_TO_RUN), 9);
+    expect(i.high).toBe(Infinity);
     expect(conditionParts(e, "logging.qmgr-cpu-per-mb")[0]!.text).toContain("measured with z15, used with z14");
   });
 
