@@ -36,4 +36,13 @@ describe("log volumes from message data only", () => {
     expect(i.value).toBeCloseTo(10.5, 9);
     expect(Number.isFinite(i.high)).toBe(true);
   });
+
+  it("make the log-rate ceiling open below (more data per transaction, fewer transactions), bounded with the overhead", () => {
+    expect(item(estimate(persistent), "logging.log-rate-ceiling").low).toBe(0);
+    const bounded = item(
+      estimate({ ...persistent, logging: { logOverheadPerMessage: "1.25KB" } }),
+      "logging.log-rate-ceiling",
+    );
+    expect(bounded.low).toBeGreaterThan(0);
+  });
 });

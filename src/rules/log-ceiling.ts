@@ -245,7 +245,9 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
   }
   const tps = value / mbPerTxn;
   // MB per transaction at the volume's high end gives the ceiling's low end, and the reverse.
-  const lowK = 1048576 / vol.high;
+  // Message data only (no overhead the sources give for the release): the data per transaction has no
+  // upper end, so the ceiling has no lower one.
+  const lowK = vol.lower ? 0 : 1048576 / vol.high;
   const highK = 1048576 / vol.low;
   const entry = registry.get(best.id);
   const ceilingParts = volumeParts(vol, ...parts);
@@ -265,7 +267,7 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
     notes.push("the range is open above because the peak is used outside its measured conditions");
   if (vol.lower)
     notes.push(
-      "the log data per transaction is a lower bound (message data only), so the point is an upper estimate of the ceiling",
+      "the log data per transaction is a lower bound (message data only), so the point is an upper estimate of the ceiling and the range is open below (logging.logOverheadPerMessage bounds it)",
     );
   ctx.item({
     id: "logging.log-rate-ceiling",

@@ -113,12 +113,11 @@ type Door = (id: string, what: string, only?: readonly ConditionKey[], as?: Look
 type Fig = (id: string) => LookupResult;
 
 /**
- * The end of a range a figure gives: the figure's own range (its run-to-run spread, or its widening
- * where the door found it outside its conditions). A "4% less" measured between two runs is not exact:
- * taking the value alone made the commit time at 4MB 96% (96-96).
+ * The end of a range a figure gives: its value where the door left it inside its conditions (a one-sided
+ * "less than 50%" is bounded on its open side by another figure the rule cites), else its widened end.
  */
 function end(d: ThroughDoor, side: "low" | "high"): number {
-  return d.r[side];
+  return d.check.outside.some((o) => o.carry === undefined) ? d.r[side] : d.r.value;
 }
 
 /** The zHyperWrite items for a config with zHyperWrite under Metro Mirror, release already chosen. */
@@ -449,9 +448,10 @@ function commitTime(ctx: RuleContext, archives: number, door: Door, fig: Fig): v
     const d = door(COMMIT_4MB, what);
     const at4mb = d.r;
     value = 100 - at4mb.value;
-    high = 100 - end(d, "low");
+    // "4% less" is a point measured between two runs: its own range (run-to-run, or widened), not 96-96.
+    high = 100 - at4mb.low;
     const is4mb = size === measuredUnder(ctx.registry, COMMIT_4MB, "messageSize");
-    low = Math.min(is4mb ? value : small.value, 100 - end(d, "high"));
+    low = Math.min(is4mb ? value : small.value, 100 - at4mb.high);
     formula = is4mb
       ? `${at4mb.raw} less than PPRC at 4MB`
       : `between "${small.raw}" (up to 128KB) and ${at4mb.raw} less (4MB, the value taken)`;
