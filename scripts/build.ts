@@ -304,9 +304,9 @@ else console.warn("build: the live page (dist/mqzcap.html) is not built: @codemi
 // Named for this Node's V8 (src/cli/code-cache.ts): a launcher on another Node does not read it.
 // The commands a planner runs while editing are in it too (capacity, sensitivity, sweep), on a config
 // with shared queues, two channel types, a baseline and storage: sensitivity, which tries other
-// machines, releases and choices, ran code the cache did not hold (#30: 1,512 -> 1,396 million
-// instructions for how-far-order-entry under cachegrind). The larger cache (1.09 MB, was 0.92) costs
-// the plain estimate about 14 million more to read (732 -> 746), within run-to-run noise in time.
+// machines, releases and choices, ran code the cache did not hold (#30: 1,500 -> 1,394 million
+// instructions for how-far-order-entry under cachegrind). The larger cache (1.15 MB, was 0.92) costs
+// the plain estimate a little more to read (736 -> 743 million), within run-to-run noise in time.
 const cacheFile = codeCacheFile(join(root, "dist", "cli-main.cjs"));
 const HOW_FAR = "examples/how-far-order-entry.yaml";
 for (const args of [
