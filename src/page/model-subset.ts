@@ -6,6 +6,7 @@
 // examples, and the fields only `mqzcap models` prints (notes, inventory, partial, a figure's quote: emptied). test/page-core.test.ts
 // checks the JSON of random configs is the same on these entries as on all of them.
 import type { ModelData, ModelEntry } from "../model/types.js";
+import { MIN_EVIDENCE_ENTRIES } from "../model/evidence.js";
 
 const SCANNED_TYPES: ReadonlySet<string> = new Set(["table", "gap", "carry"]);
 const PRINTED_ONLY = ["notes", "inventory", "partial"] as const;
@@ -42,8 +43,20 @@ export function pageModelData(
     inventory: [],
     entries,
     notEncoded: [],
-    files: models.files,
+    // The model files' list is read by `mqzcap models` and the loader only.
+    files: [],
     ...(models.interpolationErrors ? { interpolationErrors: models.interpolationErrors } : {}),
-    ...(models.conditionEvidence ? { conditionEvidence: models.conditionEvidence } : {}),
+    // Rows from one entry are never taken as evidence (src/model/evidence.ts): not carried.
+    ...(models.conditionEvidence
+      ? {
+          conditionEvidence: {
+            ...models.conditionEvidence,
+            // A row's worst (`max`) is printed by `mqzcap models` only.
+            rows: models.conditionEvidence.rows
+              .filter((r) => r.entries >= MIN_EVIDENCE_ENTRIES)
+              .map((r) => ({ ...r, max: 0 })),
+          },
+        }
+      : {}),
   };
 }
