@@ -162,7 +162,7 @@ function predict(
   if (condition === "release") {
     // As checkConditions does: the rules' own release choice, and its carry where one covers the entry.
     const how = releaseChoice(registry, from.entry, from.releases, target.releases[0]!)?.carried;
-    if (how?.carry) {
+    if (how && how.carry) {
       o.carry = how.carry;
       if (how.tolerance !== undefined) o.tolerance = how.tolerance;
       if (how.basis !== undefined) o.basis = how.basis;
@@ -171,24 +171,43 @@ function predict(
   const evidence = evidenceWithout(target.entry, from.entry);
   const check: ConditionCheck = { id: from.entry, inside: false, outside: [o], assumed: [], context: [], evidence };
   const w = widen(r, check);
-  const actual = printed(target);
-  const open = w.high === Infinity || w.low === -Infinity;
   const added = w.parts.slice(r.parts.length);
+  return scored(
+    target,
+    from,
+    condition,
+    [o.measured, o.config],
+    w,
+    added.map((p) => p.text).join("; ") || "no widening",
+  );
+}
+
+/** A case scored: the prediction's range against the measured value, as printed. */
+function scored(
+  target: Measured,
+  from: Measured,
+  condition: string,
+  [measured, wanted]: [string, string],
+  r: { low: number; high: number; value: number },
+  how: string,
+): ConditionCase {
+  const actual = printed(target);
+  const open = r.high === Infinity || r.low === -Infinity;
   return {
     condition,
     kind: target.kind,
     target: { entry: target.entry, where: target.where, raw: target.raw, value: actual },
     from: { entry: from.entry, where: from.where, raw: from.raw },
-    measured: o.measured,
-    wanted: o.config,
-    low: w.low,
-    high: w.high,
-    value: w.value,
-    errorPct: pct(w.value - actual, actual),
-    halfWidthPct: open ? Infinity : halfWidth(target, w.low, w.high, w.value),
+    measured,
+    wanted,
+    low: r.low,
+    high: r.high,
+    value: r.value,
+    errorPct: pct(r.value - actual, actual),
+    halfWidthPct: open ? Infinity : halfWidth(target, r.low, r.high, r.value),
     open,
-    contains: w.low <= actual + 1e-9 * Math.abs(actual) && actual <= w.high + 1e-9 * Math.abs(actual),
-    how: added.map((p) => p.text).join("; ") || "no widening",
+    contains: r.low <= actual + 1e-9 * Math.abs(actual) && actual <= r.high + 1e-9 * Math.abs(actual),
+    how,
   };
 }
 
@@ -213,29 +232,15 @@ function predictByLookup(
   } catch {
     return "gap";
   }
-  const actual = printed(target);
-  const open = r.high === Infinity || r.low === -Infinity;
   const how = r.parts
     .filter((p) => p.reason === "interpolation" || p.reason === "extrapolation")
     .map((p) => p.text)
     .join("; ");
-  return {
-    condition,
-    kind: target.kind,
-    target: { entry: target.entry, where: target.where, raw: target.raw, value: actual },
-    from: { entry: from.entry, where: from.where, raw: from.raw },
-    measured: String(conditionValue(from, condition)),
-    wanted: String(conditionValue(target, condition)),
-    low: r.low,
-    high: r.high,
-    value: r.value,
-    errorPct: pct(r.value - actual, actual),
-    halfWidthPct: open ? Infinity : halfWidth(target, r.low, r.high, r.value),
-    open,
-    contains: r.low <= actual + 1e-9 * Math.abs(actual) && actual <= r.high + 1e-9 * Math.abs(actual),
-    how: how || "a measured cell of the table",
-    byLookup: true,
-  };
+  const settings: [string, string] = [
+    String(conditionValue(from, condition)),
+    String(conditionValue(target, condition)),
+  ];
+  return { ...scored(target, from, condition, settings, r, how || "a measured cell of the table"), byLookup: true };
 }
 
 export function conditionAccuracy(data: ModelData): ConditionAccuracy {
