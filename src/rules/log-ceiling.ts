@@ -347,12 +347,15 @@ function mirrorFactor(
   const mirrored = registry.lookup(SINGLE_4MB, { mirroring }, "logRate");
   const none = registry.lookup(SINGLE_4MB, { mirroring: "none" }, "logRate");
   const what = mirroring === "pprc" ? "Metro Mirror (PPRC)" : "Metro Mirror with zHyperWrite";
-  // The ratio of two rates of the same runs, through the door as a change: measured with 4MB messages
+  // The ratio of two rates, through the door as a change: measured with 4MB messages
   // and single logs, it is widened where the config's size, log copies or disk are other (the report
   // gives the rates elsewhere only as charts), by the sources' evidence for a change or left open.
+  // Each rate within the runs' tolerance: the ratio spans the quotients of their ends.
   const ratio = mirrored.value / none.value;
+  const low = Math.min(ratio, mirrored.low / none.high);
+  const high = Math.max(ratio, mirrored.high / none.low);
   const { r: factor } = through(ctx, SINGLE_4MB, {
-    value: { ...mirrored, value: ratio, low: ratio, high: ratio, unit: "ratio", parts: [] },
+    value: { ...mirrored, value: ratio, low, high, unit: "ratio", parts: [] },
     carry: rel.carried,
     only: COMPARED,
     concern: "logging",
