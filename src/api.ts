@@ -122,7 +122,9 @@ function checkCapacityOptions(options: EstimateOptions & CapacityOptions): Capac
  * YAML, units and all). Throws InputError with file:line:col diagnostics for a bad config.
  */
 export function estimate(input: string | ConfigInput, options?: EstimateOptions): Estimate {
-  const registry = registryOf(checkOptions(options, "estimate").models, "estimate");
+  const opts = checkOptions(options, "estimate");
+  checkOptionKeys("estimate", opts as Record<string, unknown>, ["models"]);
+  const registry = registryOf(opts.models, "estimate");
   if (typeof input === "string" && input !== "") return estimateWith(loadConfigFile(input).config, registry);
   if (!isPlainObject(input)) throw argError("estimate", "the config", "a file path or a config object", input);
   // Objects go through the same text path so that semantic checks and positions work alike.
@@ -166,6 +168,7 @@ export function sweep(
   options?: SweepOptions,
 ): SweepResult {
   const opts = checkOptions(options, "sweep") as SweepOptions;
+  checkOptionKeys("sweep", opts as Record<string, unknown>, ["models", "metrics"]);
   const registry = registryOf(opts.models, "sweep");
   let base: unknown;
   if (typeof input === "string" && input !== "") base = loadConfigFile(input).source.value;

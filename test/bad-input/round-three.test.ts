@@ -322,6 +322,39 @@ describe("#29: the library's capacity() checks its other options", () => {
   });
 });
 
+describe("#29: estimate() and sweep() refuse options they do not take, as capacity() and sensitivity() do", () => {
+  it("names the option and the ones the function takes", async () => {
+    const { estimate, sweep } = await import("../../src/api.js");
+    const { InputError } = await import("../../src/util/diagnostic.js");
+    const plan = join(ROOT, "examples", "quickstart.yaml");
+    const calls: [() => unknown, string, string][] = [
+      [
+        () => estimate(plan, { model: "my-models/" } as never),
+        "options.model is not an option of estimate()",
+        "estimate() takes models",
+      ],
+      [
+        () => sweep(plan, ["workload.rate=100/s,200/s"], { metric: ["cpu"] } as never),
+        "options.metric is not an option of sweep()",
+        "sweep() takes models, metrics",
+      ],
+    ];
+    for (const [call, message, suggestion] of calls) {
+      let err: unknown;
+      try {
+        call();
+      } catch (e) {
+        err = e;
+      }
+      expect(err, message).toBeInstanceOf(InputError);
+      expect((err as InstanceType<typeof InputError>).diagnostics[0]!.message).toBe(message);
+      expect((err as InstanceType<typeof InputError>).diagnostics[0]!.suggestion).toBe(suggestion);
+    }
+    // The options they take still work.
+    expect(estimate(plan, { models: undefined }).items.length).toBeGreaterThan(0);
+  });
+});
+
 describe("#29 medium: init writes its file whole or not at all", () => {
   it("a write that fails (file size limit 0, as a full disk) leaves no empty file, and the retry works", () => {
     const r = spawnSync("sh", ["-c", `ulimit -f 0; "${process.execPath}" "${CLI}" init new.yaml`], {
