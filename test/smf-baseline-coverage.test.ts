@@ -4,6 +4,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { formatterCsv } from "./helpers/formatter-csv.js";
 import { describe, expect, it } from "vitest";
 import { capacity, estimate } from "../src/api.js";
 import { parseConfigText } from "../src/config/load.js";
@@ -120,29 +121,7 @@ describe.skipIf(!there)("calibrate's errors name the missing file or column", ()
   });
 });
 
-/** The test's own reading of a formatter CSV (quoted fields, ="..." fields, bare numbers). */
-function table(file: string): Record<string, string>[] {
-  const lines = readFileSync(file, "latin1").split("\n").filter(Boolean);
-  const split = (line: string) => {
-    const out: string[] = [];
-    let i = 0;
-    while (i < line.length) {
-      if (line[i] === "=" && line[i + 1] === '"') i++;
-      if (line[i] === '"') {
-        const end = line.indexOf('",', i + 1);
-        out.push(line.slice(i + 1, end));
-        i = end + 2;
-      } else {
-        const end = line.indexOf(",", i);
-        out.push(line.slice(i, end).trim());
-        i = end + 1;
-      }
-    }
-    return out;
-  };
-  const head = split(lines[0]!).map((h) => h.trim());
-  return lines.slice(1).map((l) => Object.fromEntries(split(l).map((v, k) => [head[k], v])));
-}
+const table = formatterCsv;
 const num = (r: Record<string, string>, col: string) => Number(r[col]);
 const at = (r: Record<string, string>) => `${r.Date} ${r.Time!.slice(0, 8)}`;
 const cpuUs = (r: Record<string, string>) => num(r, "Task_CPU_Time(S)") * 1e6 + num(r, "Task_CPU_Time(US)");

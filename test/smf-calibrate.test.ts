@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { formatterCsv } from "./helpers/formatter-csv.js";
 import { describe, expect, it } from "vitest";
 import { calibrate } from "../src/smf/files.js";
 import type { Calibration } from "../src/smf/calibrate.js";
@@ -16,31 +17,7 @@ import { ROOT, run } from "./helpers/cli.js";
 const FIX = join(ROOT, "..", "shared", "fixtures", "smf");
 const there = existsSync(FIX);
 
-/** The test's own reading of a formatter CSV: quoted fields, ="..." fields, bare numbers. */
-function table(dir: string, structure: string): Record<string, string>[] {
-  const lines = readFileSync(join(FIX, dir, `SMF-${structure}.csv`), "latin1")
-    .split("\n")
-    .filter(Boolean);
-  const split = (line: string) => {
-    const out: string[] = [];
-    let i = 0;
-    while (i < line.length) {
-      if (line[i] === "=" && line[i + 1] === '"') i++;
-      if (line[i] === '"') {
-        const end = line.indexOf('",', i + 1);
-        out.push(line.slice(i + 1, end));
-        i = end + 2;
-      } else {
-        const end = line.indexOf(",", i);
-        out.push(line.slice(i, end).trim());
-        i = end + 1;
-      }
-    }
-    return out;
-  };
-  const head = split(lines[0]!).map((h) => h.trim());
-  return lines.slice(1).map((l) => Object.fromEntries(split(l).map((v, k) => [head[k], v])));
-}
+const table = (dir: string, structure: string) => formatterCsv(join(FIX, dir, `SMF-${structure}.csv`));
 const num = (r: Record<string, string>, col: string) => Number(r[col]);
 const sum = (rows: Record<string, string>[], col: string) => rows.reduce((a, r) => a + num(r, col), 0);
 const cpu = (r: Record<string, string>, base: string) => num(r, `${base}(S)`) * 1e6 + num(r, `${base}(US)`);

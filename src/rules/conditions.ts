@@ -4,16 +4,9 @@
 // figure used outside its conditions (extrapolated, a warning naming the condition, a range that comes
 // from what the sources measured under the other conditions, or from a carry's stated tolerance).
 //
-// Usage (a full example is in test/rules/conditions.test.ts):
-//
-//   const subject = subjectOf(ctx.config);                      // the config in the models' vocabulary
-//   const best = bestMatch(ctx.registry, [PEAK_93, PEAK_92], subject, { weights: { disk: 3 } });
-//   let r = ctx.registry.figureValue(best.id);
-//   if (!best.check.inside) {
-//     r = widen(r, best.check, spreadOf(...candidates.map((c) => ctx.registry.figureValue(c))));
-//     ctx.warn("logging", outsideMessage("peak log rate", best.check), [r.citation]);
-//   }
-//   for (const a of best.check.assumed) ctx.warn("logging", assumedMessage("peak log rate", a));
+// Rules do not call these themselves: they ask the door (door.ts `through`) for a figure, and the door
+// applies the release carry, checkConditions, widen and the warnings, every time. bestMatch picks which
+// candidate entry to ask for (test/rules/conditions.test.ts shows the pieces one by one).
 //
 // The vocabulary (models/README.md, "Conditions"): CONFIG_CONDITIONS are compared with the config;
 // TEST_CONDITIONS describe how a measurement was run and have no config counterpart (they are listed,

@@ -372,6 +372,8 @@ export function entryForRelease(
 const carriedResults = new WeakMap<LookupResult, WeakMap<ReleaseCarry, LookupResult>>();
 
 /**
+ * Rules reach this through the door (door.ts `through`, its `carry`), never directly; the benches and
+ * tests call it to check the carry alone.
  * Marks a lookup carried from another release (a copy: lookup results are shared) and, given how
  * (chooseRelease's or entryForRelease's `carried`), widens its range: by the carry's tolerance, or for
  * storage extrapolated across releases by the sources' release spread.
