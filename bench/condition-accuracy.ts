@@ -213,27 +213,6 @@ function scored(
   };
 }
 
-/** How many measured points the sibling's row keeps along the condition's axis once the target's cell is out. */
-function pointsAlong(data: ModelData, target: Measured, from: Measured, condition: string): number {
-  const cell = from.cell!;
-  const t = data.entries.find((e) => e.id === cell.table);
-  if (!t || t.type !== "table") return 0;
-  const isTarget = (c: (typeof t.cells)[number]) =>
-    target.cell !== undefined &&
-    t.id === target.cell.table &&
-    c.measure === target.cell.measure &&
-    Object.entries(c.at).every(([k, v]) => String(target.cell!.at[k]) === String(v));
-  return t.cells.filter(
-    (c) =>
-      c.measure === cell.measure &&
-      c.v.value !== null &&
-      !isTarget(c) &&
-      Object.entries(cell.at).every(
-        ([k, v]) => k === condition || c.at[k] === undefined || String(c.at[k]) === String(v),
-      ),
-  ).length;
-}
-
 /**
  * The target as the rules would get it had the sources not printed it: a lookup at the target's axis
  * value in the sibling's table (without the target's cell when it is the same table), which interpolates
@@ -247,14 +226,11 @@ function predictByLookup(
   from: Measured,
   condition: string,
 ): ConditionCase | "gap" {
-  // A row left with one point along the axis is carried across it by the evidence (registry
-  // carriedAcross); those cases keep the whole file's evidence, as this bench has always given them:
-  // without the case's own pairs, 6 more 'change' cases of such carries miss (of 004.sq-vs-private-
-  // cpu-uplift and 001.fasp-throughput-vs-tcp; 77 -> 71 of 83), a width to revisit, not to hide.
-  // Every other lookup (an interpolation, an extrapolation whose edge the evidence bounds) takes the
-  // evidence without the case's entries: a case never bounds itself.
-  const onePoint = pointsAlong(data, target, from, condition) === 1;
-  const reg = registryWithout(data, target, onePoint && data.conditionEvidence ? data.conditionEvidence : evidence);
+  // Every lookup (an interpolation, an extrapolation whose edge the evidence bounds, a row's one point
+  // carried across the axis) takes the evidence without the case's entries: a case never bounds
+  // itself. (Until the evidence's held-out check, src/model/evidence.ts spreadTaken, one-point carries
+  // kept the whole file's evidence here: without their own pairs, 6 'change' cases missed.)
+  const reg = registryWithout(data, target, evidence);
   const at = { ...from.cell!.at, [condition]: target.cell!.at[condition]! };
   let r;
   try {
@@ -381,8 +357,8 @@ export function renderConditionAccuracy(res: ConditionAccuracy): string[] {
     "  without the cell gives it (its own leave-one-out run, per unit of span and from unflagged neighbours",
     "  where it can be; the pooled error of its kind of axis where too few points remain; an extrapolation's",
     "  edge bounding its side where the evidence, without the case's entries, moves such figures one way),",
-    "  carried by the evidence from a row's one remaining point (the whole file's evidence, as the bench has",
-    "  always taken it there), or a gap along a category axis (counted below, neither hit nor miss).",
+    "  carried by the evidence (without the case's entries) from a row's one remaining point, or a gap along",
+    "  a category axis (counted below, neither hit nor miss).",
     "- Otherwise (a condition of the entry, a release, a machine) the sibling is carried through the door the",
     "  rules use (src/rules/conditions.ts `widen`): a carried release by the carry's tolerance, any other",
     "  condition by the sources' evidence for that kind of change (models/condition-evidence.yaml), computed",

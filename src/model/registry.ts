@@ -1,7 +1,7 @@
 // The registry: model entries by id, lookups in tables (exact and interpolated), citations.
 import { argError } from "../util/args.js";
 import { interpolate, type Scheme } from "./interpolate.js";
-import { evidenceFactors, evidenceFor, quantityKindOf } from "./evidence.js";
+import { evidenceFactors, evidenceFor, noEvidenceWords, quantityKindOf } from "./evidence.js";
 import {
   interpolationError,
   P90_MIN_POINTS,
@@ -393,7 +393,7 @@ export class Registry {
           reason: "extrapolation" as const,
           low: -100,
           high: Infinity,
-          text: `${what}: the sources hold no pairs of such figures measured under two values of ${axis} in two or more tables, so the range is open on both sides`,
+          text: `${what}: ${kind ? noEvidenceWords(this.data.conditionEvidence, axis, kind, { what: "such", condition: axis }, sizes) : `the sources hold no pairs of such figures measured under two values of ${axis} in two or more tables`}, so the range is open on both sides`,
           basis: "models/condition-evidence.yaml",
         }),
       );
@@ -409,7 +409,7 @@ export class Registry {
         reason: "extrapolation" as const,
         low: (fl - 1) * 100,
         high: (fh - 1) * 100,
-        text: `${what}: the sources' own ${axis} changes${row.band ? ` ${row.band} apart` : ""} move such figures by ${pctText((fl - 1) * 100, (fh - 1) * 100)} (${row.how === "p90" ? "p90" : "the worst"} of ${row.n} pairs)`,
+        text: `${what}: the sources' own ${axis} changes${row.band ? ` ${row.band} apart` : ""} move such figures by ${pctText((fl - 1) * 100, (fh - 1) * 100)} (${row.how === "p90" ? "p90" : "the worst"} of ${row.n} pairs${row.whole ? `: ${row.whole}` : ""})`,
         basis: "models/condition-evidence.yaml",
       }),
     );
@@ -438,7 +438,7 @@ export class Registry {
     // +1: the value grows with the axis in every pair from p5 to p95; -1: it falls; 0: either.
     const grows = row.up.low > 0 ? 1 : row.up.high < 0 ? -1 : 0;
     if (grows === 0 || Math.sign(trend) !== grows * Math.sign(to - edge)) return undefined;
-    return `the sources' own ${axis} changes${row.band ? ` ${row.band} apart` : ""} move such figures ${grows > 0 ? "up" : "down"} with ${axis} (${pctText(row.up.low, row.up.high)}, p5 to p95 of ${row.n} pairs)`;
+    return `the sources' own ${axis} changes${row.band ? ` ${row.band} apart` : ""} move such figures ${grows > 0 ? "up" : "down"} with ${axis} (${pctText(row.up.low, row.up.high)}, ${row.n >= 5 && row.how === "p90" ? "p5 to p95" : "least to most"} of ${row.n} pairs)`;
   }
 
   /** The leave-one-out interpolation error of a table's axis (models/interpolation-error.yaml). */

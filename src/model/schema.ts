@@ -423,6 +423,14 @@ function build() {
         max: z.number().nonnegative(),
         entries: z.number().int().positive(),
         up: z.strictObject({ low: z.number(), high: z.number() }).optional(),
+        upWhole: z.strictObject({ low: z.number(), high: z.number() }).optional(),
+        heldOut: z
+          .strictObject({
+            tested: z.number().int().positive(),
+            inside: z.number().int().nonnegative(),
+            insideWhole: z.number().int().nonnegative(),
+          })
+          .optional(),
       }),
     ),
   });
