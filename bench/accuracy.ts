@@ -17,6 +17,13 @@ export interface SeriesError {
   x: number;
   actual: number;
   flagged: string[];
+  /**
+   * The span the prediction crossed: the distance between the two neighbours it is made from, in the
+   * axis's own scale (natural log of their ratio on a log axis, their difference on a linear one).
+   */
+  span: number;
+  /** Whether a neighbour the prediction is made from is a value the source flags (suspect, duplicate...). */
+  neighbourFlagged: boolean;
   /** Absolute percentage error by scheme; absent where the scheme cannot apply (x <= 0 on a log scheme). */
   ape: Partial<Record<Scheme, number>>;
 }
@@ -122,6 +129,10 @@ export function leaveOneOut(data: ModelData, defaultScheme: Scheme): AccuracyRes
           if (flagged.length) skipped.flaggedTargets++;
           const at = { ...target.cell.at };
           delete at[axis.name];
+          const a = pts[i - 1]!.x;
+          const b = pts[i + 1]!.x;
+          const span = axis.scale === "log" && a > 0 ? Math.log(b / a) : b - a;
+          const neighbourFlagged = pts[i - 1]!.cell.v.flags.length > 0 || pts[i + 1]!.cell.v.flags.length > 0;
           errors.push({
             table: t.id,
             axis: axis.name,
@@ -132,6 +143,8 @@ export function leaveOneOut(data: ModelData, defaultScheme: Scheme): AccuracyRes
             x: target.x,
             actual: target.y,
             flagged,
+            span,
+            neighbourFlagged,
             ape,
           });
         }

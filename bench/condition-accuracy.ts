@@ -90,7 +90,7 @@ function printed(m: Measured): number {
  * The registry as it would be had the sources not printed the target cell: the table without it, and
  * the interpolation error of the table's own axes computed without it.
  */
-function registryWithout(data: ModelData, target: Measured): Registry {
+function registryWithout(data: ModelData, target: Measured, evidence: ConditionEvidence): Registry {
   const cell = target.cell!;
   const entries = data.entries.map((e) =>
     e.id !== cell.table || e.type !== "table"
@@ -120,7 +120,8 @@ function registryWithout(data: ModelData, target: Measured): Registry {
       tables: [...data.interpolationErrors.tables.filter((t) => t.table !== cell.table), ...own],
     };
   }
-  if (data.conditionEvidence) d.conditionEvidence = data.conditionEvidence;
+  // The evidence without the case's entries, as the carry cases take it: a case never bounds itself.
+  d.conditionEvidence = evidence;
   return new Registry(d);
 }
 
@@ -143,7 +144,8 @@ function predict(
   from: Measured,
   condition: string,
 ): ConditionCase | "gap" | undefined {
-  if (byLookup(target, from, condition)) return predictByLookup(data, registry, target, from, condition);
+  if (byLookup(target, from, condition))
+    return predictByLookup(data, evidenceWithout(target.entry, from.entry), target, from, condition);
   let r;
   try {
     r = from.look(registry);
@@ -219,12 +221,16 @@ function scored(
  */
 function predictByLookup(
   data: ModelData,
-  registry: Registry,
+  evidence: ConditionEvidence,
   target: Measured,
   from: Measured,
   condition: string,
 ): ConditionCase | "gap" {
-  const reg = target.entry === from.entry ? registryWithout(data, target) : registry;
+  // Every lookup (an interpolation, an extrapolation whose edge the evidence bounds, a row's one point
+  // carried across the axis) takes the evidence without the case's entries: a case never bounds
+  // itself. (Until the evidence's held-out check, src/model/evidence.ts spreadTaken, one-point carries
+  // kept the whole file's evidence here: without their own pairs, 6 'change' cases missed.)
+  const reg = registryWithout(data, target, evidence);
   const at = { ...from.cell!.at, [condition]: target.cell!.at[condition]! };
   let r;
   try {
@@ -348,13 +354,16 @@ export function renderConditionAccuracy(res: ConditionAccuracy): string[] {
     "  SHARECNV, a cipher, a policy), a config with the target's value asks the table for that cell, never for",
     "  the sibling: the case is a lookup in the table without the target's cell (once per target and table),",
     "  interpolated or extrapolated along a numeric axis and widened by the interpolation error as the table",
-    "  without the cell gives it (its own leave-one-out run; the pooled error of its kind of axis where too",
-    "  few points remain), carried by the evidence from a",
-    "  row's one remaining point, or a gap along a category axis (counted below, neither hit nor miss).",
+    "  without the cell gives it (its own leave-one-out run, per unit of span and from unflagged neighbours",
+    "  where it can be; the pooled error of its kind of axis where too few points remain; an extrapolation's",
+    "  edge bounding its side where the evidence, without the case's entries, moves such figures one way),",
+    "  carried by the evidence (without the case's entries) from a row's one remaining point, or a gap along",
+    "  a category axis (counted below, neither hit nor miss).",
     "- Otherwise (a condition of the entry, a release, a machine) the sibling is carried through the door the",
     "  rules use (src/rules/conditions.ts `widen`): a carried release by the carry's tolerance, any other",
     "  condition by the sources' evidence for that kind of change (models/condition-evidence.yaml), computed",
-    "  here without the case's two entries, or open where no other entry gives evidence.",
+    "  here without the case's two entries, or open where no other entry gives evidence (or where the",
+    "  remaining entries do not predict one another held out: src/model/evidence.ts `spreadTaken`).",
     "",
     "An open range holds the value by construction, and its half-width is counted as",
     "infinite in the medians. A change printed in percent is a multiplier of a cost, 1 + p/100: its half-width",

@@ -17,7 +17,13 @@
 import type { ModelData, Value } from "../src/model/types.js";
 import type { LookupResult, Registry } from "../src/model/registry.js";
 import { CONFIG_CONDITIONS, TEST_CONDITIONS } from "../src/rules/conditions.js";
-import { quantityKindOf, sizeBandOf, type EvidenceRow, type QuantityKind } from "../src/model/evidence.js";
+import {
+  MIN_EVIDENCE_ENTRIES,
+  quantityKindOf,
+  sizeBandOf,
+  type EvidenceRow,
+  type QuantityKind,
+} from "../src/model/evidence.js";
 import { quantile, r3 } from "./lib/stats.js";
 
 export const CONDITION_EVIDENCE_FILE = "models/condition-evidence.yaml";
@@ -219,6 +225,60 @@ export function conditionEvidence(data: ModelData, without: ReadonlySet<string> 
   return evidenceRows(evidencePairs(data, without));
 }
 
+/** A group's spread: pairs, p90 (or worst) either way, worst, entries, and the ordered p5..p95 (or least..most). */
+function spreadOf(list: readonly EvidencePair[]): Omit<EvidenceRow, "condition" | "kind" | "band" | "heldOut"> {
+  const pcts = list.map((p) => (p.ratio - 1) * 100);
+  const n = pcts.length;
+  const spread: ReturnType<typeof spreadOf> = {
+    n,
+    pct: r3(n >= 5 ? quantile(pcts, 0.9) : Math.max(...pcts)),
+    how: n >= 5 ? "p90" : "worst",
+    max: r3(Math.max(...pcts)),
+    entries: new Set(list.flatMap((p) => p.entries)).size,
+  };
+  const ups = list.flatMap((p) => (p.upRatio === undefined ? [] : [(p.upRatio - 1) * 100]));
+  // Every pair ordered, or none: a condition half of whose pairs have no order has no direction.
+  if (ups.length === list.length) {
+    spread.upWhole = { low: r3(Math.min(...ups)), high: r3(Math.max(...ups)) };
+    spread.up = ups.length >= 5 ? { low: r3(quantile(ups, 0.05)), high: r3(quantile(ups, 0.95)) } : spread.upWhole;
+  }
+  return spread;
+}
+
+/**
+ * Each pair held out against the spread of the group's pairs that share no entry with it, as a figure of
+ * a table not in the sources would be widened by the rest: how many could be tested (the rest from two or
+ * more entries, as a row must be to count), how many fell inside the rest's usual spread (the ordered
+ * p5..p95 where every pair has an order, else the p90 either way) and how many inside its whole spread
+ * (least..most, or the worst either way). Quadratic in a group's pairs: the largest holds some hundreds.
+ */
+function heldOut(
+  list: readonly EvidencePair[],
+  ordered: boolean,
+): { tested: number; inside: number; insideWhole: number } {
+  let tested = 0;
+  let inside = 0;
+  let insideWhole = 0;
+  const eps = 1e-6;
+  for (const p of list) {
+    const rest = list.filter((q) => !q.entries.some((e) => p.entries.includes(e)));
+    if (rest.length === 0) continue;
+    const s = spreadOf(rest);
+    if (s.entries < MIN_EVIDENCE_ENTRIES) continue;
+    tested++;
+    if (ordered && s.up && s.upWhole && p.upRatio !== undefined) {
+      const x = (p.upRatio - 1) * 100;
+      if (x >= s.up.low - eps && x <= s.up.high + eps) inside++;
+      if (x >= s.upWhole.low - eps && x <= s.upWhole.high + eps) insideWhole++;
+    } else {
+      const x = (p.ratio - 1) * 100;
+      if (x <= s.pct + eps) inside++;
+      if (x <= s.max + eps) insideWhole++;
+    }
+  }
+  return { tested, inside, insideWhole };
+}
+
 /** The evidence rows of a list of pairs (conditionEvidence's second half). */
 export function evidenceRows(pairs: readonly EvidencePair[]): EvidenceRow[] {
   const by = new Map<string, EvidencePair[]>();
@@ -230,25 +290,10 @@ export function evidenceRows(pairs: readonly EvidencePair[]): EvidenceRow[] {
   }
   const rows: EvidenceRow[] = [];
   for (const list of by.values()) {
-    const pcts = list.map((p) => (p.ratio - 1) * 100);
-    const n = pcts.length;
-    const row: EvidenceRow = {
-      condition: list[0]!.condition,
-      kind: list[0]!.kind,
-      n,
-      pct: r3(n >= 5 ? quantile(pcts, 0.9) : Math.max(...pcts)),
-      how: n >= 5 ? "p90" : "worst",
-      max: r3(Math.max(...pcts)),
-      entries: new Set(list.flatMap((p) => p.entries)).size,
-    };
+    const row: EvidenceRow = { condition: list[0]!.condition, kind: list[0]!.kind, ...spreadOf(list) };
     if (list[0]!.band !== undefined) row.band = list[0]!.band;
-    const ups = list.flatMap((p) => (p.upRatio === undefined ? [] : [(p.upRatio - 1) * 100]));
-    // Every pair ordered, or none: a condition half of whose pairs have no order has no direction.
-    if (ups.length === list.length)
-      row.up =
-        ups.length >= 5
-          ? { low: r3(quantile(ups, 0.05)), high: r3(quantile(ups, 0.95)) }
-          : { low: r3(Math.min(...ups)), high: r3(Math.max(...ups)) };
+    const held = heldOut(list, row.up !== undefined);
+    if (held.tested > 0) row.heldOut = held;
     rows.push(row);
   }
   return rows.sort((a, b) =>
@@ -288,7 +333,7 @@ export function conditionEvidenceYaml(data: ModelData): string {
     "rows:",
     ...rows.map(
       (r) =>
-        `  - { condition: ${r.condition},${r.band !== undefined ? ` band: "${r.band}",` : ""} kind: ${r.kind}, n: ${r.n}, pct: ${r.pct}, how: ${r.how}, max: ${r.max}, entries: ${r.entries}${r.up ? `, up: { low: ${r.up.low}, high: ${r.up.high} }` : ""} }`,
+        `  - { condition: ${r.condition},${r.band !== undefined ? ` band: "${r.band}",` : ""} kind: ${r.kind}, n: ${r.n}, pct: ${r.pct}, how: ${r.how}, max: ${r.max}, entries: ${r.entries}${r.up ? `, up: { low: ${r.up.low}, high: ${r.up.high} }` : ""}${r.upWhole && r.n >= 5 ? `, upWhole: { low: ${r.upWhole.low}, high: ${r.upWhole.high} }` : ""}${r.heldOut ? `, heldOut: { tested: ${r.heldOut.tested}, inside: ${r.heldOut.inside}, insideWhole: ${r.heldOut.insideWhole} }` : ""} }`,
     ),
     "",
   ].join("\n");

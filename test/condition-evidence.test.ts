@@ -5,9 +5,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONDITION_EVIDENCE_FILE, conditionEvidenceYaml, evidencePairs } from "../bench/condition-evidence.js";
+import {
+  CONDITION_EVIDENCE_FILE,
+  conditionEvidenceYaml,
+  evidencePairs,
+  evidenceRows,
+  type EvidencePair,
+} from "../bench/condition-evidence.js";
 import { capacity, estimate } from "../src/api.js";
-import { evidenceFor, sizeBandOf } from "../src/model/evidence.js";
+import { evidenceFor, noEvidenceWords, sizeBandOf, spreadTaken } from "../src/model/evidence.js";
 import { loadModelDir } from "../src/model/loader.js";
 import type { LookupResult } from "../src/model/registry.js";
 import { toJson } from "../src/report/json.js";
@@ -150,5 +156,58 @@ describe("open ranges in the estimate", () => {
     expect(answer.binding!.id).toBe("capacity.cpu");
     // capacity answers to 1 part in a million (RATE_PRECISION)
     expect(Math.abs(answer.max!.value - cpu.value) / cpu.value).toBeLessThan(1e-5);
+  });
+});
+
+describe("evidence that does not predict its own held-out tables is not taken (spreadTaken)", () => {
+  // Pairs of one condition and kind from tables (entries) E1..E4; each pair is held out against the pairs
+  // that share no entry with it. A pair's ratio r is the larger value over the smaller.
+  const pair = (ratio: number, e1: string, e2 = e1): EvidencePair =>
+    ({ condition: "transport", kind: "change", ratio, entries: [e1, e2] }) as EvidencePair;
+
+  it("keeps a row whose tables agree, and drops one where a table moves unlike the rest", () => {
+    // Four tables, each moving by 10%: every pair held out sits at the others' worst (10%): 4 of 4 inside.
+    const agree = evidenceRows([pair(1.1, "E1"), pair(1.1, "E2"), pair(1.1, "E3"), pair(1.1, "E4")])[0]!;
+    expect(agree.heldOut).toEqual({ tested: 4, inside: 4, insideWhole: 4 });
+    expect(spreadTaken(agree)).toBe("usual");
+    // E4 moves by 100%: held out, it is outside the others' worst (10%); the other three are inside
+    // (the rest's worst includes E4's 100%): 3 of 4, under 90% of 4 (3.6).
+    const unlike = evidenceRows([pair(1.1, "E1"), pair(1.1, "E2"), pair(1.1, "E3"), pair(2, "E4")])[0]!;
+    expect(unlike.heldOut).toEqual({ tested: 4, inside: 3, insideWhole: 3 });
+    expect(spreadTaken(unlike)).toBe("none");
+    const evidence = { generatedBy: "test", rows: [unlike] };
+    expect(evidenceFor(evidence, "transport", "change")).toBeUndefined();
+    expect(noEvidenceWords(evidence, "transport", "change", { what: "change", condition: "transport" })).toBe(
+      "the sources' pairs of change figures measured under two values of transport (4 pairs from 4 entries) do not predict one another: each held out, 3 of 4 fall inside the others' whole spread",
+    );
+  });
+
+  it("takes the whole spread where the p90 holds too few of its own pairs held out but the worst holds enough", () => {
+    // Ten tables, moving by 1%, 2%, ... 10%, one pair each. The p90 (linear between order statistics,
+    // as bench/lib/stats quantile): of nine values, at position 0.9 * 8 = 7.2. Held out:
+    //   10%: the others 1..9%, p90 8 + 0.2 * (9 - 8) = 8.2%, worst 9%: outside both;
+    //    9%: the others 1..8%, 10%, p90 8 + 0.2 * (10 - 8) = 8.4%: outside; worst 10%: inside;
+    //    8% and below: the others' p90 is at least 9.2%: inside both.
+    // So 8 of 10 inside the p90 (under 9), 9 of 10 inside the worst.
+    const pairs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((p) => pair(1 + p / 100, `E${p}`));
+    const row = evidenceRows(pairs)[0]!;
+    expect(row.heldOut).toEqual({ tested: 10, inside: 8, insideWhole: 9 });
+    expect(spreadTaken(row)).toBe("whole");
+    const taken = evidenceFor({ generatedBy: "test", rows: [row] }, "transport", "change")!;
+    // The worst of the ten, 10%, in place of their p90 (9 + 0.1 * (10 - 9) = 9.1%).
+    expect(row.pct).toBeCloseTo(9.1, 6);
+    expect(taken.pct).toBeCloseTo(10, 6);
+    expect(taken.how).toBe("worst");
+    expect(taken.whole).toBe("their p90 held 8 of 10 of their own pairs, each held out against the others");
+  });
+
+  it("the committed evidence drops the message-size change row whose tables disagree (001.fasp-throughput-vs-tcp)", () => {
+    // 001.fasp-throughput-vs-tcp moves 4.8x -> 22.4x between 10KB and 1MB; the other tables' changes over
+    // 64x apart move by far less: held out, its pairs fall outside the others' spread.
+    const row = evidence.rows.find(
+      (r) => r.condition === "messageSize" && r.band === "over 64x" && r.kind === "change",
+    )!;
+    expect(row.heldOut!.insideWhole).toBeLessThan(0.9 * row.heldOut!.tested);
+    expect(evidenceFor(evidence, "messageSize", "change", { measured: 10240, config: 1048576 })).toBeUndefined();
   });
 });

@@ -101,8 +101,10 @@ describe("door migration: tls, encryption, ams, ams-interception", () => {
     expect(conditionTexts(outside).join("\n")).toMatch(/throughput measured with 32KB, used with 2KB.*open/);
   });
 
-  it("ams-interception: a wait worked out from one run's cells stays above zero when widened", () => {
+  it("ams-interception: a wait worked out from one run's cells never goes below zero when widened", () => {
     // elapsed - CPU of the same runs (001 line 1498), widened once: 2KB Privacy against 32KB Confidentiality.
+    // The CPU size evidence 16x apart does not predict its own tables held out (spreadTaken): open, and
+    // the wait's low end is its floor, 0, not a negative wait.
     const e = estimate({
       version: 1,
       mq: { release: "9.2" },
@@ -112,13 +114,13 @@ describe("door migration: tls, encryption, ams, ams-interception", () => {
       channels: [{ name: "TO.BP", type: "sender", amsInterception: true }],
     });
     const wait = item(e, "ams.adapter-wait");
-    expect(wait.low).toBeGreaterThan(0);
+    expect(wait.low).toBe(0);
     expect(wait.high).toBeGreaterThan(wait.value * (1 + RUN_TO_RUN));
     expect(wait.confidence).toBe("extrapolated");
     // Widened once, as the runs' figure, for each condition the config is outside of.
     const why = conditionTexts(wait).join("\n");
     expect(why).toMatch(/measured with confidentiality, used with privacy/);
-    expect(why).toMatch(/measured with 32KB, used with 2KB/);
+    expect(why).toMatch(/measured with 32KB, used with 2KB.*do not predict one another/s);
   });
 
   it("a CPU-bound rate whose per-transaction and background costs are both open above reaches down to 0, not NaN", () => {

@@ -119,16 +119,72 @@ describe("lookup ranges", () => {
   });
 
   it("widen an interpolated lookup by its table's leave-one-out error", () => {
-    // 000.chin-footprint-per-channel at 4KB lies between the 1KB and 10KB columns; the table's three
+    // 000.chin-footprint-per-channel at 4KB lies between the 1KB and 32KB columns; the table's three
     // leave-one-out predictions (models/interpolation-error.yaml) are too few for a p90: their worst.
     const loo = registry.data.interpolationErrors!.tables.find((t) => t.table === "000.chin-footprint-per-channel")!;
     expect(loo.stats.n).toBe(3);
     const r = registry.lookup("000.chin-footprint-per-channel", { messageSize: 4096 }, "footprint");
     expect(r.confidence).toBe("interpolated");
-    // Each measured end is +/-6% between runs (linear between them, so the value's too), then the error.
-    expect(r.low).toBeCloseTo(r.value * 0.94 * (1 - loo.stats.max / 100), 9);
-    expect(r.high).toBeCloseTo(r.value * 1.06 * (1 + loo.stats.max / 100), 9);
+    // Each leave-one-out prediction crossed two segments (1KB..64KB, 32KB..4MB); the lookup crosses
+    // one, 1KB..32KB: the worst error per unit of span (natural log of the sizes' ratio) times
+    // ln(32768 / 1024). Each measured end is +/-6% between runs (linear between them, so the value's
+    // too), then that error.
+    const pct = loo.stats.perSpan!.max * Math.log(32768 / 1024);
+    expect(pct).toBeLessThan(loo.stats.max);
+    expect(r.low).toBeCloseTo(r.value * 0.94 * (1 - pct / 100), 9);
+    expect(r.high).toBeCloseTo(r.value * 1.06 * (1 + pct / 100), 9);
     expect(r.parts.at(-1)!.reason).toBe("interpolation");
+    expect(r.parts.at(-1)!.text).toContain("per doubling of messageSize over 5 doubling(s)");
+  });
+
+  it("take a span's error from its own length: the leave-one-out errors over the spans they crossed", () => {
+    // 000.chin-footprint-per-channel's three predictions (footprint at 32KB and 64KB, the overhead over
+    // 1KB at 64KB), recomputed from its cells: each |interpolated - printed| / printed, linear in bytes
+    // (the registry's scheme), over ln(right / left neighbour).
+    const t = registry.table("000.chin-footprint-per-channel");
+    const rates = ["footprint", "overheadOver1KB"].flatMap((m) => {
+      const pts = t.cells
+        .filter((c) => c.measure === m)
+        .map((c) => ({ x: Number(c.at.messageSize), y: c.v.value! }))
+        .sort((a, b) => a.x - b.x);
+      return pts.slice(1, -1).map((p, k) => {
+        const [a, b] = [pts[k]!, pts[k + 2]!];
+        const predicted = a.y + ((p.x - a.x) / (b.x - a.x)) * (b.y - a.y);
+        return ((Math.abs(predicted - p.y) / p.y) * 100) / Math.log(b.x / a.x);
+      });
+    });
+    expect(rates).toHaveLength(3);
+    const loo = registry.data.interpolationErrors!.tables.find((x) => x.table === "000.chin-footprint-per-channel")!;
+    expect(loo.stats.perSpan!.max).toBeCloseTo(Math.max(...rates), 2);
+  });
+
+  it("widen a lookup between unflagged points by the predictions made from unflagged neighbours only", () => {
+    // 000.streaming-shared-mqput-cost-by-size flags 64KB's baseline (suspect) and the 51.9 printed at
+    // both 32KB and 64KB (duplicate); predictions made from those are the flags' error, as a flagged
+    // point's own is. 3KB lies between 2KB (7.3) and 4KB (9), neither flagged; 48KB between 32KB and
+    // the suspect 64KB.
+    const id = "000.streaming-shared-mqput-cost-by-size";
+    const loo = registry.data.interpolationErrors!.tables.find((x) => x.table === id)!;
+    expect(loo.unflagged!.n).toBeGreaterThanOrEqual(5);
+    expect(loo.unflagged!.perSpan!.p90).toBeLessThan(loo.stats.perSpan!.p90);
+    const clean = registry.lookup(id, { messageSize: 3072 }, "putCpuBaseline");
+    expect(clean.parts.at(-1)!.low).toBeCloseTo(-loo.unflagged!.perSpan!.p90 * Math.log(2), 9);
+    const flagged = registry.lookup(id, { messageSize: 49152 }, "putCpuBaseline");
+    expect(flagged.parts.at(-1)!.low).toBeCloseTo(-loo.stats.perSpan!.p90 * Math.log(2), 9);
+  });
+
+  it("bound an extrapolation by the edge's own value where the sources' figures of its kind all move one way", () => {
+    // 000.streaming-private-mqput-cost-by-size: the baseline MQPUT costs 4.5 us at 2KB, 5 at 4KB (000
+    // lines 861-862); at 1KB the trend, linear in bytes, gives 4.5 - 0.5 x 1024 / 2048 = 4.25 us. The CPU
+    // costs the sources print at two message sizes up to 4x apart are higher at the larger from p5 to p95
+    // (models/condition-evidence.yaml, up: +12% to +161%): 1KB costs no more than 2KB does, so the top of
+    // the range is 2KB's own, 4.5 x 1.06, not widened by the extrapolation error; the bottom is.
+    const r = registry.lookup("000.streaming-private-mqput-cost-by-size", { messageSize: 1024 }, "putCpuBaseline");
+    expect(r.confidence).toBe("extrapolated");
+    expect(r.value).toBeCloseTo(4.25, 9);
+    expect(r.high).toBeCloseTo(4.5 * 1.06, 9);
+    expect(r.low).toBeLessThan(4.25 * 0.94);
+    expect(r.parts.at(-1)!.text).toContain("the edge's value bounds it above");
   });
 
   it("widen an extrapolated lookup more for each segment beyond the measured span", () => {

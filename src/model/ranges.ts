@@ -306,10 +306,29 @@ export function widenBy(low: number, high: number, pct: number, change = false):
 export const P90_MIN_POINTS = 5;
 
 /** The error to widen an interpolated value by: the table axis's p90 over enough points, else more. */
-export function interpolationError(own: LooStats | undefined, pooled: LooStats): { pct: number; how: string } {
+export function interpolationError(
+  own: LooStats | undefined,
+  pooled: LooStats,
+): { pct: number; how: string; perSpan?: { pct: number; how: string } } {
   // A table too short to drop a point from takes the p90 of every table's points on the same kind of axis.
+  const span = (pct: number, how: string) => (own?.perSpan ? { perSpan: { pct, how } } : {});
   if (own && own.n >= P90_MIN_POINTS)
-    return { pct: own.p90, how: `p90 of ${own.n} leave-one-out predictions in this table` };
-  if (own && own.n > 0) return { pct: own.max, how: `worst of ${own.n} leave-one-out predictions in this table` };
+    return {
+      pct: own.p90,
+      how: `p90 of ${own.n} leave-one-out predictions in this table`,
+      ...span(
+        own.perSpan?.p90 ?? 0,
+        `p90 of ${own.n} leave-one-out predictions in this table, each over the span it crossed`,
+      ),
+    };
+  if (own && own.n > 0)
+    return {
+      pct: own.max,
+      how: `worst of ${own.n} leave-one-out predictions in this table`,
+      ...span(
+        own.perSpan?.max ?? 0,
+        `worst of ${own.n} leave-one-out predictions in this table, each over the span it crossed`,
+      ),
+    };
   return { pct: pooled.p90, how: `p90 of ${pooled.n} leave-one-out predictions over every table` };
 }

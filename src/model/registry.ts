@@ -1,7 +1,7 @@
 // The registry: model entries by id, lookups in tables (exact and interpolated), citations.
 import { argError } from "../util/args.js";
 import { interpolate, type Scheme } from "./interpolate.js";
-import { evidenceFactors, evidenceFor, quantityKindOf } from "./evidence.js";
+import { evidenceFactors, evidenceFor, noEvidenceWords, quantityKindOf } from "./evidence.js";
 import {
   interpolationError,
   P90_MIN_POINTS,
@@ -13,6 +13,7 @@ import {
   type ValueKind,
 } from "./ranges.js";
 import type {
+  AxisDef,
   CarryEntry,
   FigureEntry,
   FormulaEntry,
@@ -392,7 +393,7 @@ export class Registry {
           reason: "extrapolation" as const,
           low: -100,
           high: Infinity,
-          text: `${what}: the sources hold no pairs of such figures measured under two values of ${axis} in two or more tables, so the range is open on both sides`,
+          text: `${what}: ${kind ? noEvidenceWords(this.data.conditionEvidence, axis, kind, { what: "such", condition: axis }, sizes) : `the sources hold no pairs of such figures measured under two values of ${axis} in two or more tables`}, so the range is open on both sides`,
           basis: "models/condition-evidence.yaml",
         }),
       );
@@ -408,18 +409,52 @@ export class Registry {
         reason: "extrapolation" as const,
         low: (fl - 1) * 100,
         high: (fh - 1) * 100,
-        text: `${what}: the sources' own ${axis} changes${row.band ? ` ${row.band} apart` : ""} move such figures by ${pctText((fl - 1) * 100, (fh - 1) * 100)} (${row.how === "p90" ? "p90" : "the worst"} of ${row.n} pairs)`,
+        text: `${what}: the sources' own ${axis} changes${row.band ? ` ${row.band} apart` : ""} move such figures by ${pctText((fl - 1) * 100, (fh - 1) * 100)} (${row.how === "p90" ? "p90" : "the worst"} of ${row.n} pairs${row.whole ? `: ${row.whole}` : ""})`,
         basis: "models/condition-evidence.yaml",
       }),
     );
     return [nl, nh];
   }
 
+  /**
+   * Whether the sources' own figures of this kind move away from a table's measured edge the way its
+   * trend does, going from `edge` to `to` along `axis` (models/condition-evidence.yaml: the p5 to p95 of
+   * the value at the larger setting over the smaller all on one side of 1): then the edge's measured
+   * value bounds an extrapolation on its side, and the words saying so; else undefined.
+   */
+  private edgeBounds(
+    t: TableEntry,
+    unit: string,
+    axis: string,
+    edge: number,
+    to: number,
+    trend: number,
+  ): string | undefined {
+    const relative = unit === "percent" || unit === "ratio";
+    const kind = quantityKindOf(unit, relative, t.measuredStorage !== undefined);
+    const sizes = axis === "messageSize" && edge > 0 && to > 0 ? { measured: edge, config: to } : undefined;
+    const row = kind ? evidenceFor(this.data.conditionEvidence, axis, kind, sizes) : undefined;
+    if (!row?.up || trend === 0) return undefined;
+    // +1: the value grows with the axis in every pair from p5 to p95; -1: it falls; 0: either.
+    const grows = row.up.low > 0 ? 1 : row.up.high < 0 ? -1 : 0;
+    if (grows === 0 || Math.sign(trend) !== grows * Math.sign(to - edge)) return undefined;
+    return `the sources' own ${axis} changes${row.band ? ` ${row.band} apart` : ""} move such figures ${grows > 0 ? "up" : "down"} with ${axis} (${pctText(row.up.low, row.up.high)}, ${row.n >= 5 && row.how === "p90" ? "p5 to p95" : "least to most"} of ${row.n} pairs)`;
+  }
+
   /** The leave-one-out interpolation error of a table's axis (models/interpolation-error.yaml). */
-  interpolationErrorOf(tableId: string, axis: string, messageSize: boolean): { pct: number; how: string } | undefined {
+  interpolationErrorOf(
+    tableId: string,
+    axis: string,
+    messageSize: boolean,
+    flagged = true,
+  ): ReturnType<typeof interpolationError> | undefined {
     const data = this.data.interpolationErrors;
     if (!data) return undefined;
-    const own: LooStats | undefined = data.tables.find((t) => t.table === tableId && t.axis === axis)?.stats;
+    const t = data.tables.find((x) => x.table === tableId && x.axis === axis);
+    // A lookup between unflagged points takes the predictions made from unflagged neighbours, where
+    // enough of them give a p90: the others' errors are the flagged values' (as a flagged point's own).
+    const own: LooStats | undefined =
+      !flagged && t?.unflagged && t.unflagged.n >= P90_MIN_POINTS ? t.unflagged : t?.stats;
     return interpolationError(own, messageSize ? data.pooled.messageSize : data.pooled.other);
   }
 
@@ -534,41 +569,65 @@ export class Registry {
     let low = Math.min(lowAt, highAt, r.value);
     let high = Math.max(lowAt, highAt, r.value);
     const messageSize = free === "messageSize" || (axis.unit === "bytes" && axis.scale === "log");
-    const err = this.interpolationErrorOf(tableId, free, messageSize);
+    const err = this.interpolationErrorOf(tableId, free, messageSize, flags.length > 0);
     if (r.kind === "extrapolated" && points.length === 1) {
       // One measured point along the axis: no trend to extend, so the value is carried across the axis,
       // widened as a figure used under another condition is (the sources' evidence, or open).
       [low, high] = this.carriedAcross(t, mdef.unit, free, points[0]!.x, x, low, high, parts);
     } else if (err && r.kind !== "exact") {
+      const dist = (a: number, b: number) =>
+        axis.scale === "log" && a > 0 && b > 0 ? Math.abs(Math.log(a / b)) : Math.abs(a - b);
       let pct = err.pct;
+      let how = err.how;
       let where = `interpolated between ${used.map((p) => `${p.raw} (${axis.name} ${p.x})`).join(" and ")}`;
+      // Between two measured points: the table's error per unit of span, times this span. A leave-one-out
+      // prediction crosses two segments (its dropped point's neighbours), so its error is that of a span
+      // twice as wide as a lookup between adjacent measured points crosses (docs/ranges.md).
+      if (r.kind === "interpolated" && err.perSpan && used.length === 2) {
+        const span = dist(used[0]!.x, used[1]!.x);
+        pct = err.perSpan.pct * span;
+        how = `${spanText(err.perSpan.pct, span, axis)}, the ${err.perSpan.how}`;
+      }
+      let edgeSide: [number, number] | undefined;
+      let edgeValue: number | undefined;
       if (r.kind === "extrapolated") {
         const xs = points.map((p) => p.x).sort((a, b) => a - b);
         const above = x > xs[xs.length - 1]!;
         const edge = above ? xs[xs.length - 1]! : xs[0]!;
         const next = above ? xs[xs.length - 2] : xs[1];
-        const dist = (a: number, b: number) =>
-          axis.scale === "log" && a > 0 && b > 0 ? Math.abs(Math.log(a / b)) : Math.abs(a - b);
         const segments = next !== undefined && dist(edge, next) > 0 ? dist(x, edge) / dist(edge, next) : 1;
         pct = err.pct * (1 + segments);
+        how = `the ${err.how}`;
         where = `extrapolated ${segments.toFixed(1)} segment(s) beyond the measured ${above ? "top" : "bottom"} (${axis.name} ${edge})`;
         // Beyond the span the sources do not say whether the trend goes on: the range spans the edge's
         // own value as well as the trend's extension (which may stop at zero, a width of nothing).
-        const edgeRange = ends.find((e) => Number(e.c.at[free!]) === edge)?.range;
-        if (edgeRange) {
-          low = Math.min(low, edgeRange.low);
-          high = Math.max(high, edgeRange.high);
-          where += `, spanning the edge's own value ${cells.find((c) => Number(c.at[free!]) === edge)!.v.raw} and the trend`;
+        const edgeCell = ends.find((e) => Number(e.c.at[free!]) === edge);
+        if (edgeCell) {
+          where += `, spanning the edge's own value ${edgeCell.c.v.raw} and the trend`;
+          const bound = this.edgeBounds(t, mdef.unit, free, edge, x, r.value - edgeCell.c.v.value!);
+          if (bound) {
+            // The sources' own figures of this kind move away from the edge the way the trend does:
+            // the edge's measured value bounds that side; the extrapolation's error widens the trend.
+            edgeSide = [edgeCell.range.low, edgeCell.range.high];
+            edgeValue = edgeCell.c.v.value!;
+            how += `; the edge's value bounds it ${r.value > edgeCell.c.v.value! ? "below" : "above"}: ${bound}`;
+          } else {
+            low = Math.min(low, edgeCell.range.low);
+            high = Math.max(high, edgeCell.range.high);
+          }
         }
       }
       [low, high] = widenBy(low, high, pct);
+      // The edge's measured range is that side's end, whichever way the widened trend reaches.
+      if (edgeSide && r.value > edgeValue!) low = edgeSide[0];
+      else if (edgeSide) high = edgeSide[1];
       parts.push(
         Object.freeze({
           from: tableId,
           reason: r.kind === "extrapolated" ? ("extrapolation" as const) : ("interpolation" as const),
           low: -pct,
           high: pct,
-          text: `${where}: ${pctText(-pct, pct)}, the ${err.how}`,
+          text: `${where}: ${pctText(-pct, pct)}, ${how}`,
           basis: "models/interpolation-error.yaml",
         }),
       );
@@ -789,6 +848,17 @@ function boundCells(
 }
 
 /** Line ranges as cited: "336-347, 350" (once per citation, which is kept). */
+/**
+ * An error per unit of span and the span it is taken over, in words: per doubling on a log axis (a
+ * message size), per unit of the axis otherwise.
+ */
+function spanText(perUnit: number, span: number, axis: AxisDef): string {
+  const r = (x: number) => String(Math.round(x * 100) / 100);
+  return axis.scale === "log"
+    ? `${r(perUnit * Math.LN2)}% per doubling of ${axis.name} over ${r(span / Math.LN2)} doubling(s)`
+    : `${r(perUnit)}% per unit of ${axis.name} over ${r(span)}`;
+}
+
 function linesText(lines: Value["lines"]): string {
   return lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ");
 }

@@ -378,6 +378,12 @@ function build() {
     median: z.number().nonnegative(),
     p90: z.number().nonnegative(),
     max: z.number().nonnegative(),
+    perSpan: z
+      .strictObject({ p90: z.number().nonnegative(), max: z.number().nonnegative() })
+      .optional()
+      .describe(
+        "The same errors each over the span its prediction crossed (natural log of the neighbours' ratio on a log axis), in percent per unit of span.",
+      ),
   });
   const InterpolationErrorFile = z.strictObject({
     $schema: z.string().optional(),
@@ -393,6 +399,9 @@ function build() {
         axis: z.string().min(1),
         messageSize: z.boolean(),
         stats: LooStats,
+        unflagged: LooStats.optional().describe(
+          "The predictions made from neighbours the source does not flag, where some were made from a flagged one.",
+        ),
       }),
     ),
   });
@@ -414,6 +423,14 @@ function build() {
         max: z.number().nonnegative(),
         entries: z.number().int().positive(),
         up: z.strictObject({ low: z.number(), high: z.number() }).optional(),
+        upWhole: z.strictObject({ low: z.number(), high: z.number() }).optional(),
+        heldOut: z
+          .strictObject({
+            tested: z.number().int().positive(),
+            inside: z.number().int().nonnegative(),
+            insideWhole: z.number().int().nonnegative(),
+          })
+          .optional(),
       }),
     ),
   });

@@ -187,6 +187,11 @@ export interface LooStats {
   median: number;
   p90: number;
   max: number;
+  /**
+   * The same errors each over the span its prediction crossed (the distance between its two neighbours
+   * in the axis's scale: natural log of their ratio on a log axis), in percent per unit of span.
+   */
+  perSpan?: { p90: number; max: number };
 }
 
 /** The interpolation error data the bench generates (models/interpolation-error.yaml). */
@@ -194,7 +199,7 @@ export interface InterpolationErrors {
   generatedBy: string;
   scheme: "linear" | "log" | "monotone";
   pooled: { messageSize: LooStats; other: LooStats };
-  tables: { table: string; axis: string; messageSize: boolean; stats: LooStats }[];
+  tables: { table: string; axis: string; messageSize: boolean; stats: LooStats; unflagged?: LooStats }[];
 }
 
 /** Everything the registry is built from; also the shape of the precompiled models bundle. */

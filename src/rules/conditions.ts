@@ -17,6 +17,7 @@ import { runToRunOf, widenBy, type RangePart } from "../model/ranges.js";
 import {
   evidenceFactors,
   evidenceFor,
+  noEvidenceWords,
   quantityKindOf,
   type ConditionEvidence,
   type QuantityKind,
@@ -711,8 +712,8 @@ function byEvidence(
         high: pct(nh),
         text:
           row.up && way !== 0
-            ? `${what}: the sources' own ${CONDITION_WORDS[key] ?? key} changes${band} move ${KIND_WORDS[kind]} from the smaller setting to the larger by ${signed(row.up.low)}% to ${signed(row.up.high)}% (${row.n >= 5 ? "p5 to p95" : "least to most"} of ${row.n} pairs from ${row.entries} entries)${way < 0 ? ", taken back here" : ""}`
-            : `${what}: the sources' own ${CONDITION_WORDS[key] ?? key} changes${band} move ${KIND_WORDS[kind]} by up to ${row.pct}% either way (${row.how} of ${row.n} pairs from ${row.entries} entries)`,
+            ? `${what}: the sources' own ${CONDITION_WORDS[key] ?? key} changes${band} move ${KIND_WORDS[kind]} from the smaller setting to the larger by ${signed(row.up.low)}% to ${signed(row.up.high)}% (${row.n >= 5 && row.how === "p90" ? "p5 to p95" : "least to most"} of ${row.n} pairs from ${row.entries} entries${row.whole ? `: ${row.whole}` : ""})${way < 0 ? ", taken back here" : ""}`
+            : `${what}: the sources' own ${CONDITION_WORDS[key] ?? key} changes${band} move ${KIND_WORDS[kind]} by up to ${row.pct}% either way (${row.how} of ${row.n} pairs from ${row.entries} entries${row.whole ? `: ${row.whole}` : ""})`,
         basis: "models/condition-evidence.yaml",
         tolerance: row.pct,
       },
@@ -730,7 +731,7 @@ function byEvidence(
       reason: "condition",
       low: pct(nl),
       high: nh === Infinity ? Infinity : pct(nh),
-      text: `${what}: the sources hold no pairs of ${KIND_WORDS[kind]} figures measured under two values of ${CONDITION_WORDS[key] ?? key} in two or more tables, so the range is ${side}`,
+      text: `${what}: ${noEvidenceWords(evidence, key, kind, { what: kind === "change" ? "change" : KIND_WORDS[kind], condition: CONDITION_WORDS[key] ?? key }, sizes)}, so the range is ${side}`,
       basis: "models/condition-evidence.yaml",
     },
   };
