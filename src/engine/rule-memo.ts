@@ -133,13 +133,15 @@ export class RuleMemo {
     const key = this.registryFor(ctx.registry, rule);
     let byRule = this.runs.get(key);
     if (!byRule) this.runs.set(key, (byRule = new Map()));
-    let kept = byRule.get(rule.id);
-    if (!kept) byRule.set(rule.id, (kept = []));
+    // A lean run (RuleContext.lean) emits less than a full one: kept apart.
+    const id = ctx.lean ? `${rule.id}\u0000lean` : rule.id;
+    let kept = byRule.get(id);
+    if (!kept) byRule.set(id, (kept = []));
     const config = ctx.config;
     for (const r of kept)
       if (same(r.reads, config)) {
         this.hits++;
-        this.missed.set(rule.id, 0);
+        this.missed.set(id, 0);
         for (const c of r.calls) {
           if (c.m === "item") ctx.item(c.a);
           else if (c.m === "warn") ctx.warn(c.a[0], c.a[1], c.a[2]);
@@ -148,8 +150,8 @@ export class RuleMemo {
         return;
       }
     this.misses++;
-    const missed = (this.missed.get(rule.id) ?? 0) + 1;
-    this.missed.set(rule.id, missed);
+    const missed = (this.missed.get(id) ?? 0) + 1;
+    this.missed.set(id, missed);
     if (missed > MISSES && missed % RETRY !== 0) {
       rule.run(ctx);
       return;
@@ -159,6 +161,7 @@ export class RuleMemo {
     rule.run({
       config: reads.proxy as typeof config,
       registry: ctx.registry,
+      lean: ctx.lean,
       item: (i) => {
         calls.push({ m: "item", a: i });
         ctx.item(i);

@@ -140,6 +140,12 @@ export interface RuleContext {
   item(item: LineItem): void;
   warn(concern: Concern, message: string, citations?: Citation[]): void;
   gap(concern: Concern, message: string, chartIds?: readonly string[]): void;
+  /**
+   * Set for a search's points, which read the limits' headroom and the CPU only (capacity's): the
+   * engine keeps only the items leanKeeps() names and drops warnings and gaps. A rule may skip building
+   * what is dropped (an item's text, a per-definition info line), never what is kept.
+   */
+  readonly lean?: boolean;
 }
 
 export interface Rule {

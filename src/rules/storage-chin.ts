@@ -207,18 +207,29 @@ export const storageChin: Rule = {
     const HEADROOM = book.headroom;
     const defs: Def[] = [];
     const seen: Footprints = new Map();
+    // A lean estimate drops the warnings and gaps that name each definition (engine/lean.ts): the
+    // footprint is then the same for every definition of one kind and size, chosen once.
+    const byKind = ctx.lean ? new Map<string, Footprint | undefined>() : undefined;
     for (const ch of config.channels ?? []) {
       const size = ch.messageSize ?? config.workload.messageSize;
-      const fp = footprint(ctx, book, ch, size, seen);
+      const kind = byKind && `${ch.type === "server-connection" ? (ch.sharecnv ?? DEFAULT_SHARECNV) : "-"}|${size}`;
+      let fp: Footprint | undefined;
+      if (byKind && byKind.has(kind!)) fp = byKind.get(kind!);
+      else {
+        fp = footprint(ctx, book, ch, size, seen);
+        byKind?.set(kind!, fp);
+      }
       if (!fp) continue;
       const sharecnv = ch.type === "server-connection" ? (ch.sharecnv ?? DEFAULT_SHARECNV) : 0;
       const instances =
         ch.type === "server-connection" && ch.conversations !== undefined
           ? Math.ceil(ch.conversations / Math.max(1, sharecnv))
           : ch.count;
-      const shown = fp.r.points ? `interpolated from ${fp.r.raw} KB` : `${fp.r.raw} KB`;
       const mb = (fp.perInstance * instances) / 1024;
       defs.push({ ch, fp, sharecnv, instances, mb });
+      // A lean estimate keeps none of a definition's own items (lean.ts): only the sums below.
+      if (ctx.lean) continue;
+      const shown = fp.r.points ? `interpolated from ${fp.r.raw} KB` : `${fp.r.raw} KB`;
       ctx.item({
         id: `storage.chin-footprint.${ch.name}`,
         concern: "storage",
@@ -255,8 +266,8 @@ export const storageChin: Rule = {
     // A sum adds bounds (docs/ranges.md): each definition's MB moves with its own footprint only.
     const total = sumOf(defs);
     const totalMB = total.value;
-    const all = fromLookups(...defs.map((d) => d.fp.r));
-    {
+    if (!ctx.lean) {
+      const all = fromLookups(...defs.map((d) => d.fp.r));
       ctx.item({
         id: "storage.chin-total",
         concern: "storage",
@@ -307,7 +318,9 @@ export const storageChin: Rule = {
       limitOf: "chin-storage-mb",
       ...budget,
       unit: "MB",
-      formula: `${budgetText} = ${num(availableMB, 2)} MB, against ${defs.length === 1 ? "the channel definition's" : `all ${defs.length} channel definitions'`} footprint of ${num(totalMB, 2)} MB`,
+      formula: ctx.lean
+        ? ""
+        : `${budgetText} = ${num(availableMB, 2)} MB, against ${defs.length === 1 ? "the channel definition's" : `all ${defs.length} channel definitions'`} footprint of ${num(totalMB, 2)} MB`,
       inputs: budgetInputs,
       demand: {
         value: total.value,
@@ -317,6 +330,8 @@ export const storageChin: Rule = {
       },
       ...budgetParts,
     });
+    // Each definition's channels that fit: limits without a demand, and info (lean.ts).
+    if (ctx.lean) return;
     const cap = registry.figureValue(book.maxClients);
     const instancesTotal = (config.channels ?? []).reduce((sum, ch) => sum + instancesOf(ch), 0);
     // The report's own working (the formula entry), cited on every "channels that fit".
@@ -503,7 +518,8 @@ function channelLimits(ctx: RuleContext, book: Book): void {
     channels.length === 1
       ? `channel instances of ${channels[0]!.name}`
       : "channel instances of all channel definitions";
-  const terms = channels.map((ch) => `${num(instancesOf(ch))} (${ch.name})`).join(" + ");
+  // Every definition named: not in a lean estimate (its text is not read there).
+  const terms = ctx.lean ? "" : channels.map((ch) => `${num(instancesOf(ch))} (${ch.name})`).join(" + ");
   const maxChl = chin?.maxChannels ?? DEFAULT_MAXCHL;
   if (chin?.maxChannels === undefined)
     ctx.warn(

@@ -229,21 +229,23 @@ export const storageConnections: Rule = {
         addTo(csaKB, r, g.connections);
         csaLookups.push(r);
         row.csaKB = { value: r.value, low: r.low, high: r.high };
-        ctx.item({
-          id: `storage.csa-connections.${g.name}`,
-          concern: "storage",
-          label: `${g.name}: CSA for ${num(g.connections)} connection(s)`,
-          addressSpace: "qmgr",
-          metric: "storage",
-          value: (r.value * g.connections) / 1024,
-          unit: "MB",
-          formula: `${r.raw} per connection x ${num(g.connections)} / 1024`,
-          inputs: {
-            perConnectionKB: { value: r.value, unit: "KB", from: r.citation.id },
-            connections: { value: g.connections, unit: "count", from: g.name },
-          },
-          ...fromLookups(r),
-        });
+        // A definition's storage is not kept in a lean estimate (engine/lean.ts): its sums are.
+        if (!ctx.lean)
+          ctx.item({
+            id: `storage.csa-connections.${g.name}`,
+            concern: "storage",
+            label: `${g.name}: CSA for ${num(g.connections)} connection(s)`,
+            addressSpace: "qmgr",
+            metric: "storage",
+            value: (r.value * g.connections) / 1024,
+            unit: "MB",
+            formula: `${r.raw} per connection x ${num(g.connections)} / 1024`,
+            inputs: {
+              perConnectionKB: { value: r.value, unit: "KB", from: r.citation.id },
+              connections: { value: g.connections, unit: "count", from: g.name },
+            },
+            ...fromLookups(r),
+          });
       }
       const q = belowBarPerConnection(ctx, book, g.key, shared);
       if (!q) {
@@ -259,6 +261,7 @@ export const storageConnections: Rule = {
       addTo(belowKB, per, g.connections);
       belowLookups.push(...q.r);
       row.belowKB = per;
+      if (ctx.lean) continue;
       const parts = fromLookups(...q.r, openObjects);
       if (q.confidence) {
         parts.confidence = q.confidence;
@@ -288,23 +291,24 @@ export const storageConnections: Rule = {
       low: initial.low + csaKB.low / 1024,
       high: initial.high + csaKB.high / 1024,
     };
-    ctx.item({
-      id: "storage.csa-total",
-      concern: "storage",
-      label: "CSA: initial per queue manager plus connections",
-      addressSpace: "qmgr",
-      metric: "storage",
-      ...total,
-      unit: "MB",
-      formula: `${initial.raw} + ${num(csaKB.value, 2)} KB / 1024`,
-      inputs: {
-        initialMB: { value: initial.value, unit: "MB", from: initial.citation.id },
-        connectionsKB: { value: csaKB.value, unit: "KB", from: "storage.csa-connections.*" },
-      },
-      ...fromLookups(...csaLookups),
-    });
+    if (!ctx.lean)
+      ctx.item({
+        id: "storage.csa-total",
+        concern: "storage",
+        label: "CSA: initial per queue manager plus connections",
+        addressSpace: "qmgr",
+        metric: "storage",
+        ...total,
+        unit: "MB",
+        formula: `${initial.raw} + ${num(csaKB.value, 2)} KB / 1024`,
+        inputs: {
+          initialMB: { value: initial.value, unit: "MB", from: initial.citation.id },
+          connectionsKB: { value: csaKB.value, unit: "KB", from: "storage.csa-connections.*" },
+        },
+        ...fromLookups(...csaLookups),
+      });
     const below: Bounds = { value: belowKB.value / 1024, low: belowKB.low / 1024, high: belowKB.high / 1024 };
-    if (belowLookups.length) {
+    if (belowLookups.length && !ctx.lean) {
       const parts = fromLookups(...belowLookups, openObjects);
       if (belowConfidence !== "measured") parts.confidence = belowConfidence;
       ctx.item({
@@ -461,6 +465,8 @@ function moreThatFit(
   perGroup: { g: Group; kb?: Bounds }[],
   lookups: LookupResult[],
 ): void {
+  // Information on each definition: not in a lean estimate (engine/lean.ts).
+  if (ctx.lean) return;
   const leftMB = availableMB - used.value;
   for (const { g, kb: per } of perGroup) {
     if (per === undefined || per.value <= 0) continue;
