@@ -116,6 +116,9 @@ export class RuleMemo {
    * Misses in a row by rule: a rule that reads what every estimate of the command changes (the swept
    * input) misses every time, and recording its reads through the proxy only slows it; after MISSES it
    * runs plain, and is recorded again every RETRY runs in case the command moves on to other inputs.
+   * A hit does not start the count again once past MISSES: capacity's search replays the config itself
+   * once per target between some ten misses, and recording three of those each time (at 1,000 channel
+   * definitions, a proxy per definition) was a third of the search.
    */
   private readonly missed = new Map<string, number>();
   /** Rule runs replayed and run, for tests and the bench. */
@@ -141,7 +144,7 @@ export class RuleMemo {
     for (const r of kept)
       if (same(r.reads, config)) {
         this.hits++;
-        this.missed.set(id, 0);
+        if ((this.missed.get(id) ?? 0) <= MISSES) this.missed.set(id, 0);
         for (const c of r.calls) {
           if (c.m === "item") ctx.item(c.a);
           else if (c.m === "warn") ctx.warn(c.a[0], c.a[1], c.a[2]);

@@ -219,10 +219,15 @@ export const storageConnections: Rule = {
     const belowLookups: LookupResult[] = [];
     let belowConfidence: Confidence = "measured";
     const perGroup: { g: Group; csaKB?: Bounds; belowKB?: Bounds }[] = [];
+    // Per connection type, read once a run: definitions of one type read the same figures (1,000
+    // senders read them 1,000 times).
+    const csaOf = new Map<string, ReturnType<typeof csaPerConnection>>();
+    const belowOf = new Map<string, ReturnType<typeof belowBarPerConnection>>();
     for (const g of groups(ctx)) {
       const row: (typeof perGroup)[number] = { g };
       perGroup.push(row);
-      const r = csaPerConnection(ctx, book, g.key);
+      let r = csaOf.get(g.key);
+      if (r === undefined && !csaOf.has(g.key)) csaOf.set(g.key, (r = csaPerConnection(ctx, book, g.key)));
       if (!r) {
         ctx.gap("storage", `${g.name}: CSA per connection is not given for ${g.key.replace("svrconn-", "SHARECNV(")})`);
       } else {
@@ -247,7 +252,9 @@ export const storageConnections: Rule = {
             ...fromLookups(r),
           });
       }
-      const q = belowBarPerConnection(ctx, book, g.key, shared);
+      let q = belowOf.get(g.key);
+      if (q === undefined && !belowOf.has(g.key))
+        belowOf.set(g.key, (q = belowBarPerConnection(ctx, book, g.key, shared)));
       if (!q) {
         ctx.gap(
           "storage",
