@@ -1,4 +1,5 @@
 // What rules produce and what the engine composes from it.
+import type { Kept } from "./rule-memo.js";
 import type { Config } from "../config/types.js";
 import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
 import type { RangePart } from "../model/ranges.js";
@@ -146,6 +147,12 @@ export interface RuleContext {
    * what is dropped (an item's text, a per-definition info line), never what is kept.
    */
   readonly lean?: boolean;
+  /**
+   * Within a command (a RuleMemo's: sensitivity, sweep, capacity), what the rule's previous run emitted
+   * for a part of the config, by what that part was made from: a rule may replay it where nothing it
+   * was made from changed (keptOrBuilt in rule-memo.ts). Absent outside a command.
+   */
+  readonly kept?: Kept;
 }
 
 export interface Rule {
