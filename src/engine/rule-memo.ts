@@ -124,9 +124,8 @@ const sameInputs = (a: readonly unknown[], b: readonly unknown[]) => {
 /**
  * Emits what `build` emits for a `part` of the config (a kind of lines) that `name` names, made of
  * `inputs` (every value it reads, numbers and strings, and nothing else: the registry is the one the
- * Kept is for): replayed
- * from an earlier run of the command that had the same inputs, else built and kept. Without a
- * command's memo (ctx.kept absent), built.
+ * Kept is for): replayed from an earlier run of the command that had the same inputs, else built and
+ * kept. Without a command's memo (ctx.kept absent), built.
  */
 export function keptOrBuilt(
   ctx: RuleContext,
@@ -258,10 +257,10 @@ export class RuleMemo {
     if (!byRule) this.runs.set(key, (byRule = new Map()));
     // A lean run (RuleContext.lean) emits less than a full one: kept apart.
     const id = ctx.lean ? `${rule.id}\u0000lean` : rule.id;
-    let kept = byRule.get(id);
-    if (!kept) byRule.set(id, (kept = []));
+    let runs = byRule.get(id);
+    if (!runs) byRule.set(id, (runs = []));
     const config = ctx.config;
-    for (const r of kept)
+    for (const r of runs)
       if (same(r.reads, config)) {
         this.hits++;
         if ((this.missed.get(id) ?? 0) <= MISSES) this.missed.set(id, 0);
@@ -282,9 +281,9 @@ export class RuleMemo {
     const reads = recording(config);
     const calls: Call[] = [];
     rule.run(new Noting(ctx, reads.proxy as typeof config, calls, lines));
-    kept.unshift({ reads: reads.node, calls });
+    runs.unshift({ reads: reads.node, calls });
     // The oldest run is the config the command started from, which its points differ from in one
     // input each: kept; the oldest of the others goes.
-    if (kept.length > KEPT) kept.splice(kept.length - 2, 1);
+    if (runs.length > KEPT) runs.splice(runs.length - 2, 1);
   }
 }
