@@ -1,5 +1,5 @@
 // A rule's lines kept per channel definition within a command (RuleContext.kept, keptOrBuilt in
-// src/engine/rule-memo.ts): storage-chin replays a definition's lines from an earlier point where
+// src/engine/rule-memo.ts): storage-chin and storage-connections replay a definition's lines from an earlier point where
 // nothing they are made of changed. A point made so is the estimate made without any memo, byte for
 // byte, whichever definition, figure or budget the points before it moved; and at a point that moves
 // one definition of many, the others' lines are replayed, not built.
@@ -27,7 +27,12 @@ const raw = (change: (c: Record<string, unknown>) => void = () => {}): Config =>
     mq: { release: "9.3" },
     hardware: { generation: "z15", cpus: 8 },
     workload: { rate: "1000/s", messageSize: "4KB" },
-    storage: { chin: { used: "120MB", free: "1346MB" } },
+    storage: {
+      chin: { used: "120MB", free: "1346MB" },
+      csa: { available: "900MB" },
+      belowTheBar: { available: "1GB" },
+      localConnections: 20,
+    },
     channels: structuredClone(channels),
   };
   change(c);
@@ -48,6 +53,11 @@ describe("a definition's kept lines", () => {
       raw((c) => ((c.storage as { chin: Record<string, unknown> }).chin.free = "900MB")),
       raw((c) => ((c.mq as Record<string, unknown>).release = "9.2")),
       raw((c) => ((c.workload as Record<string, unknown>).messageSize = "64KB")),
+      // storage-connections' lines: shared queues, more local connections, more conversations.
+      raw((c) => ((c.workload as Record<string, unknown>).queues = "shared")),
+      raw((c) => ((c.storage as Record<string, unknown>).localConnections = 30)),
+      raw((c) => (chan(c, 2).conversations = 500)),
+      raw((c) => (chan(c, 2).sharecnv = 1)),
       raw(),
       raw((c) => (chan(c, 0).type = "receiver")),
     ];
