@@ -393,7 +393,8 @@ function solve(
   const memo = new Map<number, Rooms>();
   const at = (v: number): Rooms => {
     let r = memo.get(v);
-    if (!r) memo.set(v, (r = roomsOf(estimateWith(setTarget(config, t, v), registry, undefined, rules))));
+    // Lean: the search reads the headroom alone (lean.ts).
+    if (!r) memo.set(v, (r = roomsOf(estimateWith(setTarget(config, t, v), registry, undefined, rules, true))));
     return r;
   };
   // The limits there are: those with a demand at either end of the range, or at the configured value.
@@ -643,7 +644,7 @@ function curveOf(
   }
   const series = new Map<string, { id: string; label: string; usedPct: (number | null)[] }>();
   x.forEach((v, k) => {
-    for (const h of estimateWith(setTarget(config, t, v), registry, undefined, memo).headroom) {
+    for (const h of estimateWith(setTarget(config, t, v), registry, undefined, memo, true).headroom) {
       let s = series.get(h.id);
       if (!s)
         series.set(h.id, (s = { id: h.id, label: h.label, usedPct: new Array<number | null>(x.length).fill(null) }));

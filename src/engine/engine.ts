@@ -8,6 +8,7 @@ import { ADDRESS_SPACES, type AddressSpace } from "../model/vocabulary.js";
 import { RULES } from "../rules/index.js";
 import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
 import { rangedIfFinite, rangedItem } from "./item-range.js";
+import { leanKeeps } from "./lean.js";
 import { widenByInputs } from "./input-corners.js";
 import { openAbove } from "./open-range.js";
 import { VERSION } from "../version.js";
@@ -172,6 +173,7 @@ class RuleRun implements RuleContext {
   constructor(
     readonly config: Config,
     readonly registry: Registry,
+    readonly lean: boolean = false,
   ) {}
 
   /**
@@ -189,6 +191,7 @@ class RuleRun implements RuleContext {
   }
 
   item(i: LineItem): void {
+    if (this.lean && !leanKeeps(i)) return;
     // No number that is not finite reaches a report (JSON would print null, a table "-" as if none):
     // the rare miss goes to notFinite. Each item's low and high from its lookups' ranges, or the
     // rule's own (item-range.ts).
@@ -206,6 +209,7 @@ class RuleRun implements RuleContext {
   }
 
   warn(concern: Concern, message: string, citations: Citation[] = []): void {
+    if (this.lean) return;
     const list = this.warnings;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
     const channel = this.channelOf(message);
@@ -219,6 +223,7 @@ class RuleRun implements RuleContext {
   }
 
   gap(concern: Concern, message: string, chartIds: readonly string[] = []): void {
+    if (this.lean) return;
     const list = this.gaps;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
     const channel = this.channelOf(message);
@@ -247,8 +252,14 @@ class RuleRun implements RuleContext {
   }
 }
 
-export function runRules(config: Config, registry: Registry, rules: readonly Rule[] = RULES, memo?: RuleMemo) {
-  const ctx = new RuleRun(config, registry);
+export function runRules(
+  config: Config,
+  registry: Registry,
+  rules: readonly Rule[] = RULES,
+  memo?: RuleMemo,
+  lean = false,
+) {
+  const ctx = new RuleRun(config, registry, lean);
   for (const rule of rules) {
     if (!rule.applies(config)) continue;
     try {
@@ -392,22 +403,32 @@ function pctLabels(items: readonly LineItem[], as: AddressSpace): string {
 /**
  * The estimate of a config. `memo` (a command's RuleMemo: a sweep's, a sensitivity's) replays the runs
  * of rules whose inputs are as they were in an earlier estimate of the same command (rule-memo.ts).
+ * `lean`: a search's point, whose headroom, limits, CPU and totals are the full estimate's, and nothing
+ * else is there (lean.ts: no other items, no warnings, no gaps). A config with ranged inputs is
+ * estimated in full (the corners widen every item).
  */
 export function estimateWith(
   config: Config,
   registry: Registry,
   rules: readonly Rule[] = RULES,
   memo?: RuleMemo,
+  lean = false,
 ): Estimate {
-  const point = estimatePoint(config, registry, rules, memo);
+  const point = estimatePoint(config, registry, rules, memo, lean && config.ranges === undefined);
   // Inputs written as ranges: the estimate at every corner of them too (input-corners.ts).
   if (config.ranges === undefined) return point;
   return widenByInputs(point, config, (c) => estimatePoint(c, registry, rules, memo));
 }
 
 /** The estimate at the config's values (a ranged input at its point; baseline cost ranges as intervals). */
-function estimatePoint(config: Config, registry: Registry, rules: readonly Rule[], memo?: RuleMemo): Estimate {
-  const { items, warnings, gaps, baselineScale, warn } = runRules(config, registry, rules, memo);
+function estimatePoint(
+  config: Config,
+  registry: Registry,
+  rules: readonly Rule[],
+  memo: RuleMemo | undefined,
+  lean = false,
+): Estimate {
+  const { items, warnings, gaps, baselineScale, warn } = runRules(config, registry, rules, memo, lean);
   sortByConcern(items);
   // An entry a rule has already warned about as used outside its conditions ("measured with 1MB; this
   // config has 4KB, so the figure is extrapolated") needs no second, generic warning on each item

@@ -7,7 +7,7 @@
 // rule read is the same, the rule's emissions are replayed through the same methods instead of
 // running it: the estimate is the one the rule would have given, because a rule sees nothing but its
 // config, the registry and those methods (RuleContext). Nothing is kept between commands.
-import type { LineItem, Rule, RuleContext } from "./types.js";
+import type { Concern, LineItem, Rule, RuleContext } from "./types.js";
 import type { Citation, Registry } from "../model/registry.js";
 
 /**
@@ -37,6 +37,123 @@ type Call =
 interface Run {
   reads: Node;
   calls: Call[];
+}
+
+/** A part's variants kept per name (a sensitivity row tries some six values of one definition). */
+const VARIANTS = 16;
+
+/**
+ * What a rule emitted for each part of its config (a channel definition's lines) in its runs of a
+ * command, with what the part was made of (RuleContext.kept): the memo replays a whole run where
+ * nothing the rule read changed; this, a part of a run where only other parts changed (a sensitivity
+ * point moves one channel definition of 1,000, and the others' lines are what they were).
+ */
+export class Kept {
+  /** By part (a rule's kind of lines: "footprint"), then by name (a channel definition's). */
+  readonly parts = new Map<string, Map<string, { inputs: readonly unknown[]; calls: readonly Call[] }[]>>();
+}
+
+function replay(calls: readonly Call[], ctx: RuleContext): void {
+  for (const c of calls) {
+    if (c.m === "item") ctx.item(c.a);
+    else if (c.m === "warn") ctx.warn(c.a[0], c.a[1], c.a[2]);
+    else ctx.gap(c.a[0], c.a[1], c.a[2]);
+  }
+}
+
+/** A context that passes every emission on to ctx and notes it in calls (a class: no closures per run). */
+class Noting implements RuleContext {
+  constructor(
+    private readonly ctx: RuleContext,
+    readonly config: RuleContext["config"],
+    private readonly calls: Call[],
+    readonly kept: Kept | undefined,
+  ) {}
+  get registry() {
+    return this.ctx.registry;
+  }
+  get lean() {
+    return this.ctx.lean;
+  }
+  item(i: LineItem): void {
+    this.calls.push({ m: "item", a: i });
+    this.ctx.item(i);
+  }
+  warn(concern: Concern, message: string, citations?: Citation[]): void {
+    this.calls.push({ m: "warn", a: [concern, message, citations] });
+    this.ctx.warn(concern, message, citations);
+  }
+  gap(concern: Concern, message: string, chartIds?: readonly string[]): void {
+    this.calls.push({ m: "gap", a: [concern, message, chartIds] });
+    this.ctx.gap(concern, message, chartIds);
+  }
+}
+
+/** ctx with a Kept (a class: no closures per run). */
+class Passing implements RuleContext {
+  constructor(
+    private readonly ctx: RuleContext,
+    readonly kept: Kept,
+  ) {}
+  get config() {
+    return this.ctx.config;
+  }
+  get registry() {
+    return this.ctx.registry;
+  }
+  get lean() {
+    return this.ctx.lean;
+  }
+  item(i: LineItem): void {
+    this.ctx.item(i);
+  }
+  warn(concern: Concern, message: string, citations?: Citation[]): void {
+    this.ctx.warn(concern, message, citations);
+  }
+  gap(concern: Concern, message: string, chartIds?: readonly string[]): void {
+    this.ctx.gap(concern, message, chartIds);
+  }
+}
+
+const sameInputs = (a: readonly unknown[], b: readonly unknown[]) => {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (!Object.is(a[k], b[k])) return false;
+  return true;
+};
+
+/**
+ * Emits what `build` emits for a `part` of the config (a kind of lines) that `name` names, made of
+ * `inputs` (every value it reads, numbers and strings, and nothing else: the registry is the one the
+ * Kept is for): replayed from an earlier run of the command that had the same inputs, else built and
+ * kept. Without a command's memo (ctx.kept absent), built.
+ */
+export function keptOrBuilt(
+  ctx: RuleContext,
+  part: string,
+  name: string,
+  inputs: readonly unknown[],
+  build: (ctx: RuleContext) => void,
+): void {
+  const kept = ctx.kept;
+  if (kept === undefined) return build(ctx);
+  let byName = kept.parts.get(part);
+  if (byName === undefined) kept.parts.set(part, (byName = new Map()));
+  let list = byName.get(name);
+  if (list === undefined) byName.set(name, (list = []));
+  for (let k = 0; k < list.length; k++) {
+    const v = list[k]!;
+    if (!sameInputs(v.inputs, inputs)) continue;
+    if (k > 0) {
+      list.splice(k, 1);
+      list.unshift(v);
+    }
+    replay(v.calls, ctx);
+    return;
+  }
+  const calls: Call[] = [];
+  build(new Noting(ctx, ctx.config, calls, kept));
+  list.unshift({ inputs, calls });
+  if (list.length > VARIANTS) list.pop();
 }
 
 /** Runs kept per rule and registry: a sweep alternates few distinct values of what a rule reads. */
@@ -112,10 +229,15 @@ function recording(obj: object): { node: Node; proxy: object } {
 
 export class RuleMemo {
   private readonly runs = new WeakMap<object, Map<string, Run[]>>();
+  /** Each rule's Kept (RuleContext.kept), beside its runs. */
+  private readonly kept = new WeakMap<object, Map<string, Kept>>();
   /**
    * Misses in a row by rule: a rule that reads what every estimate of the command changes (the swept
    * input) misses every time, and recording its reads through the proxy only slows it; after MISSES it
    * runs plain, and is recorded again every RETRY runs in case the command moves on to other inputs.
+   * A hit does not start the count again once past MISSES: capacity's search replays the config itself
+   * once per target between some ten misses, and recording three of those each time (at 1,000 channel
+   * definitions, a proxy per definition) was a third of the search.
    */
   private readonly missed = new Map<string, number>();
   /** Rule runs replayed and run, for tests and the bench. */
@@ -133,48 +255,35 @@ export class RuleMemo {
     const key = this.registryFor(ctx.registry, rule);
     let byRule = this.runs.get(key);
     if (!byRule) this.runs.set(key, (byRule = new Map()));
-    let kept = byRule.get(rule.id);
-    if (!kept) byRule.set(rule.id, (kept = []));
+    // A lean run (RuleContext.lean) emits less than a full one: kept apart.
+    const id = ctx.lean ? `${rule.id}\u0000lean` : rule.id;
+    let runs = byRule.get(id);
+    if (!runs) byRule.set(id, (runs = []));
     const config = ctx.config;
-    for (const r of kept)
+    for (const r of runs)
       if (same(r.reads, config)) {
         this.hits++;
-        this.missed.set(rule.id, 0);
-        for (const c of r.calls) {
-          if (c.m === "item") ctx.item(c.a);
-          else if (c.m === "warn") ctx.warn(c.a[0], c.a[1], c.a[2]);
-          else ctx.gap(c.a[0], c.a[1], c.a[2]);
-        }
+        if ((this.missed.get(id) ?? 0) <= MISSES) this.missed.set(id, 0);
+        replay(r.calls, ctx);
         return;
       }
     this.misses++;
-    const missed = (this.missed.get(rule.id) ?? 0) + 1;
-    this.missed.set(rule.id, missed);
+    const missed = (this.missed.get(id) ?? 0) + 1;
+    this.missed.set(id, missed);
+    let keptBy = this.kept.get(byRule);
+    if (!keptBy) this.kept.set(byRule, (keptBy = new Map()));
+    let lines = keptBy.get(id);
+    if (!lines) keptBy.set(id, (lines = new Kept()));
     if (missed > MISSES && missed % RETRY !== 0) {
-      rule.run(ctx);
+      rule.run(new Passing(ctx, lines));
       return;
     }
     const reads = recording(config);
     const calls: Call[] = [];
-    rule.run({
-      config: reads.proxy as typeof config,
-      registry: ctx.registry,
-      item: (i) => {
-        calls.push({ m: "item", a: i });
-        ctx.item(i);
-      },
-      warn: (concern, message, citations) => {
-        calls.push({ m: "warn", a: [concern, message, citations] });
-        ctx.warn(concern, message, citations);
-      },
-      gap: (concern, message, chartIds) => {
-        calls.push({ m: "gap", a: [concern, message, chartIds] });
-        ctx.gap(concern, message, chartIds);
-      },
-    });
-    kept.unshift({ reads: reads.node, calls });
+    rule.run(new Noting(ctx, reads.proxy as typeof config, calls, lines));
+    runs.unshift({ reads: reads.node, calls });
     // The oldest run is the config the command started from, which its points differ from in one
     // input each: kept; the oldest of the others goes.
-    if (kept.length > KEPT) kept.splice(kept.length - 2, 1);
+    if (runs.length > KEPT) runs.splice(runs.length - 2, 1);
   }
 }

@@ -373,7 +373,8 @@ function rowOf(
   ids.add(base.binding);
   const binding = ids.size > 1 ? [...ids].map((b) => b ?? "none") : [];
   let why: string | null = null;
-  if (swingPct === 0)
+  // A figure that swings nothing is left out of the rows (figuresWithoutEffect): no why to tell.
+  if (swingPct === 0 && c.kind !== "figure")
     why =
       points.length === 0 && missingData.length
         ? "its alternatives differ only where the sources lack data (missingData names the gaps)"
@@ -451,7 +452,7 @@ export function sensitivityOf(
   for (const [n, c] of found.entries()) {
     onProgress?.(n, steps);
     if (exact.includes(c.path)) continue;
-    const points: Point[] = [];
+    const tried: { at: string; config: Config }[] = [];
     const skipped: { value: string; reason: string }[] = [];
     // Options that are other names of one another (SDR and sender, a CipherSpec's IANA name) make the
     // same config: tried once.
@@ -465,27 +466,33 @@ export function sensitivityOf(
         const key = JSON.stringify(parsed);
         if (seen.has(key)) continue;
         seen.add(key);
-        points.push({ at: label, estimate: estimateWith(parsed, registry, undefined, memo) });
+        tried.push({ at: label, config: parsed });
       } catch (err) {
         if (!(err instanceof InputError)) throw err;
         skipped.push({ value: label, reason: reasonOf(err) });
       }
     }
-    rows.push(
+    const row = (lean: boolean) =>
       rowOf(
-        { kind: c.kind, name: c.path, base: c.base, tried: points.map((p) => p.at), basis: c.basis, skipped },
-        points,
+        { kind: c.kind, name: c.path, base: c.base, tried: tried.map((p) => p.at), basis: c.basis, skipped },
+        tried.map((p) => ({ at: p.at, estimate: estimateWith(p.config, registry, undefined, memo, lean) })),
         base,
         baseEstimate,
-      ),
-    );
+      );
+    // An input's row reads the outputs alone, which a lean estimate has (lean.ts), unless it swings
+    // nothing: why not is told from every line item, so those points are estimated in full. A choice's
+    // row compares the points' gaps with the config's: in full.
+    const lean = c.kind === "input" ? row(true) : undefined;
+    rows.push(lean && lean.swingPct > 0 ? lean : row(false));
   }
   const figuresWithoutEffect: string[] = [];
   for (const [k, id] of [...figures.keys()].sort().entries()) {
     onProgress?.(found.length + k, steps);
+    // Lean (lean.ts): a figure's row reads the outputs alone; one that swings nothing is left out, so
+    // its why (from every line item) is never read.
     const points: Point[] = (["low", "high"] as const).map((end) => ({
       at: end,
-      estimate: estimateWith(config, pinned(registry, id, end), undefined, memo),
+      estimate: estimateWith(config, pinned(registry, id, end), undefined, memo, true),
     }));
     const row = rowOf(
       {

@@ -1,4 +1,5 @@
 // What rules produce and what the engine composes from it.
+import type { Kept } from "./rule-memo.js";
 import type { Config } from "../config/types.js";
 import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
 import type { RangePart } from "../model/ranges.js";
@@ -140,6 +141,18 @@ export interface RuleContext {
   item(item: LineItem): void;
   warn(concern: Concern, message: string, citations?: Citation[]): void;
   gap(concern: Concern, message: string, chartIds?: readonly string[]): void;
+  /**
+   * Set for a search's points, which read the limits' headroom and the CPU only (capacity's): the
+   * engine keeps only the items leanKeeps() names and drops warnings and gaps. A rule may skip building
+   * what is dropped (an item's text, a per-definition info line), never what is kept.
+   */
+  readonly lean?: boolean;
+  /**
+   * Within a command (a RuleMemo's: sensitivity, sweep, capacity), what the rule's previous run emitted
+   * for a part of the config, by what that part was made from: a rule may replay it where nothing it
+   * was made from changed (keptOrBuilt in rule-memo.ts). Absent outside a command.
+   */
+  readonly kept?: Kept;
 }
 
 export interface Rule {

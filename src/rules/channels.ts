@@ -569,6 +569,9 @@ export const channels: Rule = {
   ],
   applies: (c) => (c.channels?.length ?? 0) > 0 || c.workload.transport !== undefined,
   run(ctx) {
+    // Its items are information and rates, which a lean estimate does not keep (engine/lean.ts), and
+    // its findings are warnings and gaps: nothing to do for a search's point.
+    if (ctx.lean) return;
     const how = ctx.config.workload.transport;
     if (how) sysplexTransport(ctx, how);
     for (const ch of ctx.config.channels ?? []) {

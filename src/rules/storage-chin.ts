@@ -2,9 +2,10 @@
 // clients) fit the free channel initiator storage under the reports' 80% guideline.
 import { DEFAULT_MAXCHL, DEFAULT_SHARECNV, MAXCHL_MAX } from "../config/mq-defaults.js";
 import { RELEASES } from "../config/schema.js";
+import { keptOrBuilt } from "../engine/rule-memo.js";
 import type { InputValue, Rule, RuleContext } from "../engine/types.js";
 import type { ChannelConfig } from "../config/types.js";
-import type { Confidence, LookupResult, Registry } from "../model/registry.js";
+import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
 import { throughRegistry } from "./door.js";
 import {
   axisNumbers,
@@ -50,6 +51,8 @@ interface Footprint {
   r: LookupResult;
   perInstance: number;
   from: FootprintTable;
+  /** madeFrom's key, made on first use. */
+  made?: string;
 }
 
 /** The table, release and SHARECNV (server-connection channels) a channel's footprint is read from. */
@@ -207,56 +210,48 @@ export const storageChin: Rule = {
     const HEADROOM = book.headroom;
     const defs: Def[] = [];
     const seen: Footprints = new Map();
+    // A lean estimate drops the warnings and gaps that name each definition (engine/lean.ts): the
+    // footprint is then the same for every definition of one kind and size, chosen once.
+    const byKind = ctx.lean ? new Map<string, Footprint | undefined>() : undefined;
     for (const ch of config.channels ?? []) {
       const size = ch.messageSize ?? config.workload.messageSize;
-      const fp = footprint(ctx, book, ch, size, seen);
+      const kind = byKind && `${ch.type === "server-connection" ? (ch.sharecnv ?? DEFAULT_SHARECNV) : "-"}|${size}`;
+      let fp: Footprint | undefined;
+      if (byKind && byKind.has(kind!)) fp = byKind.get(kind!);
+      else {
+        fp = footprint(ctx, book, ch, size, seen);
+        byKind?.set(kind!, fp);
+      }
       if (!fp) continue;
       const sharecnv = ch.type === "server-connection" ? (ch.sharecnv ?? DEFAULT_SHARECNV) : 0;
       const instances =
         ch.type === "server-connection" && ch.conversations !== undefined
           ? Math.ceil(ch.conversations / Math.max(1, sharecnv))
           : ch.count;
-      const shown = fp.r.points ? `interpolated from ${fp.r.raw} KB` : `${fp.r.raw} KB`;
       const mb = (fp.perInstance * instances) / 1024;
-      defs.push({ ch, fp, sharecnv, instances, mb });
-      ctx.item({
-        id: `storage.chin-footprint.${ch.name}`,
-        concern: "storage",
-        label: `${ch.name}: CHIN storage, ${num(instances)} x ${ch.type} at ${sizeLabel(size)}`,
-        addressSpace: "chin",
-        metric: "storage",
-        value: mb,
-        unit: "MB",
-        formula: `footprint per instance x instances / 1024 = ${num(fp.perInstance, 2)} KB (${shown}) x ${num(instances)} / 1024`,
-        inputs: {
-          footprintKB: { value: fp.perInstance, unit: "KB", from: fp.r.citation.id },
-          instances: {
-            value: instances,
-            unit: "count",
-            from:
-              ch.conversations !== undefined
-                ? `channels.${ch.name}.conversations / sharecnv`
-                : `channels.${ch.name}.count`,
-          },
-          messageSize: {
-            value: size,
-            unit: "bytes",
-            from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize",
-          },
-        },
-        ...fromLookups(fp.r),
-      });
-      // Only at a measured size, as the tables print it: between sizes the interpolation's spread
-      // would swamp the difference.
-      if (size > ONE_KB && !fp.r.points) sizeOverhead(ctx, ch, size, fp, seen);
+      defs.push({ ch, fp, sharecnv, instances, mb, size });
+      // A lean estimate keeps none of a definition's own items (lean.ts): only the sums below.
+      if (ctx.lean) continue;
+      // Kept from an earlier run in the command where nothing it is made of changed (a sensitivity
+      // point moves one definition of 1,000): RuleContext.kept.
+      const made = madeFrom(fp, size);
+      if (made === undefined) footprintLines(ctx, ch, size, fp, instances, mb, seen);
+      else
+        keptOrBuilt(
+          ctx,
+          "footprint",
+          ch.name,
+          [made, ch.type, instances, ch.conversations !== undefined, ch.messageSize !== undefined],
+          (c) => footprintLines(c, ch, size, fp, instances, mb, seen),
+        );
     }
     channelLimits(ctx, book);
     if (defs.length === 0) return;
     // A sum adds bounds (docs/ranges.md): each definition's MB moves with its own footprint only.
     const total = sumOf(defs);
     const totalMB = total.value;
-    const all = fromLookups(...defs.map((d) => d.fp.r));
-    {
+    if (!ctx.lean) {
+      const all = fromLookups(...defs.map((d) => d.fp.r));
       ctx.item({
         id: "storage.chin-total",
         concern: "storage",
@@ -307,7 +302,9 @@ export const storageChin: Rule = {
       limitOf: "chin-storage-mb",
       ...budget,
       unit: "MB",
-      formula: `${budgetText} = ${num(availableMB, 2)} MB, against ${defs.length === 1 ? "the channel definition's" : `all ${defs.length} channel definitions'`} footprint of ${num(totalMB, 2)} MB`,
+      formula: ctx.lean
+        ? ""
+        : `${budgetText} = ${num(availableMB, 2)} MB, against ${defs.length === 1 ? "the channel definition's" : `all ${defs.length} channel definitions'`} footprint of ${num(totalMB, 2)} MB`,
       inputs: budgetInputs,
       demand: {
         value: total.value,
@@ -317,10 +314,29 @@ export const storageChin: Rule = {
       },
       ...budgetParts,
     });
+    // Each definition's channels that fit: limits without a demand, and info (lean.ts).
+    if (ctx.lean) return;
     const cap = registry.figureValue(book.maxClients);
     const instancesTotal = (config.channels ?? []).reduce((sum, ch) => sum + instancesOf(ch), 0);
     // The report's own working (the formula entry), cited on every "channels that fit".
     const formula = registry.citation(registry.formula(book.formula));
+    const maxChl = config.channelInitiator?.maxChannels ?? DEFAULT_MAXCHL;
+    const shared: Shared = {
+      availableMB,
+      budgetText,
+      budgetInputs,
+      headroom,
+      headroomLookups,
+      cap,
+      formula,
+      instancesTotal,
+      maxChl,
+      maxChlGiven: config.channelInitiator?.maxChannels !== undefined,
+      book,
+    };
+    // Everything of `shared` a definition's lines read, for RuleContext.kept (budgetText and the
+    // budget's inputs are made of the used, free and headroom figures; the book names the entries).
+    const sharedKey = `${availableMB}\u0000${chin.used}\u0000${chin.free}\u0000${headroom.value}\u0000${headroom.user}\u0000${instancesTotal}\u0000${maxChl}\u0000${shared.maxChlGiven}\u0000${book.formula}`;
     // Sums of the definitions before and after each: the others' sum per definition without summing
     // them all again (that was quadratic in channel definitions).
     const before = partialSums(defs);
@@ -330,88 +346,16 @@ export const storageChin: Rule = {
       // What the other definitions take comes off the budget first: "channels that fit" is this
       // definition's share of what is left, not of the whole.
       const others = plus(before[k]!, after[k + 1]!);
-      const othersMB = others.value;
-      const leftMB = availableMB - othersMB;
-      // Fewer as this footprint or the others' storage grows: the corners of both ranges (rangeOf).
-      const fit = rangeOf((o, f) => Math.max(0, Math.floor(((availableMB - o) * 1024) / f)), others, fp.r);
-      const channels = fit.value;
-      const lookups = [fp.r, cap, ...headroomLookups];
-      const parts = fromLookups(...lookups);
-      parts.citations.push(formula);
-      if (headroom.user) parts.confidence = userSupplied(parts.confidence);
-      const othersText = othersMB > 0 ? ` - ${num(othersMB, 2)} MB for the other definitions` : "";
-      ctx.item({
-        id: `storage.chin-capacity.${ch.name}`,
-        concern: "storage",
-        label: `${ch.name}: channels that fit free CHIN storage${othersMB > 0 ? " the other definitions leave" : ""}`,
-        addressSpace: "chin",
-        metric: "limit",
-        limitOf: "channels",
-        ...fit,
-        unit: "channels",
-        formula:
-          `floor((${budgetText}${othersText}) x 1024 / ${num(fp.perInstance, 2)} KB)` +
-          ` = floor(${num(leftMB, 2)} MB x 1024 / ${num(fp.perInstance, 2)} KB) = ${num(channels)}`,
-        inputs: capacityInputs(budgetInputs, othersMB, fp),
-        ...parts,
-      });
-      // MAXCHL counts every type, server-connection instances included (IBM MQ documentation,
-      // "MaxChannels (MQLONG)"): storage is not the only bound on a definition's channels.
-      const maxChl = config.channelInitiator?.maxChannels ?? DEFAULT_MAXCHL;
-      if (channels + (instancesTotal - instances) > maxChl) {
-        ctx.warn(
-          "storage",
-          `${ch.name}: storage allows ${num(channels)} channels, but MAXCHL ${num(maxChl)}${config.channelInitiator?.maxChannels === undefined ? " (MQ's default)" : ""} bounds the current channels of every definition together (the reports' "${cap.raw}" is the most it can be set to)`,
-          [cap.citation],
+      const made = madeFrom(fp, d.size);
+      if (made === undefined) capacityLines(ctx, d, others, shared);
+      else
+        keptOrBuilt(
+          ctx,
+          "capacity",
+          ch.name,
+          [made, sharedKey, ch.type, sharecnv, instances, others.value, others.low, others.high],
+          (c) => capacityLines(c, d, others, shared),
         );
-      }
-      const more = channels - instances;
-      ctx.item({
-        id: `storage.chin-more.${ch.name}`,
-        concern: "storage",
-        label:
-          more >= 0
-            ? `${ch.name}: more channels that fit CHIN storage`
-            : // The value stays signed (more that fit); the label says which way, so -551 does not read as "over by -551".
-              `${ch.name}: more channels that fit CHIN storage: none, ${num(-more)} over`,
-        addressSpace: "chin",
-        metric: "info",
-        value: more,
-        low: fit.low - instances,
-        high: fit.high - instances,
-        unit: "channels",
-        formula: `${num(channels)} that fit - ${num(instances)} configured${sharecnv > 0 ? ` (x SHARECNV(${sharecnv}) = ${num(more * sharecnv)} conversations)` : ""}`,
-        inputs: {
-          fit: { value: channels, unit: "count", from: `storage.chin-capacity.${ch.name}` },
-          instances: { value: instances, unit: "count", from: `channels.${ch.name}` },
-        },
-        ...parts,
-      });
-      if (sharecnv > 0) {
-        ctx.item({
-          id: `storage.chin-clients.${ch.name}`,
-          concern: "storage",
-          label: `${ch.name}: conversations that fit, SHARECNV(${sharecnv})`,
-          addressSpace: "chin",
-          metric: "limit",
-          limitOf: "connections",
-          value: channels * sharecnv,
-          low: fit.low * sharecnv,
-          high: fit.high * sharecnv,
-          unit: "conversations",
-          formula: `channels x SHARECNV = ${num(channels)} x ${sharecnv}`,
-          inputs: {
-            channels: { value: channels, unit: "count", from: `storage.chin-capacity.${ch.name}` },
-            sharecnv: { value: sharecnv, unit: "count", from: `channels.${ch.name}.sharecnv` },
-          },
-          ...parts,
-          // SHARECNV(10) footprints were measured with 10 conversations on each channel instance.
-          citations:
-            sharecnv === 10
-              ? [...parts.citations, registry.citation(registry.get(book.perConversation))]
-              : parts.citations,
-        });
-      }
     }
   },
 };
@@ -473,6 +417,8 @@ interface Def {
   sharecnv: number;
   instances: number;
   mb: number;
+  /** The message size its footprint is read at. */
+  size: number;
 }
 
 const userSupplied = (c: Confidence): Confidence => (c === "measured" ? "user-supplied" : c);
@@ -503,7 +449,8 @@ function channelLimits(ctx: RuleContext, book: Book): void {
     channels.length === 1
       ? `channel instances of ${channels[0]!.name}`
       : "channel instances of all channel definitions";
-  const terms = channels.map((ch) => `${num(instancesOf(ch))} (${ch.name})`).join(" + ");
+  // Every definition named: not in a lean estimate (its text is not read there).
+  const terms = ctx.lean ? "" : channels.map((ch) => `${num(instancesOf(ch))} (${ch.name})`).join(" + ");
   const maxChl = chin?.maxChannels ?? DEFAULT_MAXCHL;
   if (chin?.maxChannels === undefined)
     ctx.warn(
@@ -556,4 +503,164 @@ function channelLimits(ctx: RuleContext, book: Book): void {
       "storage",
       `channelInitiator.activeChannels (ACTCHL) ${num(chin.activeChannels)} is above MAXCHL ${num(maxChl)}: a channel must be current before it can be active, so at most ${num(maxChl)} are`,
     );
+}
+
+/** A definition's footprint line (and its message size's overhead over 1KB). */
+function footprintLines(
+  ctx: RuleContext,
+  ch: ChannelConfig,
+  size: number,
+  fp: Footprint,
+  instances: number,
+  mb: number,
+  seen: Footprints,
+): void {
+  const shown = fp.r.points ? `interpolated from ${fp.r.raw} KB` : `${fp.r.raw} KB`;
+  ctx.item({
+    id: `storage.chin-footprint.${ch.name}`,
+    concern: "storage",
+    label: `${ch.name}: CHIN storage, ${num(instances)} x ${ch.type} at ${sizeLabel(size)}`,
+    addressSpace: "chin",
+    metric: "storage",
+    value: mb,
+    unit: "MB",
+    formula: `footprint per instance x instances / 1024 = ${num(fp.perInstance, 2)} KB (${shown}) x ${num(instances)} / 1024`,
+    inputs: {
+      footprintKB: { value: fp.perInstance, unit: "KB", from: fp.r.citation.id },
+      instances: {
+        value: instances,
+        unit: "count",
+        from:
+          ch.conversations !== undefined ? `channels.${ch.name}.conversations / sharecnv` : `channels.${ch.name}.count`,
+      },
+      messageSize: {
+        value: size,
+        unit: "bytes",
+        from: ch.messageSize !== undefined ? `channels.${ch.name}.messageSize` : "workload.messageSize",
+      },
+    },
+    ...fromLookups(fp.r),
+  });
+  // Only at a measured size, as the tables print it: between sizes the interpolation's spread
+  // would swamp the difference.
+  if (size > ONE_KB && !fp.r.points) sizeOverhead(ctx, ch, size, fp, seen);
+}
+
+/** What every definition's "channels that fit" is made of besides its own figures: one per run. */
+interface Shared {
+  availableMB: number;
+  budgetText: string;
+  budgetInputs: { usedMB: InputValue; freeMB: InputValue; headroom: InputValue };
+  headroom: { value: number; user: boolean };
+  headroomLookups: LookupResult[];
+  cap: LookupResult;
+  formula: Citation;
+  instancesTotal: number;
+  maxChl: number;
+  maxChlGiven: boolean;
+  book: Book;
+}
+
+/** A definition's channels that fit what the others leave, its MAXCHL finding, and the more that fit. */
+function capacityLines(
+  ctx: RuleContext,
+  d: Def,
+  others: { value: number; low: number; high: number },
+  s: Shared,
+): void {
+  const { ch, fp, sharecnv, instances } = d;
+  const { availableMB, budgetText, budgetInputs, headroom, headroomLookups, cap, formula, instancesTotal, maxChl } = s;
+  const othersMB = others.value;
+  const leftMB = availableMB - othersMB;
+  // Fewer as this footprint or the others' storage grows: the corners of both ranges (rangeOf).
+  const fit = rangeOf((o, f) => Math.max(0, Math.floor(((availableMB - o) * 1024) / f)), others, fp.r);
+  const channels = fit.value;
+  const lookups = [fp.r, cap, ...headroomLookups];
+  const parts = fromLookups(...lookups);
+  parts.citations.push(formula);
+  if (headroom.user) parts.confidence = userSupplied(parts.confidence);
+  const othersText = othersMB > 0 ? ` - ${num(othersMB, 2)} MB for the other definitions` : "";
+  ctx.item({
+    id: `storage.chin-capacity.${ch.name}`,
+    concern: "storage",
+    label: `${ch.name}: channels that fit free CHIN storage${othersMB > 0 ? " the other definitions leave" : ""}`,
+    addressSpace: "chin",
+    metric: "limit",
+    limitOf: "channels",
+    ...fit,
+    unit: "channels",
+    formula:
+      `floor((${budgetText}${othersText}) x 1024 / ${num(fp.perInstance, 2)} KB)` +
+      ` = floor(${num(leftMB, 2)} MB x 1024 / ${num(fp.perInstance, 2)} KB) = ${num(channels)}`,
+    inputs: capacityInputs(budgetInputs, othersMB, fp),
+    ...parts,
+  });
+  // MAXCHL counts every type, server-connection instances included (IBM MQ documentation,
+  // "MaxChannels (MQLONG)"): storage is not the only bound on a definition's channels.
+  if (channels + (instancesTotal - instances) > maxChl) {
+    ctx.warn(
+      "storage",
+      `${ch.name}: storage allows ${num(channels)} channels, but MAXCHL ${num(maxChl)}${!s.maxChlGiven ? " (MQ's default)" : ""} bounds the current channels of every definition together (the reports' "${cap.raw}" is the most it can be set to)`,
+      [cap.citation],
+    );
+  }
+  const more = channels - instances;
+  ctx.item({
+    id: `storage.chin-more.${ch.name}`,
+    concern: "storage",
+    label:
+      more >= 0
+        ? `${ch.name}: more channels that fit CHIN storage`
+        : // The value stays signed (more that fit); the label says which way, so -551 does not read as "over by -551".
+          `${ch.name}: more channels that fit CHIN storage: none, ${num(-more)} over`,
+    addressSpace: "chin",
+    metric: "info",
+    value: more,
+    low: fit.low - instances,
+    high: fit.high - instances,
+    unit: "channels",
+    formula: `${num(channels)} that fit - ${num(instances)} configured${sharecnv > 0 ? ` (x SHARECNV(${sharecnv}) = ${num(more * sharecnv)} conversations)` : ""}`,
+    inputs: {
+      fit: { value: channels, unit: "count", from: `storage.chin-capacity.${ch.name}` },
+      instances: { value: instances, unit: "count", from: `channels.${ch.name}` },
+    },
+    ...parts,
+  });
+  if (sharecnv > 0) {
+    ctx.item({
+      id: `storage.chin-clients.${ch.name}`,
+      concern: "storage",
+      label: `${ch.name}: conversations that fit, SHARECNV(${sharecnv})`,
+      addressSpace: "chin",
+      metric: "limit",
+      limitOf: "connections",
+      value: channels * sharecnv,
+      low: fit.low * sharecnv,
+      high: fit.high * sharecnv,
+      unit: "conversations",
+      formula: `channels x SHARECNV = ${num(channels)} x ${sharecnv}`,
+      inputs: {
+        channels: { value: channels, unit: "count", from: `storage.chin-capacity.${ch.name}` },
+        sharecnv: { value: sharecnv, unit: "count", from: `channels.${ch.name}.sharecnv` },
+      },
+      ...parts,
+      // SHARECNV(10) footprints were measured with 10 conversations on each channel instance.
+      citations:
+        sharecnv === 10
+          ? [...parts.citations, ctx.registry.citation(ctx.registry.get(s.book.perConversation))]
+          : parts.citations,
+    });
+  }
+}
+
+/**
+ * What a definition's footprint is made of, as the run's footprints are keyed (the table, release,
+ * SHARECNV and size: the registry is the same for every run that shares a RuleContext.kept); undefined
+ * for a carried release, read each time.
+ */
+function madeFrom(fp: Footprint, size: number): string | undefined {
+  const from = fp.from;
+  if (from.carried !== false) return undefined;
+  // Made once per footprint read (definitions of one kind and size share it).
+  return (fp.made ??= `${from.table}|${from.release}|${from.sharecnv}|${size}`);
 }

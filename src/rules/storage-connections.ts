@@ -5,6 +5,7 @@
 // MQ 9.3 takes the 9.3 report's figures (000); MQ 9.0 to 9.2 the 9.2 report's (001), which differ a
 // little ("approximately 15KB" against 16KB, 29.8KB against 29.5KB).
 import { DEFAULT_SHARECNV } from "../config/mq-defaults.js";
+import { keptOrBuilt } from "../engine/rule-memo.js";
 import type { LineItem, Rule, RuleContext } from "../engine/types.js";
 import type { Confidence, LookupResult } from "../model/registry.js";
 import { chooseRelease, fromLookups, num, rangeOf } from "./helpers.js";
@@ -219,92 +220,64 @@ export const storageConnections: Rule = {
     const belowLookups: LookupResult[] = [];
     let belowConfidence: Confidence = "measured";
     const perGroup: { g: Group; csaKB?: Bounds; belowKB?: Bounds }[] = [];
+    // Per connection type, read once a run: definitions of one type read the same figures (1,000
+    // senders read them 1,000 times).
+    const csaOf = new Map<string, ReturnType<typeof csaPerConnection>>();
+    const belowOf = new Map<string, ReturnType<typeof belowBarPerConnection>>();
     for (const g of groups(ctx)) {
       const row: (typeof perGroup)[number] = { g };
       perGroup.push(row);
-      const r = csaPerConnection(ctx, book, g.key);
-      if (!r) {
-        ctx.gap("storage", `${g.name}: CSA per connection is not given for ${g.key.replace("svrconn-", "SHARECNV(")})`);
-      } else {
+      let r = csaOf.get(g.key);
+      if (r === undefined && !csaOf.has(g.key)) csaOf.set(g.key, (r = csaPerConnection(ctx, book, g.key)));
+      if (r) {
         addTo(csaKB, r, g.connections);
         csaLookups.push(r);
         row.csaKB = { value: r.value, low: r.low, high: r.high };
-        ctx.item({
-          id: `storage.csa-connections.${g.name}`,
-          concern: "storage",
-          label: `${g.name}: CSA for ${num(g.connections)} connection(s)`,
-          addressSpace: "qmgr",
-          metric: "storage",
-          value: (r.value * g.connections) / 1024,
-          unit: "MB",
-          formula: `${r.raw} per connection x ${num(g.connections)} / 1024`,
-          inputs: {
-            perConnectionKB: { value: r.value, unit: "KB", from: r.citation.id },
-            connections: { value: g.connections, unit: "count", from: g.name },
-          },
-          ...fromLookups(r),
-        });
       }
-      const q = belowBarPerConnection(ctx, book, g.key, shared);
-      if (!q) {
-        ctx.gap(
-          "storage",
-          `${g.name}: queue manager storage per connection is not given for this connection type (${g.key}${shared ? ", shared queues" : ""})`,
-        );
-        continue;
+      let q = belowOf.get(g.key);
+      if (q === undefined && !belowOf.has(g.key))
+        belowOf.set(g.key, (q = belowBarPerConnection(ctx, book, g.key, shared)));
+      if (q) {
+        // Per connection: the sum of its parts (a figure, or a figure plus the shared-queue overhead).
+        const per = { value: 0, low: 0, high: 0 };
+        for (const x of q.r) addTo(per, x, 1);
+        addTo(belowKB, per, g.connections);
+        belowLookups.push(...q.r);
+        row.belowKB = per;
+        if (q.confidence) belowConfidence = q.confidence;
       }
-      // Per connection: the sum of its parts (a figure, or a figure plus the shared-queue overhead).
-      const per = { value: 0, low: 0, high: 0 };
-      for (const x of q.r) addTo(per, x, 1);
-      addTo(belowKB, per, g.connections);
-      belowLookups.push(...q.r);
-      row.belowKB = per;
-      const parts = fromLookups(...q.r, openObjects);
-      if (q.confidence) {
-        parts.confidence = q.confidence;
-        belowConfidence = q.confidence;
-      }
-      ctx.item({
-        id: `storage.qmgr-connections.${g.name}`,
-        concern: "storage",
-        label: `${g.name}: queue manager storage below the bar`,
-        addressSpace: "qmgr",
-        metric: "storage",
-        value: (q.kb * g.connections) / 1024,
-        low: (per.low * g.connections) / 1024,
-        high: (per.high * g.connections) / 1024,
-        unit: "MB",
-        formula: `${q.formula} x ${num(g.connections)} / 1024 (holds for applications with up to ${openObjects.value} objects open)`,
-        inputs: {
-          perConnectionKB: { value: q.kb, unit: "KB", from: q.r.map((x) => x.citation.id).join(" + ") },
-          connections: { value: g.connections, unit: "count", from: g.name },
-          ...(shared ? { queues: { value: "shared", from: "workload.queues" } } : {}),
-        },
-        ...parts,
-      });
+      // A definition's storage is not kept in a lean estimate (engine/lean.ts), nor its gaps: its sums
+      // are. Kept from an earlier run in the command where its figures and connections are the same
+      // (RuleContext.kept: a sensitivity point moves one definition of 1,000).
+      if (ctx.lean) continue;
+      const figures = { r, q, openObjects };
+      keptOrBuilt(ctx, "connections", g.name, [book, shared, g.key, g.connections], (c) =>
+        connectionLines(c, g, figures, shared),
+      );
     }
     const total: Bounds = {
       value: initial.value + csaKB.value / 1024,
       low: initial.low + csaKB.low / 1024,
       high: initial.high + csaKB.high / 1024,
     };
-    ctx.item({
-      id: "storage.csa-total",
-      concern: "storage",
-      label: "CSA: initial per queue manager plus connections",
-      addressSpace: "qmgr",
-      metric: "storage",
-      ...total,
-      unit: "MB",
-      formula: `${initial.raw} + ${num(csaKB.value, 2)} KB / 1024`,
-      inputs: {
-        initialMB: { value: initial.value, unit: "MB", from: initial.citation.id },
-        connectionsKB: { value: csaKB.value, unit: "KB", from: "storage.csa-connections.*" },
-      },
-      ...fromLookups(...csaLookups),
-    });
+    if (!ctx.lean)
+      ctx.item({
+        id: "storage.csa-total",
+        concern: "storage",
+        label: "CSA: initial per queue manager plus connections",
+        addressSpace: "qmgr",
+        metric: "storage",
+        ...total,
+        unit: "MB",
+        formula: `${initial.raw} + ${num(csaKB.value, 2)} KB / 1024`,
+        inputs: {
+          initialMB: { value: initial.value, unit: "MB", from: initial.citation.id },
+          connectionsKB: { value: csaKB.value, unit: "KB", from: "storage.csa-connections.*" },
+        },
+        ...fromLookups(...csaLookups),
+      });
     const below: Bounds = { value: belowKB.value / 1024, low: belowKB.low / 1024, high: belowKB.high / 1024 };
-    if (belowLookups.length) {
+    if (belowLookups.length && !ctx.lean) {
       const parts = fromLookups(...belowLookups, openObjects);
       if (belowConfidence !== "measured") parts.confidence = belowConfidence;
       ctx.item({
@@ -461,6 +434,8 @@ function moreThatFit(
   perGroup: { g: Group; kb?: Bounds }[],
   lookups: LookupResult[],
 ): void {
+  // Information on each definition: not in a lean estimate (engine/lean.ts).
+  if (ctx.lean) return;
   const leftMB = availableMB - used.value;
   for (const { g, kb: per } of perGroup) {
     if (per === undefined || per.value <= 0) continue;
@@ -488,4 +463,65 @@ function moreThatFit(
       ...parts,
     });
   }
+}
+
+/** A connection group's CSA and below-the-bar lines, or the gaps where the sources give no figure. */
+function connectionLines(
+  ctx: RuleContext,
+  g: Group,
+  {
+    r,
+    q,
+    openObjects,
+  }: { r: LookupResult | undefined; q: ReturnType<typeof belowBarPerConnection>; openObjects: LookupResult },
+  shared: boolean,
+): void {
+  if (!r) {
+    ctx.gap("storage", `${g.name}: CSA per connection is not given for ${g.key.replace("svrconn-", "SHARECNV(")})`);
+  } else {
+    ctx.item({
+      id: `storage.csa-connections.${g.name}`,
+      concern: "storage",
+      label: `${g.name}: CSA for ${num(g.connections)} connection(s)`,
+      addressSpace: "qmgr",
+      metric: "storage",
+      value: (r.value * g.connections) / 1024,
+      unit: "MB",
+      formula: `${r.raw} per connection x ${num(g.connections)} / 1024`,
+      inputs: {
+        perConnectionKB: { value: r.value, unit: "KB", from: r.citation.id },
+        connections: { value: g.connections, unit: "count", from: g.name },
+      },
+      ...fromLookups(r),
+    });
+  }
+  if (!q) {
+    ctx.gap(
+      "storage",
+      `${g.name}: queue manager storage per connection is not given for this connection type (${g.key}${shared ? ", shared queues" : ""})`,
+    );
+    return;
+  }
+  const per = { value: 0, low: 0, high: 0 };
+  for (const x of q.r) addTo(per, x, 1);
+  const parts = fromLookups(...q.r, openObjects);
+  if (q.confidence) parts.confidence = q.confidence;
+  ctx.item({
+    id: `storage.qmgr-connections.${g.name}`,
+    concern: "storage",
+    label: `${g.name}: queue manager storage below the bar`,
+    addressSpace: "qmgr",
+    metric: "storage",
+    value: (q.kb * g.connections) / 1024,
+    low: (per.low * g.connections) / 1024,
+    high: (per.high * g.connections) / 1024,
+    unit: "MB",
+    formula: `${q.formula} x ${num(g.connections)} / 1024 (holds for applications with up to ${openObjects.value} objects open)`,
+    inputs: {
+      perConnectionKB: { value: q.kb, unit: "KB", from: q.r.map((x) => x.citation.id).join(" + ") },
+      connections: { value: g.connections, unit: "count", from: g.name },
+      ...(shared ? { queues: { value: "shared", from: "workload.queues" } } : {}),
+    },
+    ...parts,
+  });
 }

@@ -1,0 +1,96 @@
+// A rule's lines kept per channel definition within a command (RuleContext.kept, keptOrBuilt in
+// src/engine/rule-memo.ts): storage-chin and storage-connections replay a definition's lines from an earlier point where
+// nothing they are made of changed. A point made so is the estimate made without any memo, byte for
+// byte, whichever definition, figure or budget the points before it moved; and at a point that moves
+// one definition of many, the others' lines are replayed, not built.
+import { describe, expect, it } from "vitest";
+import { parseConfigValue } from "../src/config/load.js";
+import type { Config } from "../src/config/types.js";
+import { estimateWith } from "../src/engine/engine.js";
+import { keptOrBuilt, Kept, RuleMemo } from "../src/engine/rule-memo.js";
+import type { RuleContext } from "../src/engine/types.js";
+import { shippedRegistry } from "../src/model/models.js";
+import { toJson } from "../src/report/json.js";
+
+const registry = shippedRegistry();
+
+const channels = [
+  { name: "A", type: "sender", count: 3 },
+  { name: "B", type: "receiver", count: 2, messageSize: "32KB" },
+  { name: "C", type: "server-connection", conversations: 400, sharecnv: 10 },
+  { name: "D", type: "sender" },
+  { name: "E", type: "requester", count: 5 },
+];
+const raw = (change: (c: Record<string, unknown>) => void = () => {}): Config => {
+  const c: Record<string, unknown> = {
+    version: 1,
+    mq: { release: "9.3" },
+    hardware: { generation: "z15", cpus: 8 },
+    workload: { rate: "1000/s", messageSize: "4KB" },
+    storage: {
+      chin: { used: "120MB", free: "1346MB" },
+      csa: { available: "900MB" },
+      belowTheBar: { available: "1GB" },
+      localConnections: 20,
+    },
+    channels: structuredClone(channels),
+  };
+  change(c);
+  return parseConfigValue(c, "points", { located: false }).config;
+};
+const chan = (c: Record<string, unknown>, k: number) => (c.channels as Record<string, unknown>[])[k]!;
+
+describe("a definition's kept lines", () => {
+  it("give every point the estimate made without a memo, as sensitivity's points move one thing each", () => {
+    const points: Config[] = [
+      raw(),
+      raw((c) => (chan(c, 0).type = "receiver")),
+      raw((c) => (chan(c, 0).type = "server")),
+      // A server-connection footprint: every other definition's "channels that fit" moves.
+      raw((c) => Object.assign(chan(c, 3), { type: "server-connection", sharecnv: 1 })),
+      raw((c) => (chan(c, 1).messageSize = "1MB")),
+      raw((c) => (chan(c, 4).count = 6)),
+      raw((c) => ((c.storage as { chin: Record<string, unknown> }).chin.free = "900MB")),
+      raw((c) => ((c.mq as Record<string, unknown>).release = "9.2")),
+      raw((c) => ((c.workload as Record<string, unknown>).messageSize = "64KB")),
+      // storage-connections' lines: shared queues, more local connections, more conversations.
+      raw((c) => ((c.workload as Record<string, unknown>).queues = "shared")),
+      raw((c) => ((c.storage as Record<string, unknown>).localConnections = 30)),
+      raw((c) => (chan(c, 2).conversations = 500)),
+      raw((c) => (chan(c, 2).sharecnv = 1)),
+      raw(),
+      raw((c) => (chan(c, 0).type = "receiver")),
+    ];
+    const memo = new RuleMemo();
+    for (const p of points)
+      expect(toJson(estimateWith(p, registry, undefined, memo))).toBe(toJson(estimateWith(p, registry)));
+  });
+
+  it("are replayed for the definitions a point does not move, built for the one it does", () => {
+    const built: string[] = [];
+    const kept = new Kept();
+    const ctx = (lines: string[]): RuleContext => ({
+      config: raw(),
+      registry,
+      kept,
+      item: (i) => lines.push(i.id),
+      warn: () => {},
+      gap: () => {},
+    });
+    const line = (c: RuleContext, name: string) => {
+      built.push(name);
+      c.item({ id: `x.${name}` } as Parameters<RuleContext["item"]>[0]);
+    };
+    const run = (inputs: Record<string, number>) => {
+      const lines: string[] = [];
+      const c = ctx(lines);
+      for (const [name, v] of Object.entries(inputs)) keptOrBuilt(c, "x", name, [v], (cc) => line(cc, name));
+      return lines;
+    };
+    expect(run({ A: 1, B: 1, C: 1 })).toEqual(["x.A", "x.B", "x.C"]);
+    expect(run({ A: 2, B: 1, C: 1 })).toEqual(["x.A", "x.B", "x.C"]);
+    expect(run({ A: 1, B: 1, C: 1 })).toEqual(["x.A", "x.B", "x.C"]);
+    // Built: each once at first, A again at 2; A at 1 again is replayed (an earlier variant).
+    expect(built).toEqual(["A", "B", "C", "A"]);
+  });
+});
