@@ -180,7 +180,7 @@ const canonicalSections = new WeakMap<object, unknown>();
 /**
  * Sections that did not change from a config parsed before in the command are that config's objects:
  * the rule memo (src/engine/rule-memo.ts) takes an object it has seen as the same values without
- * comparing what a rule read of it, which was a tenth of a sweep point's time. A config is never
+ * comparing what a rule read of it (3% of a 50-point rate sweep's instructions). A config is never
  * changed once made, so sharing its sections is safe.
  */
 function shareSections(config: ParsedConfig, data: Record<string, unknown>): void {

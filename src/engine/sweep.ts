@@ -192,7 +192,8 @@ export function setPath(obj: Record<string, unknown>, path: string, value: unkno
 /**
  * The config with a dotted path set (as setPath), leaving `obj` as it was: only the sections and lists
  * on the path are copied, the rest is shared with `obj`. A sweep point differs from the config in one
- * or two values; a deep copy of the whole config for each point was a quarter of a sweep's time.
+ * or two values: a deep copy of the whole config for each point was work for nothing (about 1% of a
+ * 300-point sweep).
  */
 export function withPath(obj: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const out = { ...obj };
