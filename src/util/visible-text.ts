@@ -44,8 +44,8 @@ const JSON_CONTROL = /\\[bfnrtu]/;
 
 /**
  * Whether no string in the value (key or value) has a character visibleText would escape, from its
- * JSON text: most reports have none, and a native JSON text and two searches cost a fraction of the
- * walk (a twentieth of an estimate's time went to it). The JSON text holds every string walk visits
+ * JSON text: most reports have none, and a native JSON text and two searches cost less than the
+ * walk (2% of an estimate's instructions). The JSON text holds every string walk visits
  * (keys and values of plain objects and arrays; objects walk leaves alone are only more text), for
  * data without toJSON methods, as reports are. Values JSON cannot write (a BigInt, a cycle) are walked.
  */
