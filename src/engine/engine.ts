@@ -472,7 +472,9 @@ function estimatePoint(
   // The configuration the baseline was measured on, priced by the same rules: the totals add the
   // difference (baseline-delta.ts). Without measuredWith, the baseline is taken to hold no feature.
   const baseConfig = baseline ? baselineConfigOf(config) : undefined;
-  const baseRun = baseConfig ? runRules(baseConfig, registry, rules) : undefined;
+  // Through the command's memo too: the baseline's configuration is the same at every point of a sweep
+  // that varies a setting it does not hold, and its rules are replayed rather than run again.
+  const baseRun = baseConfig ? runRules(baseConfig, registry, rules, memo) : undefined;
   const effects = costEffects(items, baseRun?.items);
   const sums = sumItems(items, effects);
   let against: AgainstBaseline | undefined;

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeCsvText } from "../../src/util/csv-cell.js";
-import { cutGraphemes, visibleText } from "../../src/util/visible-text.js";
+import { cutGraphemes, visibleDeep, visibleText } from "../../src/util/visible-text.js";
 import { truncate } from "../../src/report/text.js";
 import { ROOT, run } from "../helpers/cli.js";
 
@@ -135,6 +135,20 @@ figures:
     const title = truncate("x".repeat(97) + "👍🏽👍🏽", 100);
     expect(title).toBe("x".repeat(97) + "…");
     expect(/[\ud800-\udbff](?![\udc00-\udfff])/.test(title)).toBe(false);
+  });
+
+  it("deep in a report: controls JSON escapes (C0) and those it writes as they are (C1, U+2028, bidi)", () => {
+    // visibleDeep decides from the value's JSON text whether to walk it: C0 controls are escapes there,
+    // the others raw characters; each must still be found, in a key as in a value.
+    const deep = (s: string) => ({ items: [{ label: "ok", inputs: { [s]: { from: s } } }] });
+    for (const c of ["\u001b", "\n", "\t", "\u0085", "\u2028", "\u202e", "\u061c"]) {
+      const out = visibleDeep(deep(`a${c}b`));
+      expect(JSON.stringify(out)).not.toContain(c);
+      expect(out.items[0]!.inputs[`a${visibleText(c)}b`]!.from).toBe(`a${visibleText(c)}b`);
+    }
+    // Nothing to escape (a backslash and quotes are ordinary text): the same object back.
+    const plain = deep('C:\\new "quoted"');
+    expect(visibleDeep(plain)).toBe(plain);
   });
 });
 
