@@ -22,7 +22,7 @@ import { configJsonSchema, modelJsonSchema } from "./schemas.js";
 import { canonicalSource } from "./gen-canonical.js";
 import { codeCacheFile } from "../src/cli/code-cache.js";
 import { configTypesSource } from "./gen-config-types.js";
-import { buildPageHtml } from "./page.js";
+import { buildPageHtml, zodWithoutJsonSchema } from "./page.js";
 
 const root = process.cwd();
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
@@ -281,7 +281,15 @@ const cjsBundle = (name: string, entry: string, plugins: Plugin[], wrap?: typeof
 await cjsBundle(
   "cli-main",
   "src/cli/main.ts",
-  [modelsPlugin, chartJsFilePlugin, zodLocalesPlugin, yamlEsmPlugin, chartApartPlugin, lazyChildProcessPlugin],
+  [
+    modelsPlugin,
+    chartJsFilePlugin,
+    zodLocalesPlugin,
+    zodWithoutJsonSchema("mqzcap's CLI"),
+    yamlEsmPlugin,
+    chartApartPlugin,
+    lazyChildProcessPlugin,
+  ],
   CLI_MAIN_WRAP,
 );
 // The launcher reads the CLI bundle as latin1 (faster than UTF-8); esbuild escapes non-ASCII in strings

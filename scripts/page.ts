@@ -1,7 +1,7 @@
 // The live page (issue #20): the core bundled for the browser with the shipped models and the config
 // schema embedded, CodeMirror and the page's code, Chart.js, and styles, all in one HTML file whose
 // Content Security Policy allows no request of any kind (scripts are allowed by their hashes).
-import { build, type Plugin } from "esbuild";
+import { build, transform, type Plugin } from "esbuild";
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import { builtinModules, createRequire } from "node:module";
@@ -59,6 +59,7 @@ export function browserPlugins(root: string, models: ModelData | "page"): Plugin
         b.onLoad({ filter: /.*/, namespace: "mqzcap-empty" }, () => ({ contents: "export {};", loader: "js" }));
       },
     },
+    zodWithoutJsonSchema("mqzcap's page"),
     {
       name: "mqzcap-yaml-esm",
       setup(b) {
@@ -84,6 +85,46 @@ export function browserPlugins(root: string, models: ModelData | "page"): Plugin
       },
     },
   ];
+}
+
+/**
+ * zod's JSON Schema generation (toJSONSchema, each schema's processor), some 4 KB of the page gzipped
+ * and 16 KB of the CLI's bundle: neither makes a JSON Schema (the page and `mqzcap schema` read the
+ * committed schema/*.json). The two modules become functions of the same names that say so if called.
+ * Not for the library's bundle, whose users may call it.
+ */
+export function zodWithoutJsonSchema(bundle: string): Plugin {
+  return {
+    name: "mqzcap-zod-no-json-schema",
+    setup(b) {
+      b.onResolve({ filter: /(?:^|[\\/])(?:to-json-schema|json-schema-processors)\.js$/ }, (args) =>
+        /[\\/]zod[\\/]v4[\\/](?:classic|core|mini)[\\/]/.test(args.importer)
+          ? { path: join(dirname(args.importer), args.path), namespace: "mqzcap-zod-json-schema" }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: "mqzcap-zod-json-schema" }, (args) => ({
+        contents: exportNamesOf(readFileSync(args.path, "utf8"))
+          .map(
+            (n) =>
+              `export const ${n} = () => { throw new Error("zod's JSON Schema generation is not in ${bundle}"); };`,
+          )
+          .join("\n"),
+        loader: "js",
+      }));
+    },
+  };
+}
+
+/** The names an ES module exports (`export const|function NAME`, `export { a as NAME }`), for a stub of it. */
+function exportNamesOf(source: string): string[] {
+  const names = new Set<string>();
+  for (const m of source.matchAll(/^export (?:const|let|var|function|class) (\w+)/gm)) names.add(m[1]!);
+  for (const m of source.matchAll(/^export \{([^}]*)\};?$/gm))
+    for (const part of m[1]!.split(",")) {
+      const name = part.trim().replace(/\s+/g, " ").split(" as ").pop();
+      if (name) names.add(name);
+    }
+  return [...names];
 }
 
 /** Bundles an entry for the browser (one IIFE script); throws esbuild's error when a Node built-in is reached. */
@@ -165,7 +206,10 @@ export async function buildPageHtml(root: string, models: ModelData): Promise<st
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-  const style = readFileSync(join(root, "src", "page", "page.css"), "utf8");
+  // Minified as the scripts are: the page is held to a size budget (test/page.test.ts).
+  const style = (
+    await transform(readFileSync(join(root, "src", "page", "page.css"), "utf8"), { loader: "css", minify: true })
+  ).code.trimEnd();
   const body = readFileSync(join(root, "src", "page", "page.html"), "utf8");
   // JSON data blocks are not run, so they need no hash; the three scripts are allowed by theirs. The
   // editors' script and Chart.js are inert (text/plain) until the page has painted its first estimate,

@@ -6,7 +6,7 @@
 // examples, and the fields only `mqzcap models` prints (notes, inventory, partial, a figure's quote: emptied). test/page-core.test.ts
 // checks the JSON of random configs is the same on these entries as on all of them.
 import type { ModelData, ModelEntry } from "../model/types.js";
-import { MIN_EVIDENCE_ENTRIES } from "../model/evidence.js";
+import { MIN_EVIDENCE_ENTRIES, spreadTaken, type EvidenceRow } from "../model/evidence.js";
 
 const SCANNED_TYPES: ReadonlySet<string> = new Set(["table", "gap", "carry"]);
 const PRINTED_ONLY = ["notes", "inventory", "partial"] as const;
@@ -51,12 +51,21 @@ export function pageModelData(
       ? {
           conditionEvidence: {
             ...models.conditionEvidence,
-            // A row's worst (`max`) is printed by `mqzcap models` only.
-            rows: models.conditionEvidence.rows
-              .filter((r) => r.entries >= MIN_EVIDENCE_ENTRIES)
-              .map((r) => ({ ...r, max: 0 })),
+            // Only what the ranges read of each row: the worst (`max`, printed by `mqzcap models`) where
+            // the whole spread is not taken, and the held-out counts where they change nothing.
+            rows: models.conditionEvidence.rows.filter((r) => r.entries >= MIN_EVIDENCE_ENTRIES).map(pageRow),
           },
         }
       : {}),
   };
+}
+
+/** An evidence row as the page's ranges read it (spreadTaken, evidenceFor, noEvidenceWords). */
+function pageRow(r: EvidenceRow): EvidenceRow {
+  const { heldOut, upWhole: _upWhole, up, ...rest } = r;
+  const taken = spreadTaken(r);
+  // Not taken: only its counts are read, for the words saying why the range is open.
+  if (taken === "none") return { ...rest, pct: 0, max: 0, heldOut: heldOut! };
+  if (taken === "whole") return r;
+  return { ...rest, max: 0, ...(up ? { up } : {}) };
 }
