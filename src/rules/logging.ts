@@ -105,6 +105,27 @@ export function logBytesPerTransaction(ctx: RuleContext): LogVolume {
   return kept.vol;
 }
 
+/**
+ * The log volume again, without its warnings (the rule that asks has given them): for a part of the
+ * rule that a command's memo replays by what it read (the log-rate ceiling), which reads it itself.
+ */
+export function logVolumeQuietly(ctx: RuleContext): LogVolume {
+  return logBytesPerTransaction({
+    config: ctx.config,
+    registry: ctx.registry,
+    item: (i) => ctx.item(i),
+    warn: () => undefined,
+    gap: (concern, message, chartIds) => ctx.gap(concern, message, chartIds),
+  });
+}
+
+/** Archive log copies: none with archiving off, else one or two (the defaults: dual archives, archiving on). */
+export function archiveCopies(config: Config): number {
+  const lg = config.logging;
+  if (lg === undefined) return 2;
+  return lg.archiving ? (lg.dualArchives ? 2 : 1) : 0;
+}
+
 interface KeptVolume {
   vol: LogVolume;
   warnings: { concern: Concern; message: string; citations: Citation[] }[];
@@ -298,10 +319,10 @@ export const logging: Rule = {
       ...volumeParts(vol),
     });
     const copies = lg.dualLogs ? 2 : 1;
-    const archives = lg.archiving ? (lg.dualArchives ? 2 : 1) : 0;
+    const archives = archiveCopies(config);
     const rate = w.rate;
     const mbPerTxn = vol.bytesPerTxn / 1048576;
-    logRateCeiling(ctx, vol, archives);
+    logRateCeiling(ctx);
     if (lg.activeLogs !== undefined) activeLogs(ctx, lg.activeLogs);
     if (config.mq.release === "5.3" && copies === 2) dualLogWrites(ctx);
     // With COMPLOG the archives hold the compressed data: the share the user says compresses away.
