@@ -10,6 +10,7 @@ import { STREAMING_LOG_FACTOR } from "./streaming.js";
 import { LOG_CEILING_USES, logRateCeiling } from "./log-ceiling.js";
 import { ZHW_USES, zHyperWrite } from "./zhyperwrite.js";
 import { ARCHIVE_USES, archiveLogs } from "./archive-compression.js";
+import { keptOrRun } from "../engine/rule-memo.js";
 
 const V53_LOG_BYTES = "004.log-bytes-per-persistent-message";
 // The larger log records of a queue manager in a QSG, by message size (004 lines 494-500): "an increase
@@ -435,9 +436,13 @@ export const logging: Rule = {
         } else ctx.gap("logging", `zHyperWrite for MQ ${config.mq.release}: measured for 9.2 only`);
       }
     }
-    if (archives > 0) archiveLogs(ctx, vol);
+    // Read no rate either: replayed across a rate sweep, as the ceiling is.
+    if (archives > 0) keptOrRun(ctx, "archive-logs", archivesPart);
   },
 };
+
+/** Recovery from archives and archive compression, from the volume read again (a memo's part). */
+const archivesPart = (ctx: RuleContext) => archiveLogs(ctx, logVolumeQuietly(ctx));
 
 /** The active log data sets of each copy against the most a queue manager can have (000 line 244). */
 function activeLogs(ctx: RuleContext, count: number): void {
