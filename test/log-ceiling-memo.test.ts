@@ -3,8 +3,11 @@
 // replays it where the rule runs at every point. A point made so is the estimate made without any memo,
 // byte for byte, whatever the points before it moved; and the rule's own recorded run, made while the
 // ceiling was replayed, still notes what the ceiling read (else a later point that moves only that
-// would replay the rule's stale lines).
+// would replay the rule's stale lines). The engine keeps each replayed item's range by the item
+// (item-range.ts): every example estimated again and again within a command is the plain estimate.
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { loadConfigFile } from "../src/config/read-file.js";
 import { parseConfigValue } from "../src/config/load.js";
 import type { Config } from "../src/config/types.js";
 import { estimateWith } from "../src/engine/engine.js";
@@ -94,5 +97,17 @@ describe("the log-rate ceiling within a command", () => {
     }
     expect(perPoint[0]).toBeGreaterThan(0);
     expect(perPoint.slice(1)).toEqual([0, 0, 0, 0, 0]);
+  });
+});
+
+describe("an estimate made again within a command", () => {
+  it("is the estimate made without a memo, for every example (its items' ranges are kept by item, each use a copy)", () => {
+    for (const f of readdirSync("examples").filter((x) => x.endsWith(".yaml"))) {
+      const { config } = loadConfigFile(`examples/${f}`);
+      const plain = toJson(estimateWith(config, registry));
+      const memo = new RuleMemo();
+      // The engine changes an estimate's items in place (hardware scaling): a shared item would show it.
+      for (let k = 0; k < 4; k++) expect(toJson(estimateWith(config, registry, undefined, memo)), f).toBe(plain);
+    }
   });
 });
