@@ -191,6 +191,8 @@ class RuleRun implements RuleContext {
   }
 
   item(i: LineItem): void {
+    // A demand the rule left to the engine: the configured rate, or none (types.ts, LineItem.demand).
+    if (i.demand === "workload.rate") i = withRate(i, this.config.workload.rate);
     if (this.lean && !leanKeeps(i)) return;
     // No number that is not finite reaches a report (JSON would print null, a table "-" as if none):
     // the rare miss goes to notFinite. Each item's low and high from its lookups' ranges, or the
@@ -250,6 +252,11 @@ class RuleRun implements RuleContext {
     }
     return { concern, message, charts };
   }
+}
+
+/** The item with its demand the configured rate (the key where the rule put it), or none without a rate. */
+function withRate(i: LineItem, rate: number | undefined): LineItem {
+  return { ...i, demand: rate === undefined ? undefined : { value: rate, from: "workload.rate" } };
 }
 
 export function runRules(

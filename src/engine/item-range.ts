@@ -139,10 +139,23 @@ export function rangedItem(i: LineItem): RangedLineItem {
 }
 
 /**
+ * Each item's ranged form, by the item: a command's memo replays a rule's items (the same objects) at
+ * every point, and an item's range depends on nothing but the item. Each use takes a copy (the engine
+ * changes an estimate's items in place: hardware scaling).
+ */
+const rangedOf = new WeakMap<LineItem, RangedLineItem | null>();
+
+/**
  * rangedItem of an item whose value, low and high (as the rule set them) are finite; undefined for
  * any other, which is left to the caller to say.
  */
 export function rangedIfFinite(i: LineItem): RangedLineItem | undefined {
+  let r = rangedOf.get(i);
+  if (r === undefined) rangedOf.set(i, (r = rangedUncached(i) ?? null));
+  return r === null ? undefined : { ...r };
+}
+
+function rangedUncached(i: LineItem): RangedLineItem | undefined {
   const out = copyFields(i);
   // The value must be finite; a bound may be open (low -Infinity, high Infinity: the sources give no end
   // on that side, DESIGN.md "Ranges"), but never NaN, nor open on the wrong side.

@@ -4,7 +4,7 @@
 import type { Config } from "../config/types.js";
 import type { AddressSpace } from "../model/vocabulary.js";
 import { formatNumber } from "../util/number-format.js";
-import type { LineItem, Warning } from "./types.js";
+import type { LineItem, RangedLineItem, Warning } from "./types.js";
 
 export interface Range {
   value: number;
@@ -251,7 +251,7 @@ function cpuLimitItem(
 }
 
 /** Each limit's headroom against its demand (workload.rate for a rate limit that names none). */
-export function headrooms(limits: readonly LineItem[], rate: number | null): Headroom[] {
+export function headrooms(limits: readonly RangedLineItem[], rate: number | null): Headroom[] {
   const out: Headroom[] = [];
   for (const l of limits) {
     let d: Range | null = null;

@@ -51,6 +51,8 @@ const VARIANTS = 16;
 export class Kept {
   /** By part (a rule's kind of lines: "footprint"), then by name (a channel definition's). */
   readonly parts = new Map<string, Map<string, { inputs: readonly unknown[]; calls: readonly Call[] }[]>>();
+  /** Runs of a part by what it read of the config, as a rule's are (keptOrRun), newest first. */
+  readonly runs = new Map<string, Run[]>();
 }
 
 function replay(calls: readonly Call[], ctx: RuleContext): void {
@@ -154,6 +156,32 @@ export function keptOrBuilt(
   build(new Noting(ctx, ctx.config, calls, kept));
   list.unshift({ inputs, calls });
   if (list.length > VARIANTS) list.pop();
+}
+
+/**
+ * Emits what `build` emits for a `part` of a rule, replayed from an earlier run of the command where
+ * every value of the config it read is the same (its reads recorded as a rule's are): for a part that
+ * reads less than its rule (the log-rate ceiling reads no rate, its rule does), which the rule memo
+ * reruns at every point of a sweep. Without a command's memo, built.
+ */
+export function keptOrRun(ctx: RuleContext, part: string, build: (ctx: RuleContext) => void): void {
+  const kept = ctx.kept;
+  if (kept === undefined) return build(ctx);
+  let runs = kept.runs.get(part);
+  if (runs === undefined) kept.runs.set(part, (runs = []));
+  // Where the rule's own run is being recorded (ctx.config its proxy), checking the reads reads them
+  // all through that proxy, so the rule's run records what the part read.
+  const config = ctx.config;
+  for (const r of runs)
+    if (same(r.reads, config)) {
+      replay(r.calls, ctx);
+      return;
+    }
+  const reads = recording(config);
+  const calls: Call[] = [];
+  build(new Noting(ctx, reads.proxy as typeof config, calls, kept));
+  runs.unshift({ reads: reads.node, calls });
+  if (runs.length > KEPT) runs.pop();
 }
 
 /** Runs kept per rule and registry: a sweep alternates few distinct values of what a rule reads. */

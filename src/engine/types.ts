@@ -66,8 +66,11 @@ export interface LineItem {
   /**
    * For limits: what the config asks of the limit, in the limit's unit. The engine fills it with
    * workload.rate for a transactions-per-second limit that has none; a limit without one has no headroom.
+   * "workload.rate": the configured rate, filled by the engine (none without a rate), so that a rule
+   * whose limit does not otherwise depend on the rate does not read it, and a command's memo replays
+   * the limit across a rate sweep (rule-memo.ts).
    */
-  demand?: Demand;
+  demand?: Demand | "workload.rate";
   /**
    * For limits: how the figure stands to the config's machine. same: measured there (or the user's
    * own figure); scaled: carried to it by a factor a source gives (or hardware.factor); other-machine:
@@ -119,7 +122,12 @@ export interface Demand {
 }
 
 /** A line item of an estimate: low and high always set, and the parts that explain them. */
-export type RangedLineItem = Omit<LineItem, "lookups"> & { low: number; high: number; spread: readonly RangePart[] };
+export type RangedLineItem = Omit<LineItem, "lookups" | "demand"> & {
+  low: number;
+  high: number;
+  spread: readonly RangePart[];
+  demand?: Demand;
+};
 
 export interface Warning {
   concern: Concern;

@@ -8,6 +8,7 @@ import type { Citation, LookupResult, Registry } from "../model/registry.js";
 import { rankCandidates, subjectOf, type Candidate, type Subject } from "./conditions.js";
 import { throughRegistry } from "./door.js";
 import { fromLookups, num, putsPerTransaction, rangeOf } from "./helpers.js";
+import { keptOrRun } from "../engine/rule-memo.js";
 
 // Peak transactions per second (request/reply), non-persistent, private queues, one queue manager.
 const OOS_TXN = [
@@ -321,10 +322,15 @@ export const ceilings: Rule = {
   // A ceiling is held against a rate, or against the shared-queue settings it bounds.
   applies: (c) => c.workload.rate !== undefined || (c.mq.release === "5.3" && c.workload.queues === "shared"),
   run(ctx) {
-    if (ctx.config.workload.rate !== undefined) {
-      scalabilityPeak(ctx);
-      cfUtilisation(ctx);
-    }
+    // The ceilings read no rate (the engine holds them against it): replayed across a rate sweep by a
+    // command's memo, where this rule, which asks whether there is a rate, runs at every point.
+    if (ctx.config.workload.rate !== undefined) keptOrRun(ctx, "rate-ceilings", rateCeilings);
     sharedQueueV53(ctx);
   },
 };
+
+/** The ceilings held against workload.rate. */
+function rateCeilings(ctx: RuleContext): void {
+  scalabilityPeak(ctx);
+  cfUtilisation(ctx);
+}

@@ -16,7 +16,8 @@ import {
 } from "./conditions.js";
 import { through } from "./door.js";
 import { entryForRelease, fromLookups, num, putsPerTransaction, sizeLabel } from "./helpers.js";
-import { volumeParts, type LogVolume } from "./logging.js";
+import { archiveCopies, logVolumeQuietly, volumeParts } from "./logging.js";
+import { keptOrRun } from "../engine/rule-memo.js";
 
 const PEAK_93 = "000.peak-log-rate-per-copy";
 const PEAK_92 = "001.regression-peak-log-rate-per-copy";
@@ -99,12 +100,23 @@ const V53_ONLY: readonly ConditionKey[] = ["release", "messageSize", "disk", "pe
 // disk's work, compared on every condition but the machine (000 line 1183).
 const PREFORMAT_ONLY: readonly ConditionKey[] = ["release", "persistent"];
 
-/** The log-rate ceiling as a transactions-per-second limit, from the figure measured nearest the config. */
-export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: number): void {
+/**
+ * The log-rate ceiling as a transactions-per-second limit, from the figure measured nearest the config.
+ * It reads no rate (its demand is left to the engine), so a command's memo replays it across a rate
+ * sweep, where its rule, which reads the rate, runs at every point: ranking the peaks and taking the
+ * chosen one through the door was some two fifths of that rule's time.
+ */
+export function logRateCeiling(ctx: RuleContext): void {
+  keptOrRun(ctx, "log-rate-ceiling", ceiling);
+}
+
+function ceiling(ctx: RuleContext): void {
   const { config, registry } = ctx;
-  const w = config.workload;
-  const mbPerTxn = vol.bytesPerTxn / 1048576;
   if (config.mq.release === "5.3") return v53Ceiling(ctx);
+  const w = config.workload;
+  const vol = logVolumeQuietly(ctx);
+  const archives = archiveCopies(config);
+  const mbPerTxn = vol.bytesPerTxn / 1048576;
   const subject = subjectOf(config);
   // Compressed archives: the uncompressed figures are ranked, and the gain compression measured is
   // applied to them below (the z15 report measured it against the same workload uncompressed).
@@ -288,7 +300,7 @@ export function logRateCeiling(ctx: RuleContext, vol: LogVolume, archives: numbe
     measuredOn: [...entry.appliesTo.hardware],
     // Disk-bound: the logger waits on I/O, so a faster processor does not raise it.
     scalesWithCpu: false,
-    ...(w.rate !== undefined ? { demand: { value: w.rate, from: "workload.rate" } } : {}),
+    demand: "workload.rate",
     ...ceilingParts,
     citations: [...ceilingParts.citations, ...cited],
   });
@@ -428,7 +440,7 @@ function v53Ceiling(ctx: RuleContext): void {
     inputs: { puts: { value: puts, unit: "count", from: "workload.pattern" } },
     measuredOn: [...registry.get(V53_DASD).appliesTo.hardware],
     scalesWithCpu: false,
-    ...(config.workload.rate !== undefined ? { demand: { value: config.workload.rate, from: "workload.rate" } } : {}),
+    demand: "workload.rate",
     ...fromLookups(max, ...(first ? [first.loss] : [])),
   });
 }

@@ -10,6 +10,7 @@ import { STREAMING_LOG_FACTOR } from "./streaming.js";
 import { LOG_CEILING_USES, logRateCeiling } from "./log-ceiling.js";
 import { ZHW_USES, zHyperWrite } from "./zhyperwrite.js";
 import { ARCHIVE_USES, archiveLogs } from "./archive-compression.js";
+import { keptOrRun } from "../engine/rule-memo.js";
 
 const V53_LOG_BYTES = "004.log-bytes-per-persistent-message";
 // The larger log records of a queue manager in a QSG, by message size (004 lines 494-500): "an increase
@@ -103,6 +104,27 @@ export function logBytesPerTransaction(ctx: RuleContext): LogVolume {
   } else for (const id of kept.reads) registry.get(id);
   for (const k of kept.warnings) ctx.warn(k.concern, k.message, k.citations.slice());
   return kept.vol;
+}
+
+/**
+ * The log volume again, without its warnings (the rule that asks has given them): for a part of the
+ * rule that a command's memo replays by what it read (the log-rate ceiling), which reads it itself.
+ */
+export function logVolumeQuietly(ctx: RuleContext): LogVolume {
+  return logBytesPerTransaction({
+    config: ctx.config,
+    registry: ctx.registry,
+    item: (i) => ctx.item(i),
+    warn: () => undefined,
+    gap: (concern, message, chartIds) => ctx.gap(concern, message, chartIds),
+  });
+}
+
+/** Archive log copies: none with archiving off, else one or two (the defaults: dual archives, archiving on). */
+export function archiveCopies(config: Config): number {
+  const lg = config.logging;
+  if (lg === undefined) return 2;
+  return lg.archiving ? (lg.dualArchives ? 2 : 1) : 0;
 }
 
 interface KeptVolume {
@@ -298,10 +320,10 @@ export const logging: Rule = {
       ...volumeParts(vol),
     });
     const copies = lg.dualLogs ? 2 : 1;
-    const archives = lg.archiving ? (lg.dualArchives ? 2 : 1) : 0;
+    const archives = archiveCopies(config);
     const rate = w.rate;
     const mbPerTxn = vol.bytesPerTxn / 1048576;
-    logRateCeiling(ctx, vol, archives);
+    logRateCeiling(ctx);
     if (lg.activeLogs !== undefined) activeLogs(ctx, lg.activeLogs);
     if (config.mq.release === "5.3" && copies === 2) dualLogWrites(ctx);
     // With COMPLOG the archives hold the compressed data: the share the user says compresses away.
@@ -414,9 +436,13 @@ export const logging: Rule = {
         } else ctx.gap("logging", `zHyperWrite for MQ ${config.mq.release}: measured for 9.2 only`);
       }
     }
-    if (archives > 0) archiveLogs(ctx, vol);
+    // Read no rate either: replayed across a rate sweep, as the ceiling is.
+    if (archives > 0) keptOrRun(ctx, "archive-logs", archivesPart);
   },
 };
+
+/** Recovery from archives and archive compression, from the volume read again (a memo's part). */
+const archivesPart = (ctx: RuleContext) => archiveLogs(ctx, logVolumeQuietly(ctx));
 
 /** The active log data sets of each copy against the most a queue manager can have (000 line 244). */
 function activeLogs(ctx: RuleContext, count: number): void {
