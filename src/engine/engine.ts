@@ -174,6 +174,8 @@ class RuleRun implements RuleContext {
     readonly config: Config,
     readonly registry: Registry,
     readonly lean: boolean = false,
+    /** A command's memo runs the rules: an item may be replayed, so its range is kept (item-range.ts). */
+    private readonly memoized: boolean = false,
   ) {}
 
   /**
@@ -197,7 +199,7 @@ class RuleRun implements RuleContext {
     // No number that is not finite reaches a report (JSON would print null, a table "-" as if none):
     // the rare miss goes to notFinite. Each item's low and high from its lookups' ranges, or the
     // rule's own (item-range.ts).
-    const ranged = rangedIfFinite(i);
+    const ranged = rangedIfFinite(i, this.memoized);
     if (ranged !== undefined) this.items.push(ranged);
     else this.notFinite(i);
   }
@@ -266,7 +268,7 @@ export function runRules(
   memo?: RuleMemo,
   lean = false,
 ) {
-  const ctx = new RuleRun(config, registry, lean);
+  const ctx = new RuleRun(config, registry, lean, memo !== undefined);
   for (const rule of rules) {
     if (!rule.applies(config)) continue;
     try {

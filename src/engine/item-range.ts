@@ -139,23 +139,10 @@ export function rangedItem(i: LineItem): RangedLineItem {
 }
 
 /**
- * Each item's ranged form, by the item: a command's memo replays a rule's items (the same objects) at
- * every point, and an item's range depends on nothing but the item. Each use takes a copy (the engine
- * changes an estimate's items in place: hardware scaling).
- */
-const rangedOf = new WeakMap<LineItem, RangedLineItem | null>();
-
-/**
  * rangedItem of an item whose value, low and high (as the rule set them) are finite; undefined for
  * any other, which is left to the caller to say.
  */
-export function rangedIfFinite(i: LineItem): RangedLineItem | undefined {
-  let r = rangedOf.get(i);
-  if (r === undefined) rangedOf.set(i, (r = rangedUncached(i) ?? null));
-  return r === null ? undefined : { ...r };
-}
-
-function rangedUncached(i: LineItem): RangedLineItem | undefined {
+export function rangedIfFinite(i: LineItem, keep = false): RangedLineItem | undefined {
   const out = copyFields(i);
   // The value must be finite; a bound may be open (low -Infinity, high Infinity: the sources give no end
   // on that side, DESIGN.md "Ranges"), but never NaN, nor open on the wrong side.
@@ -164,9 +151,26 @@ function rangedUncached(i: LineItem): RangedLineItem | undefined {
   if (!Number.isFinite(out.value as number)) return undefined;
   if (low !== undefined && (Number.isNaN(low) || low === Infinity)) return undefined;
   if (high !== undefined && (Number.isNaN(high) || high === -Infinity)) return undefined;
+  const known = RANGES.get(i);
+  if (known !== undefined) {
+    out.low = known.low;
+    out.high = known.high;
+    out.spread = known.spread;
+    return out as RangedLineItem;
+  }
   setRange(out, copiedLookups);
+  if (keep)
+    RANGES.set(i, { low: out.low as number, high: out.high as number, spread: out.spread as readonly RangePart[] });
   return out as RangedLineItem;
 }
+
+/**
+ * The range setRange gave an item a rule emitted, kept where a command's memo may replay the same item
+ * (rule-memo.ts: a sensitivity of 1,000 channel definitions replays some 5,000 items per point, each
+ * ranged again the same way). setRange reads the item alone, and no one changes an emitted item (the
+ * memo replays it as it is) or a spread array (a new one replaces it): the same low, high and spread.
+ */
+const RANGES = new WeakMap<LineItem, { low: number; high: number; spread: readonly RangePart[] }>();
 
 /** Sets a copied item's low, high and spread from its own bounds and spread and its lookups. */
 function setRange(i: Copy, lookups: LineItem["lookups"]): void {
