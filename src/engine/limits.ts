@@ -166,7 +166,16 @@ export function cpuSummary(inp: CpuInputs): { summary: CpuSummary; limit: LineIt
     // reaches down to nothing gives a rate open above (the sources bound it on one side only).
     if (Number.isFinite(r.value)) {
       maxRate = r;
-      limit = cpuLimitItem(config, cpus, target, maxRate, { pV, bV, avail, covers, notCounted: inp.notCounted });
+      limit = cpuLimitItem(config, cpus, target, maxRate, {
+        pV,
+        bV,
+        gV,
+        gPerTxn: perRate(gV),
+        rate,
+        avail,
+        covers,
+        notCounted: inp.notCounted,
+      });
     }
   }
   return {
@@ -193,7 +202,17 @@ function cpuLimitItem(
   cpus: number,
   target: number | null,
   maxRate: Range,
-  w: { pV: number; bV: number; avail: number; covers: CpuSummary["covers"]; notCounted?: CpuSummary["notCounted"] },
+  w: {
+    pV: number;
+    bV: number;
+    /** CPU per second (us/s) that grows with the rate, and the same per transaction at the configured rate. */
+    gV: number;
+    gPerTxn: number;
+    rate: number | null;
+    avail: number;
+    covers: CpuSummary["covers"];
+    notCounted?: CpuSummary["notCounted"];
+  },
 ): LineItem {
   const against = target !== null ? `${n(target)}% busy` : "all busy (no target set)";
   const nc = w.notCounted;
@@ -216,9 +235,16 @@ function cpuLimitItem(
     value: maxRate.value,
     unit: "txn/s",
     formula:
-      `(${cpus} CPs x ${n(target ?? 100)}% - ${n(w.bV / 1e6, 3)} CPU s/s not per transaction) x 1,000,000 / ` +
-      `${n(w.pV, 2)} us per transaction on the LPAR = ${n(maxRate.value, 0)}/s` +
-      " (CPU not per transaction as at the configured rate; coupling facility CPU runs on CF processors and is left out)" +
+      // CPU per second that grows with the rate (renegotiations) counts per transaction, as computed above.
+      (w.gV !== 0 && w.rate !== null
+        ? `(${cpus} CPs x ${n(target ?? 100)}% - ${n((w.bV - w.gV) / 1e6, 3)} CPU s/s not per transaction) x 1,000,000 / ` +
+          `(${n(w.pV, 2)} us per transaction + ${n(w.gPerTxn, 2)} us per transaction of CPU that grows with the rate, ` +
+          `${n(w.gV / 1e6, 3)} CPU s/s at ${n(w.rate, 0)}/s) on the LPAR = ${n(maxRate.value, 0)}/s` +
+          " (the rest of the CPU not per transaction as at the configured rate;"
+        : `(${cpus} CPs x ${n(target ?? 100)}% - ${n(w.bV / 1e6, 3)} CPU s/s not per transaction) x 1,000,000 / ` +
+          `${n(w.pV, 2)} us per transaction on the LPAR = ${n(maxRate.value, 0)}/s` +
+          " (CPU not per transaction as at the configured rate;") +
+      " coupling facility CPU runs on CF processors and is left out)" +
       (w.covers === "added-only"
         ? "; without a baseline the cost is only what this config adds, so the rate is an upper bound"
         : partial
