@@ -310,25 +310,16 @@ export function interpolationError(
   own: LooStats | undefined,
   pooled: LooStats,
 ): { pct: number; how: string; perSpan?: { pct: number; how: string } } {
-  // A table too short to drop a point from takes the p90 of every table's points on the same kind of axis.
-  const span = (pct: number, how: string) => (own?.perSpan ? { perSpan: { pct, how } } : {});
-  if (own && own.n >= P90_MIN_POINTS)
+  // The table's own p90 over enough points, its worst over fewer; a table too short to drop a point
+  // from takes the p90 of every table's points on the same kind of axis.
+  if (own && own.n > 0) {
+    const [stat, word] = own.n >= P90_MIN_POINTS ? (["p90", "p90"] as const) : (["max", "worst"] as const);
+    const how = `${word} of ${own.n} leave-one-out predictions in this table`;
     return {
-      pct: own.p90,
-      how: `p90 of ${own.n} leave-one-out predictions in this table`,
-      ...span(
-        own.perSpan?.p90 ?? 0,
-        `p90 of ${own.n} leave-one-out predictions in this table, each over the span it crossed`,
-      ),
+      pct: own[stat],
+      how,
+      ...(own.perSpan ? { perSpan: { pct: own.perSpan[stat], how: `${how}, each over the span it crossed` } } : {}),
     };
-  if (own && own.n > 0)
-    return {
-      pct: own.max,
-      how: `worst of ${own.n} leave-one-out predictions in this table`,
-      ...span(
-        own.perSpan?.max ?? 0,
-        `worst of ${own.n} leave-one-out predictions in this table, each over the span it crossed`,
-      ),
-    };
+  }
   return { pct: pooled.p90, how: `p90 of ${pooled.n} leave-one-out predictions over every table` };
 }
