@@ -66,10 +66,40 @@ function magnitude(v: Value, unit: string, relative: boolean): number | undefine
   return x > 0 ? x : undefined;
 }
 
+/**
+ * A measurement as the sources give it: the report, the quantity and where it was measured. A report
+ * that states one of its own figures twice (a table's cell restated in the prose, the prose rounding it)
+ * gives two entries with one identity: one measurement, counted once (else its pairs count twice, and a
+ * pair held out is predicted by its own restatement).
+ */
+const identity = (m: Measured) =>
+  JSON.stringify([
+    m.entry.slice(0, m.entry.indexOf(".")),
+    m.key,
+    Object.entries(m.coords).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    [...m.releases].sort(),
+    [...m.hardware].sort(),
+  ]);
+
+/**
+ * Every measured value, each measurement once (the first entry that states it): a measurement any of
+ * whose statements is left out (`without`) is left out whole.
+ */
 function measuredValues(data: ModelData, without: ReadonlySet<string>): Measured[] {
+  const seen = new Map<string, { kept: Measured; out: boolean }>();
+  for (const m of allMeasured(data)) {
+    const id = identity(m);
+    const s = seen.get(id);
+    if (s) s.out ||= without.has(m.entry);
+    else seen.set(id, { kept: m, out: without.has(m.entry) });
+  }
+  return [...seen.values()].filter((s) => !s.out).map((s) => s.kept);
+}
+
+function allMeasured(data: ModelData): Measured[] {
   const out: Measured[] = [];
   for (const e of data.entries) {
-    if (without.has(e.id) || e.notRunToRun !== undefined) continue;
+    if (e.notRunToRun !== undefined) continue;
     if (e.type === "table") {
       const conditions = e.appliesTo.conditions ?? {};
       for (const c of e.cells) {
