@@ -16,7 +16,9 @@ import { capacity, estimate } from "../src/api.js";
 import { evidenceFor, noEvidenceWords, sizeBandOf, spreadTaken } from "../src/model/evidence.js";
 import { loadModelDir } from "../src/model/loader.js";
 import type { LookupResult } from "../src/model/registry.js";
+import { renderCsv } from "../src/report/csv.js";
 import { toJson } from "../src/report/json.js";
+import { renderMarkdown } from "../src/report/markdown.js";
 import { fmtRange } from "../src/report/text.js";
 import { widen, type ConditionCheck } from "../src/rules/conditions.js";
 
@@ -162,6 +164,31 @@ describe("open ranges in the estimate", () => {
     const json = JSON.parse(toJson(c)) as { high: unknown; open: unknown };
     expect([json.high, json.open]).toEqual([null, "above"]);
     expect(fmtRange(c, "MB/s")).toMatch(/^760 MB\/s \(≥ [\d,.]+\)$|^≥ 760 MB\/s$/);
+  });
+
+  it("shows a peak measured with more CPUs open below, not bounded by 0, in every format", () => {
+    // 003 (the z15 report): the non-persistent in-syncpoint peak, 510,000 messages/s with 20 CPUs;
+    // examples/ams-interception-partner.yaml has 6. No CPU-count pair of throughput figures exists, so
+    // the peak is open below (fewer CPUs), and above by run-to-run only: 510,000 x 1.06 = 540,600.
+    const e = estimate(join(ROOT, "examples", "ams-interception-partner.yaml"));
+    const peak = e.limits.find((l) => l.id === "capacity.peak-rate")!;
+    expect(peak.value).toBe(510000);
+    expect(peak.high).toBeCloseTo(510000 * 1.06, 6);
+    // The floor stays the number the engine adds up with (a total's low end is its other terms')...
+    expect(peak.low).toBe(0);
+    // ...and every format shows the end as open, not as a bound of 0 that no source gives.
+    expect(fmtRange(peak, peak.unit)).toBe("510,000 txn/s (≤ 540,600)");
+    const json = JSON.parse(toJson(peak)) as { low: unknown; open: unknown };
+    expect([json.low, json.open]).toEqual([null, "below"]);
+    const csvRow = renderCsv(e)
+      .split("\r\n")
+      .find((l) => l.startsWith("limit,capacity.peak-rate,"))!;
+    expect(csvRow).toContain(",510000,-Infinity,540600,");
+    expect(renderMarkdown(e)).toContain("| 510,000 (≤ 540,600) | txn/s |");
+    // A sum is not open below where its other terms bound it: a part open below with the item's low
+    // above its floor shows the low.
+    const bounded = { ...peak, low: 1000 };
+    expect(fmtRange(bounded, bounded.unit)).toBe("510,000 txn/s (1,000–540,600)");
   });
 
   it("gives the CPU-bound rate capacity gives at 100% busy, renegotiation CPU growing with the rate", () => {

@@ -272,6 +272,21 @@ function cpuLimitItem(
   if (maxRate.low !== maxRate.value || maxRate.high !== maxRate.value) {
     item.low = maxRate.low;
     item.high = maxRate.high;
+    if (w.covers === "added-only") {
+      // Open below: the base cost no baseline gives could take any share of the CPs (the reports show
+      // the end as open, not as a bound of 0; isOpenBelow).
+      const pct = (x: number) => (maxRate.value === 0 ? 0 : ((x - maxRate.value) / maxRate.value) * 100);
+      item.spread = [
+        {
+          from: "capacity.cpu",
+          reason: "rule",
+          low: pct(maxRate.low),
+          high: pct(maxRate.high),
+          text: "without a baseline the cost per transaction is only what this config adds: the base cost could take any share of the CPs, so the rate is open below; above, the added items' ranges",
+          open: "below",
+        },
+      ];
+    }
   }
   return item;
 }

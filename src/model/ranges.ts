@@ -46,6 +46,8 @@ export interface RangePart {
   readonly basis?: string;
   /** A stated tolerance either way, in percent (run-to-run, a carry's): 6 for "+/-6%". */
   readonly tolerance?: number;
+  /** The side(s) on which the sources give this part no bound (its low then at the unit's floor). */
+  readonly open?: "above" | "below" | "both";
 }
 
 /**

@@ -6,6 +6,7 @@ import { AS_NAMES } from "./chart-spec.js";
 import { cpuHeading, cpuLines } from "./limits-text.js";
 import { citationText, fmtRange, mergeCitations } from "./text.js";
 import { roundNumber } from "./json.js";
+import { isOpenBelow } from "../engine/open-range.js";
 import { safeCsvText } from "../util/csv-cell.js";
 
 type Cell = string | number | null | undefined;
@@ -56,7 +57,8 @@ export function renderCsv(e: Estimate): string {
       i.addressSpace,
       i.metric,
       i.value,
-      i.low ?? i.value,
+      // An end the sources leave open is written as an infinity, below as above (isOpenBelow).
+      isOpenBelow(i) ? -Infinity : (i.low ?? i.value),
       i.high ?? i.value,
       i.unit,
       i.confidence,

@@ -1,5 +1,7 @@
 // JSON output: stable key order (objects are built in a fixed order) and numbers rounded to
 // 6 significant digits, so that the same input gives byte-identical output.
+import { isOpenBelow } from "../engine/open-range.js";
+
 export function roundNumber(n: number): number {
   if (!Number.isFinite(n) || Number.isInteger(n)) return n;
   return Number(n.toPrecision(6));
@@ -19,9 +21,19 @@ function withOpenEnds(v: unknown): unknown {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
   const o = v as Record<string, unknown>;
   const above = o.high === Infinity;
-  const below = o.low === -Infinity;
-  if (!above && !below) return v;
-  return { ...o, open: above && below ? "both" : above ? "above" : "below" };
+  // A line item open below at its unit's floor (isOpenBelow): its low end is no source's bound.
+  const atFloor = typeof o.value === "number" && isOpenBelow(o as Parameters<typeof isOpenBelow>[0]);
+  const below = o.low === -Infinity || atFloor;
+  // A range part says itself which sides the sources leave open.
+  const own = typeof o.open === "string" ? o.open : undefined;
+  if (!above && !below && own === undefined) return v;
+  const sides = new Set([own, above && "above", below && "below"]);
+  const both = sides.has("both") || (sides.has("above") && sides.has("below"));
+  return {
+    ...o,
+    ...(atFloor ? { low: null } : {}),
+    open: both ? "both" : sides.has("above") ? "above" : "below",
+  };
 }
 
 export function toJson(value: unknown): string {

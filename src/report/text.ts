@@ -3,6 +3,7 @@
 // few lines of padding do that without a dependency in the start-up path.
 import type { Citation } from "../model/registry.js";
 import { pctText, type RangePart } from "../model/ranges.js";
+import { isOpenBelow } from "../engine/open-range.js";
 import { formatNumber } from "../util/number-format.js";
 import { cutGraphemes } from "../util/visible-text.js";
 
@@ -114,6 +115,8 @@ export function isPoint(r: { value: number; low: number; high: number }): boolea
  */
 export function fmtRange(r: { value: number; low: number; high: number } | null, unit = ""): string {
   if (!r) return "-";
+  // A line item (it has its parts) open below at its unit's floor shows that end open, not as 0.
+  if ("spread" in r && isOpenBelow(r as Parameters<typeof isOpenBelow>[0])) r = { ...r, low: -Infinity };
   const huge = hugeStorage(r.value, unit);
   if (huge) return huge;
   // An open end (the sources give no bound on that side): "≥ 575,000 per-second", "140 us (≥ 128)".
@@ -165,6 +168,7 @@ export function spreadLines(i: {
   spread: readonly RangePart[];
 }): string[] {
   if (isPoint(i) && i.spread.length === 0) return [];
+  if (isOpenBelow(i)) i = { ...i, low: -Infinity };
   const pct = (x: number) => (!Number.isFinite(x) ? x : i.value === 0 ? 0 : ((x - i.value) / Math.abs(i.value)) * 100);
   const end = (x: number, u = "") =>
     x === Infinity ? "no upper bound" : x === -Infinity ? "no lower bound" : fmt(x, u);
@@ -176,7 +180,10 @@ export function spreadLines(i: {
 
 /** One part of a range in words: "003.tls-...: run to run +/-6%: between runs [000.regression-run-tolerance]". */
 export function partText(p: RangePart): string {
-  return `${p.from}: ${p.reason.replace(/-/g, " ")} ${pctText(p.low, p.high)}: ${p.text}${p.basis ? ` [${p.basis}]` : ""}`;
+  // A side the sources leave open reads as open, not as its floor ("-100%": down to nothing).
+  const low = p.open === "below" || p.open === "both" ? -Infinity : p.low;
+  const high = p.open === "above" || p.open === "both" ? Infinity : p.high;
+  return `${p.from}: ${p.reason.replace(/-/g, " ")} ${pctText(low, high)}: ${p.text}${p.basis ? ` [${p.basis}]` : ""}`;
 }
 
 /**

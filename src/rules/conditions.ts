@@ -733,6 +733,7 @@ function byEvidence(
       high: nh === Infinity ? Infinity : pct(nh),
       text: `${what}: ${noEvidenceWords(evidence, key, kind, { what: kind === "change" ? "change" : KIND_WORDS[kind], condition: CONDITION_WORDS[key] ?? key }, sizes)}, so the range is ${side}`,
       basis: "models/condition-evidence.yaml",
+      open: dir > 0 ? "above" : dir < 0 ? "below" : "both",
     },
   };
 }

@@ -314,6 +314,7 @@ function openUnscaled(item: LineItem, from: string, target: string): void {
       low: pct(item.low),
       high: item.high === Infinity ? Infinity : pct(item.high),
       text: `measured on ${from}, shown unscaled on ${target} (the sources give no factor between them; hardware.factor scales it): ${side}`,
+      open: dir === 0 ? "both" : dir < 0 === item.value >= 0 ? "below" : "above",
     },
   ];
 }
