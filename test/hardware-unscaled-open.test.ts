@@ -3,6 +3,10 @@
 // point 1). Newer machine: costs less by an amount not given, open below; older: open above.
 import { describe, expect, it } from "vitest";
 import { estimate } from "../src/api.js";
+import { parseConfigValue } from "../src/config/load.js";
+import { estimateWith } from "../src/engine/engine.js";
+import { RuleMemo } from "../src/engine/rule-memo.js";
+import { shippedRegistry } from "../src/model/models.js";
 import type { ConfigInput } from "../src/config/schema.js";
 
 // The TLS negotiation cost is measured on z14 and z15 (003, "Cost of secret key negotiation").
@@ -36,5 +40,28 @@ describe("CPU figures shown unscaled on another machine", () => {
     const i = renegotiation(tls("z16", 1.1));
     expect(Number.isFinite(i.high)).toBe(true);
     expect(i.low).toBeGreaterThan(0);
+  });
+});
+
+describe("hardware.factor in an item's working, point by point within one command", () => {
+  it("each point keeps its own factor where a command's memo replays the rule's item", () => {
+    // Two points of one command (as a sweep of hardware.factor runs them): the TLS rule does not read
+    // hardware.factor, so the memo replays its item at the second point; the factor is added to the
+    // engine's copy. The first point's working must still say 1.1, not the second's 1.3.
+    const memo = new RuleMemo();
+    const registry = shippedRegistry();
+    const at = (factor: number) =>
+      estimateWith(
+        parseConfigValue(tls("z16", factor) as Record<string, unknown>, "<test>").config,
+        registry,
+        undefined,
+        memo,
+      ).items.find((i) => i.id.startsWith("tls.renegotiation-cpu"))!;
+    const first = at(1.1);
+    const second = at(1.3);
+    expect(first.inputs.hardwareFactor?.value).toBe(1.1);
+    expect(second.inputs.hardwareFactor?.value).toBe(1.3);
+    // And the two points' values are the measured cost over each factor: in the ratio 1.3 / 1.1.
+    expect(first.value / second.value).toBeCloseTo(1.3 / 1.1, 9);
   });
 });

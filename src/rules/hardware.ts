@@ -137,7 +137,7 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
       const k = 1 / userFactor;
       scaleItem(item, k, k, k, `/ hardware.factor ${num(userFactor, 3)} (user-supplied, ${from} -> ${target})`);
       item.confidence = "user-supplied";
-      item.inputs.hardwareFactor = { value: userFactor, unit: "ratio", from: "hardware.factor" };
+      addFactorInput(item, userFactor);
       continue;
     }
     const z14toZ15 = target === "z15" && on.includes("z14");
@@ -239,7 +239,7 @@ function fitLimit(ctx: RuleContext, item: LineItem, unfitted: Unfitted): boolean
         userFactor,
         `x hardware.factor ${num(userFactor, 3)} (user-supplied, ${from} -> ${target})`,
       );
-      item.inputs.hardwareFactor = { value: userFactor, unit: "ratio", from: "hardware.factor" };
+      addFactorInput(item, userFactor);
       item.confidence = "user-supplied";
       item.hardwareFit = "scaled";
       return false;
@@ -317,6 +317,15 @@ function openUnscaled(item: LineItem, from: string, target: string): void {
       open: dir === 0 ? "both" : dir < 0 === item.value >= 0 ? "below" : "above",
     },
   ];
+}
+
+/**
+ * The user's factor among the item's inputs, in a new inputs object: the item is the engine's copy, but
+ * its inputs are the rule's, which a command's memo replays at its next point (a sweep of
+ * hardware.factor would have rewritten the factor an earlier point's working shows).
+ */
+function addFactorInput(item: LineItem, factor: number): void {
+  item.inputs = { ...item.inputs, hardwareFactor: { value: factor, unit: "ratio", from: "hardware.factor" } };
 }
 
 function scaleItem(item: LineItem, k: number, kLow: number, kHigh: number, how: string): void {
