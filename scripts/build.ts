@@ -22,7 +22,7 @@ import { configJsonSchema, modelJsonSchema } from "./schemas.js";
 import { canonicalSource } from "./gen-canonical.js";
 import { codeCacheFile } from "../src/cli/code-cache.js";
 import { configTypesSource } from "./gen-config-types.js";
-import { buildPageHtml, zodWithoutJsonSchema } from "./page.js";
+import { buildPageHtml, configSchemaWithoutDocs, zodWithoutJsonSchema } from "./page.js";
 
 const root = process.cwd();
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
@@ -286,6 +286,7 @@ await cjsBundle(
     chartJsFilePlugin,
     zodLocalesPlugin,
     zodWithoutJsonSchema("mqzcap's CLI"),
+    configSchemaWithoutDocs(),
     yamlEsmPlugin,
     chartApartPlugin,
     lazyChildProcessPlugin,
