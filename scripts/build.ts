@@ -348,7 +348,8 @@ else console.warn("build: the live page (dist/mqzcap.html) is not built: @codemi
 // instructions for how-far-order-entry under cachegrind). The larger cache (1.15 MB, was 0.92) costs
 // the plain estimate a little more to read (736 -> 743 million), within run-to-run noise in time.
 // The estimate has a cache of its own, made by its runs alone (src/cli/code-cache.ts): 1.0 MB rather
-// than 1.15, as V8 deserialises all of a cache at start (#30: 720 -> 696 million instructions).
+// than 1.15, as V8 deserialises all of a cache at start, and less of the estimate baseline-compiled at
+// run time (#30: 726 -> 703 million instructions; bench/RESULTS.md 1b).
 const HOW_FAR = "examples/how-far-order-entry.yaml";
 const ESTIMATES = [
   ["estimate", "examples/quickstart.yaml"],

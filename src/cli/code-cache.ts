@@ -7,8 +7,9 @@
  * Commands with a code cache of their own, made by their runs alone: V8 deserialises the whole of a
  * cache at start, and the cache every other command reads holds capacity's, sensitivity's and the
  * sweep's code too (1.15 MB; the estimate's own is 1.0 MB, 24 million fewer instructions at every
- * estimate, #30). Only the estimate: another cache of 1 MB per command would take the installed
- * package past its 15 MB (test/package.test.ts), for 1-3% of each of those commands.
+ * estimate, #30); and with the general cache V8 baseline-compiles more of the estimate's functions (its
+ * estimateWith 13 ms against 8.5, cause not found; bench/RESULTS.md 1b). Only the estimate: another
+ * cache of 1 MB per command would take the installed package past its 15 MB (test/package.test.ts).
  */
 export const OWN_CACHE_COMMANDS: readonly string[] = ["estimate"];
 
