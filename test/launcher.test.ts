@@ -26,6 +26,7 @@ function start(args: string[], preload?: string) {
 }
 
 const shipped = () => codeCacheFile(join(dir, "dist", "cli-main.cjs"));
+const shippedForEstimate = () => codeCacheFile(join(dir, "dist", "cli-main.cjs"), undefined, undefined, "estimate");
 
 describe("the CLI launcher", () => {
   it("names the code cache by the V8 version and architecture that made it", () => {
@@ -39,9 +40,28 @@ describe("the CLI launcher", () => {
 
   it("uses the shipped code cache on the Node that built it", () => {
     expect(existsSync(shipped())).toBe(true);
-    const r = start(["estimate", "examples/quickstart.yaml"]);
+    const r = start(["validate", "examples/quickstart.yaml"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe("mqzcap: start: code cache\n");
+  });
+
+  it("gives the estimate a cache of its own, smaller than the one of every command", () => {
+    expect(shippedForEstimate()).toBe(shipped().replace(/\.cache$/, ".estimate.cache"));
+    // Made by estimates alone: without capacity's, sensitivity's and the sweep's code, which V8 would
+    // deserialise at every estimate's start.
+    expect(readFileSync(shippedForEstimate()).length).toBeLessThan(readFileSync(shipped()).length);
+    const r = start(["estimate", "examples/quickstart.yaml"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("4,643 channels");
+    expect(r.stderr).toBe("mqzcap: start: code cache for estimate\n");
+    // A build without it (an older one) gives the estimate the cache of every command.
+    const saved = readFileSync(shippedForEstimate());
+    rmSync(shippedForEstimate());
+    try {
+      expect(start(["estimate", "examples/quickstart.yaml"]).stderr).toBe("mqzcap: start: code cache\n");
+    } finally {
+      writeFileSync(shippedForEstimate(), saved);
+    }
   });
 
   it("adds each build run's compiled code to the cache the run before made", () => {
@@ -71,7 +91,9 @@ describe("the CLI launcher", () => {
   it("does not read a cache made by another V8; uses Node's compile cache where Node has one", () => {
     // As if the package had been built on another Node: the only cache file names another V8.
     const other = shipped().replace(/\.v8-[^/]*\.cache$/, ".v8-0.0.0-other.cache");
+    const otherForEstimate = other.replace(/\.cache$/, ".estimate.cache");
     renameSync(shipped(), other);
+    renameSync(shippedForEstimate(), otherForEstimate);
     try {
       const r = start(["estimate", "examples/quickstart.yaml"]);
       expect(r.code).toBe(0);
@@ -94,9 +116,14 @@ describe("the CLI launcher", () => {
       expect(faked.stderr).toBe("mqzcap: start: no code cache for this Node; Node's compile cache (status 1)\n");
       expect(readFileSync(marker, "utf8")).toBe("yes");
       // Nothing was written beside the bundle at run time.
-      expect(readdirSync(join(dir, "dist")).filter((f) => f.endsWith(".cache"))).toEqual([other.split("/").pop()]);
+      expect(
+        readdirSync(join(dir, "dist"))
+          .filter((f) => f.endsWith(".cache"))
+          .sort(),
+      ).toEqual([other.split("/").pop(), otherForEstimate.split("/").pop()].sort());
     } finally {
       renameSync(other, shipped());
+      renameSync(otherForEstimate, shippedForEstimate());
     }
   });
 });

@@ -16,15 +16,25 @@ import { codeCacheFile } from "./code-cache.js";
 type Main = (argv: string[]) => Promise<number>;
 
 const file = join(__dirname, "cli-main.cjs");
-const cacheFile = codeCacheFile(file);
-const building = process.env.MQZCAP_BUILD_CODE_CACHE === cacheFile;
+// The estimate has a cache of its own, without the other commands' code (code-cache.ts); the command is
+// the first argument, as main.ts takes it. Any cache of this bundle fits any command: the choice only
+// decides how much V8 deserialises and how much it compiles.
+const general = codeCacheFile(file);
+const own = codeCacheFile(file, undefined, undefined, process.argv[2]);
+const target = process.env.MQZCAP_BUILD_CODE_CACHE;
+const building = target !== undefined && (target === general || target === own);
+let cacheFile = building ? target : own;
 let cachedData: Buffer | undefined;
-try {
-  // The build runs several commands to make the cache, each adding the code it compiled to the cache
-  // the runs before it wrote (V8 serialises what it has compiled, the cached functions too).
-  cachedData = readFileSync(cacheFile);
-} catch {
-  cachedData = undefined;
+for (const candidate of building || own === general ? [cacheFile] : [own, general]) {
+  try {
+    // The build runs several commands to make the cache, each adding the code it compiled to the cache
+    // the runs before it wrote (V8 serialises what it has compiled, the cached functions too).
+    cachedData = readFileSync(candidate);
+    cacheFile = candidate;
+    break;
+  } catch {
+    cachedData = undefined;
+  }
 }
 
 let main: Main;
@@ -50,7 +60,9 @@ if (cachedData !== undefined || building) {
     ? `making the code cache${cachedData ? ` (adding to the one before${script.cachedDataRejected ? ", rejected by V8" : ""})` : ""}`
     : script.cachedDataRejected
       ? "code cache rejected by V8"
-      : "code cache";
+      : cacheFile === general
+        ? "code cache"
+        : `code cache for ${process.argv[2]}`;
 } else {
   const enable = (nodeModule as { enableCompileCache?: () => { status: number; message?: string } }).enableCompileCache;
   if (typeof enable === "function") {

@@ -238,6 +238,23 @@ const interval = (what: string, json: UnitJson) =>
       return n;
     });
 
+/**
+ * A section of the config built when a config first has it (#30: a config without logging, AMS, SMF,
+ * streaming queues, encryption, shared queues or a measured configuration never builds their zod
+ * schemas, about a third of the ~540 objects the whole schema is, at every CLI start). The JSON Schema
+ * is the same (zod's generator reads the section through the lazy schema). Its optin and optout are the
+ * section object's own, undefined, written here so that an optional wrapper asking for them on an absent
+ * section does not build it; walks of the schema's structure go through it (util/zod-defs.ts unwrapped).
+ */
+function lazySection<T extends z.ZodType>(make: () => T): z.ZodLazy<T> {
+  let built: T | undefined;
+  const lazy = z.lazy(() => (built ??= make()));
+  const internals = lazy._zod as { optin?: unknown; optout?: unknown };
+  internals.optin = undefined;
+  internals.optout = undefined;
+  return lazy;
+}
+
 const SizeJson = { type: "string", pattern: JSON_PATTERNS.size };
 
 export const Tls = z
@@ -450,478 +467,494 @@ const HardwareSection = z.strictObject({
     }),
 });
 
-const LoggingSection = z.strictObject({
-  dualLogs: z
-    .boolean()
-    .default(true)
-    .register(docs, {
-      description: "Dual active logs (CSQ6LOGP TWOACTV=YES).",
-      examples: [false],
-    }),
-  dualArchives: z
-    .boolean()
-    .default(true)
-    .register(docs, {
-      description: "Dual archive logs (CSQ6LOGP TWOARCH=YES).",
-      examples: [false],
-    }),
-  archiving: z
-    .boolean()
-    .default(true)
-    .register(docs, {
-      description: "Active logs are archived (CSQ6LOGP OFFLOAD=YES).",
-      examples: [false],
-    }),
-  zHyperWrite: z
-    .boolean()
-    .default(false)
-    .register(docs, {
-      description: "zHyperWrite for active log writes with Metro Mirror (CSQ6LOGP ZHYWRITE=YES, MQ 9.2 and later).",
-      examples: [true],
-    }),
-  metroMirror: z
-    .boolean()
-    .default(false)
-    .register(docs, {
-      description: "Active logs replicated synchronously with Metro Mirror (PPRC).",
-      examples: [true],
-    }),
-  archiveCompression: z
-    .boolean()
-    .default(false)
-    .register(docs, {
-      description:
-        "Log compression for archive logs (CSQ6LOGP COMPLOG), MQ 9.1 and later: the on-chip compression of z15 and later (measured), or zEDC Express on z14 and earlier (accepted; the sources give no figures for it).",
-      examples: [true],
-    }),
-  logOverheadPerMessage: size("logOverheadPerMessage", 0, 1048576, { examples: ["1.25KB", 1280] })
-    .optional()
-    .register(docs, {
-      description:
-        "Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG).",
-    }),
-  disk: z
-    .strictObject({
-      subsystem: z
-        .string()
-        .check(z.minLength(1), z.maxLength(40))
-        .optional()
-        .register(docs, {
-          description:
-            "The disk subsystem holding the active logs, as IBM names it: DS8950F, DS8870, ... The reports' peak log rates were measured on a DS8950F (MQ 9.3 report) and a DS8870 (MQ 9.2 and z15 reports); a figure measured on another subsystem is used with a warning.",
-          examples: ["DS8950F"],
-        }),
-      stripes: z
-        .number()
-        .check(z.int(), z.gte(1), z.lte(16))
-        .optional()
-        .register(docs, {
-          description:
-            "Stripes of each active log data set (DFSMS data striping; VSAM allows up to 16). The peak log rates were measured with 4.",
-          examples: [4],
-        }),
-    })
-    .optional()
-    .register(docs, {
-      description: "The disks of the active logs, for the log rate ceiling measured on each.",
-      examples: [{ subsystem: "DS8950F", stripes: 4 }],
-    }),
-  archiveCompressibility: percent("archiveCompressibility", { examples: ["60%", 60] })
-    .optional()
-    .register(docs, {
-      description:
-        "How far log data compresses with COMPLOG, as a percentage saved, 0% to 100%; a number is taken as percent.",
-    }),
-  activeLogs: z
-    .number()
-    .check(z.int(), z.gte(1), z.lte(10000))
-    .optional()
-    .register(docs, {
-      description:
-        "Active log data sets of each copy (the log inventory in the BSDS), a count: checked against the most a queue manager can have.",
-      examples: [20],
-    }),
-  preformatted: z
-    .boolean()
-    .optional()
-    .register(docs, {
-      description:
-        "Whether new active log data sets are pre-formatted (CSQJUFMT) before first use; false: the first use of each one loses log rate.",
-      examples: [false],
-    }),
-});
-
-const EncryptionSection = z.strictObject({
-  logs: z
-    .union([z.boolean(), z.enum(["active", "archive"])])
-    .default(false)
-    .register(docs, {
-      description:
-        'z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false.',
-      examples: [true, "archive"],
-    }),
-  pagesets: z
-    .boolean()
-    .default(false)
-    .register(docs, {
-      description: "z/OS data set encryption of page sets.",
-      examples: [true],
-    }),
-  smds: z
-    .boolean()
-    .default(false)
-    .register(docs, {
-      description: "z/OS data set encryption of shared message data sets (SMDS); shared queues only.",
-      examples: [true],
-    }),
-  smdsGets: z
-    .enum(["buffers", "local", "remote"])
-    .optional()
-    .register(docs, {
-      description:
-        "Where MQGETs of SMDS messages read them: buffers (enough DSBUFS: decryption costs nothing), local (this queue manager's SMDS) or remote (another queue manager's).",
-      examples: ["buffers"],
-    }),
-  pagesetIo: z
-    .strictObject({
-      getPages: z
-        .number()
-        .check(z.gte(0), z.lte(1e12))
-        .default(0)
-        .register(docs, { description: "Pages read (GET), from the MQSMF PSET report.", examples: [1] }),
-      immediateWritePages: z
-        .number()
-        .check(z.gte(0), z.lte(1e12))
-        .default(0)
-        .register(docs, { description: "Pages written by immediate write (IMW).", examples: [10177] }),
-      writePages: z
-        .number()
-        .check(z.gte(0), z.lte(1e12))
-        .default(0)
-        .register(docs, {
-          description: "Pages written by deferred write (Write, at checkpoint and at 85% full).",
-          examples: [2918219],
-        }),
-      interval: interval("pagesetIo.interval", { examples: ["30.00"] })
-        .optional()
-        .register(docs, {
-          description:
-            'The time the counts cover, MMMM.SS ("30.00" is 30 minutes): gives the CPU per second; without it the cost is per report.',
-        }),
-    })
-    .optional()
-    .register(docs, {
-      description:
-        "Page set I/O of the encrypted page sets, from the MQSMF PSET report (SMF 115): the page set encryption cost is per page read or written.",
-      examples: [{ getPages: 1, immediateWritePages: 10177, writePages: 2918219, interval: "30.00" }],
-    }),
-});
-
-const AmsSection = z.strictObject({
-  policy: z
-    .enum(AMS_POLICIES)
-    .default("none")
-    .register(docs, {
-      description:
-        "Advanced Message Security policy protection (setmqspl): none, integrity (-s), privacy (-s and -e) or confidentiality (-e with key reuse); MQ 8.0 and later.",
-      examples: ["privacy"],
-    }),
-  keyReuse: z
-    .union([z.number().check(z.int(), z.gte(1), z.lte(1000000)), z.literal("unlimited")])
-    .optional()
-    .register(docs, {
-      description:
-        "Confidentiality symmetric key reuse (setmqspl -r): a count of messages, 1 to 1000000, or unlimited; confidentiality policy only.",
-      examples: [100, "unlimited"],
-    }),
-  partnerInterception: z
-    .boolean()
-    .default(false)
-    .register(docs, {
-      description:
-        "The queue manager at the other end of the intercepting channels (channels[].amsInterception) intercepts too: two data islands, each protected by its own AMS interception. Its costs are on its own LPAR; this estimate shows what the sources say of them.",
-      examples: [true],
-    }),
-});
-
-const StreamingQueuesSection = z.strictObject({
-  copies: z
-    .number()
-    .check(z.int(), z.gte(0), z.lte(100))
-    .default(1)
-    .register(docs, {
-      description:
-        "Queues with a streaming queue (queue attribute STREAMQ) configured, a count 0 to 100, one copy each.",
-      examples: [1],
-    }),
-  opensPerTransaction: z
-    .number()
-    .check(z.gte(0), z.lte(100))
-    .optional()
-    .register(docs, {
-      description: "MQOPEN and MQCLOSE pairs per transaction of queues that have a STREAMQ (0 when queues stay open).",
-      examples: [1],
-    }),
-  separateStructure: z
-    .boolean()
-    .optional()
-    .register(docs, {
-      description:
-        "Shared queues: the stream queue is on a different CF application structure from the base queue, which makes each MQCMIT commit across the two.",
-      examples: [false],
-    }),
-  queuesHeldOpen: z
-    .boolean()
-    .optional()
-    .register(docs, {
-      description:
-        "Shared queues: the base and stream queues are held open by another task, so MQOPEN and MQCLOSE avoid the first-open and last-close CF access.",
-      examples: [true],
-    }),
-  expiredPerSecond: z
-    .number()
-    .check(z.gte(0), z.lte(1e7))
-    .optional()
-    .register(docs, {
-      description:
-        "Messages per second that expire unread on the streaming queues (CAPEXPRY), for the expiry task's CPU.",
-      examples: [200],
-    }),
-  quality: z
-    .enum(["must-duplicate", "best-effort"])
-    .default("best-effort")
-    .register(docs, {
-      description:
-        "Streaming quality of service (queue attribute STRMQOS): must-duplicate (MUSTDUP) or best-effort (BESTEF).",
-      examples: ["must-duplicate"],
-    }),
-});
-
-const SmfSection = z.strictObject({
-  statisticsInterval: interval("statisticsInterval", { examples: ["1.00", "0.30"] })
-    .optional()
-    .register(docs, {
-      description:
-        'Statistics interval (CSQ6SYSP STATIME, SET SYSTEM STATIME), MMMM.SS minutes and seconds, in quotes: "1.00" is one minute.',
-    }),
-  accountingInterval: interval("accountingInterval", { examples: ["0.15", "30.00"] })
-    .optional()
-    .register(docs, {
-      description:
-        'Accounting interval (CSQ6SYSP ACCTIME, SET SYSTEM ACCTIME), MMMM.SS minutes and seconds, in quotes: "0.15" is 15 seconds.',
-    }),
-  accountingClass3: z
-    .boolean()
-    .default(false)
-    .register(docs, {
-      description: "Accounting trace class 3, task-level accounting (START TRACE(A) CLASS(3)), SMF 116.",
-      examples: [true],
-    }),
-  statisticsClass5: z
-    .boolean()
-    .default(false)
-    .register(docs, {
-      description: "Queue statistics, statistics trace class 5 (START TRACE(S) CLASS(5)), SMF 115, MQ 9.3.",
-      examples: [true],
-    }),
-  queues: z
-    .number()
-    .check(z.int(), z.gte(0), z.lte(1000000))
-    .optional()
-    .register(docs, {
-      description: "Queues reported by class 5 queue statistics, a count 0 to 1000000.",
-      examples: [500],
-    }),
-  tasks: z
-    .number()
-    .check(z.int(), z.gte(0), z.lte(1000000))
-    .optional()
-    .register(docs, {
-      description:
-        "Long-running connected tasks with class(3) accounting: each writes an SMF 116 record every ACCTIME.",
-      examples: [200],
-    }),
-  apiCallsPerTransaction: z
-    .number()
-    .check(z.gte(0), z.lte(1000))
-    .optional()
-    .register(docs, {
-      description: "MQ API calls per transaction (MQPUT, MQGET, ...), 0 to 1000, for the class 3 gathering cost.",
-      examples: [4],
-    }),
-  channelInitiatorClass4: z
-    .boolean()
-    .default(false)
-    .register(docs, {
-      description:
-        "Channel initiator statistics and accounting, class 4 (START TRACE(S) CLASS(4), START TRACE(A) CLASS(4)).",
-      examples: [true],
-    }),
-  current: z
-    .strictObject({
-      statisticsInterval: interval("current.statisticsInterval", { examples: ["1.00"] })
-        .optional()
-        .register(docs, { description: 'The STATIME you run today, MMMM.SS: "1.00" is one minute.' }),
-      accountingInterval: interval("current.accountingInterval", { examples: ["1.00"] })
-        .optional()
-        .register(docs, {
-          description: "The ACCTIME you run today, MMMM.SS (left out: the current STATIME, as MQ's default -1).",
-        }),
-      volumePerDay: size("smf.current.volumePerDay", 0, 1099511627776, { examples: ["2GB"] })
-        .optional()
-        .register(docs, { description: "The MQ SMF data (SMF 115 and 116) recorded per day today." }),
-    })
-    .optional()
-    .register(docs, {
-      description:
-        "The SMF intervals (and data volume) you run today: the estimate says what moving to statisticsInterval and accountingInterval changes.",
-      examples: [{ statisticsInterval: "1.00", volumePerDay: "2GB" }],
-    }),
-});
-
-const SharedQueueSection = z.strictObject({
-  cfProcessors: z
-    .number()
-    .check(z.int(), z.gte(1), z.lte(64))
-    .optional()
-    .register(docs, {
-      description: "Dedicated coupling facility processors (ICF engines), a count 1 to 64.",
-      examples: [2],
-    }),
-  messagesOnQueue: z
-    .number()
-    .check(z.int(), z.gte(0), z.lte(1e9))
-    .optional()
-    .register(docs, {
-      description: "Peak messages held on shared queues, a count 0 to 1000000000, for CF structure sizing (CFSTRUCT).",
-      examples: [100000],
-    }),
-  structureSize: size("sharedQueue.structureSize", 1048576, 1099511627776, { examples: ["64MB", "1GB"] })
-    .optional()
-    .register(docs, {
-      description:
-        "A CF application structure's size (CFRM SIZE or INITSIZE): how many messages of workload.messageSize it holds.",
-    }),
-  backupIntervalMB: z
-    .number()
-    .check(z.gte(0), z.lte(1e7))
-    .optional()
-    .register(docs, {
-      description:
-        "Data logged between CF structure backups (BACKUP CFSTRUCT), in MB (1048576 bytes), 0 to 10000000, for recovery time.",
-      examples: [1024],
-    }),
-  recoveryTargetMinutes: z
-    .number()
-    .check(z.gt(0), z.lte(10080))
-    .optional()
-    .register(docs, {
-      description:
-        "Recovery processing time you must meet for a CF application structure (RECOVER CFSTRUCT), in minutes, above 0 and at most 10080: sets the backup interval.",
-      examples: [30],
-    }),
-  queueManagers: z
-    .number()
-    .check(z.int(), z.gte(1), z.lte(32))
-    .optional()
-    .register(docs, {
-      description:
-        "Queue managers in the queue sharing group that share the queues, a count 1 to 32: each extra one adds CPU, and CSQ_ADMIN needs entries for each.",
-      examples: [4],
-    }),
-  adminStructureEntries: z
-    .number()
-    .check(z.int(), z.gte(0), z.lte(1e9))
-    .optional()
-    .register(docs, {
-      description:
-        "ENTSMAX of the CSQ_ADMIN structure, as DIS CFSTATUS(CSQ_ADMIN) shows it, a count: how many queue managers it supports.",
-      examples: [9362],
-    }),
-  queues: z
-    .number()
-    .check(z.int(), z.gte(0), z.lte(1e6))
-    .optional()
-    .register(docs, {
-      description:
-        "Shared queues defined in the queue sharing group, a count 0 to 1000000: the queue manager's expiry scan costs CPU for each one every EXPRYINT.",
-      examples: [200],
-    }),
-  expiryInterval: z
-    .number()
-    .check(z.int(), z.gte(0), z.lte(99999999))
-    .optional()
-    .register(docs, {
-      description:
-        "EXPRYINT of the queue manager that runs expiry for the QSG, in seconds (0 is off, else at least 5): every message on every shared queue is scanned in the CF each interval.",
-      examples: [300],
-    }),
-});
-
-/**
- * The configuration a baseline was measured on, in the config's own sections. The estimate prices each
- * concern for the plan and for this configuration and adds the difference (engine/baseline-delta.ts).
- */
-const MeasuredWith = z
-  .strictObject({
-    mq: MqSection.optional().register(docs, {
-      description: "The MQ release the baseline was measured on; left out, the plan's.",
-      examples: [{ release: "9.2" }],
-    }),
-    hardware: HardwareSection.optional().register(docs, {
-      description:
-        "The machine the baseline was measured on; left out, the plan's. Its cost is scaled to the plan's machine by the z15 report's LSPR table, or by hardware.factor.",
-      examples: [{ generation: "z14" }],
-    }),
-    workload: z
+const LoggingSection = lazySection(() =>
+  z.strictObject({
+    dualLogs: z
+      .boolean()
+      .default(true)
+      .register(docs, {
+        description: "Dual active logs (CSQ6LOGP TWOACTV=YES).",
+        examples: [false],
+      }),
+    dualArchives: z
+      .boolean()
+      .default(true)
+      .register(docs, {
+        description: "Dual archive logs (CSQ6LOGP TWOARCH=YES).",
+        examples: [false],
+      }),
+    archiving: z
+      .boolean()
+      .default(true)
+      .register(docs, {
+        description: "Active logs are archived (CSQ6LOGP OFFLOAD=YES).",
+        examples: [false],
+      }),
+    zHyperWrite: z
+      .boolean()
+      .default(false)
+      .register(docs, {
+        description: "zHyperWrite for active log writes with Metro Mirror (CSQ6LOGP ZHYWRITE=YES, MQ 9.2 and later).",
+        examples: [true],
+      }),
+    metroMirror: z
+      .boolean()
+      .default(false)
+      .register(docs, {
+        description: "Active logs replicated synchronously with Metro Mirror (PPRC).",
+        examples: [true],
+      }),
+    archiveCompression: z
+      .boolean()
+      .default(false)
+      .register(docs, {
+        description:
+          "Log compression for archive logs (CSQ6LOGP COMPLOG), MQ 9.1 and later: the on-chip compression of z15 and later (measured), or zEDC Express on z14 and earlier (accepted; the sources give no figures for it).",
+        examples: [true],
+      }),
+    logOverheadPerMessage: size("logOverheadPerMessage", 0, 1048576, { examples: ["1.25KB", 1280] })
+      .optional()
+      .register(docs, {
+        description:
+          "Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG).",
+      }),
+    disk: z
       .strictObject({
-        queues: z
-          .enum(["private", "shared"])
+        subsystem: z
+          .string()
+          .check(z.minLength(1), z.maxLength(40))
           .optional()
           .register(docs, {
-            description: "Private or shared queues when measured; left out, the plan's (workload.queues).",
-            examples: ["private"],
+            description:
+              "The disk subsystem holding the active logs, as IBM names it: DS8950F, DS8870, ... The reports' peak log rates were measured on a DS8950F (MQ 9.3 report) and a DS8870 (MQ 9.2 and z15 reports); a figure measured on another subsystem is used with a warning.",
+            examples: ["DS8950F"],
           }),
-        persistent: z
-          .boolean()
+        stripes: z
+          .number()
+          .check(z.int(), z.gte(1), z.lte(16))
           .optional()
           .register(docs, {
-            description: "Persistent messages when measured; left out, the plan's (workload.persistent).",
-            examples: [false],
+            description:
+              "Stripes of each active log data set (DFSMS data striping; VSAM allows up to 16). The peak log rates were measured with 4.",
+            examples: [4],
+          }),
+      })
+      .optional()
+      .register(docs, {
+        description: "The disks of the active logs, for the log rate ceiling measured on each.",
+        examples: [{ subsystem: "DS8950F", stripes: 4 }],
+      }),
+    archiveCompressibility: percent("archiveCompressibility", { examples: ["60%", 60] })
+      .optional()
+      .register(docs, {
+        description:
+          "How far log data compresses with COMPLOG, as a percentage saved, 0% to 100%; a number is taken as percent.",
+      }),
+    activeLogs: z
+      .number()
+      .check(z.int(), z.gte(1), z.lte(10000))
+      .optional()
+      .register(docs, {
+        description:
+          "Active log data sets of each copy (the log inventory in the BSDS), a count: checked against the most a queue manager can have.",
+        examples: [20],
+      }),
+    preformatted: z
+      .boolean()
+      .optional()
+      .register(docs, {
+        description:
+          "Whether new active log data sets are pre-formatted (CSQJUFMT) before first use; false: the first use of each one loses log rate.",
+        examples: [false],
+      }),
+  }),
+);
+
+const EncryptionSection = lazySection(() =>
+  z.strictObject({
+    logs: z
+      .union([z.boolean(), z.enum(["active", "archive"])])
+      .default(false)
+      .register(docs, {
+        description:
+          'z/OS data set encryption of the logs: true (active and archive logs, MQ 9.2 and later), "archive" (archive logs only, MQ 8.0 and later), "active" (active logs only, MQ 9.2 and later) or false.',
+        examples: [true, "archive"],
+      }),
+    pagesets: z
+      .boolean()
+      .default(false)
+      .register(docs, {
+        description: "z/OS data set encryption of page sets.",
+        examples: [true],
+      }),
+    smds: z
+      .boolean()
+      .default(false)
+      .register(docs, {
+        description: "z/OS data set encryption of shared message data sets (SMDS); shared queues only.",
+        examples: [true],
+      }),
+    smdsGets: z
+      .enum(["buffers", "local", "remote"])
+      .optional()
+      .register(docs, {
+        description:
+          "Where MQGETs of SMDS messages read them: buffers (enough DSBUFS: decryption costs nothing), local (this queue manager's SMDS) or remote (another queue manager's).",
+        examples: ["buffers"],
+      }),
+    pagesetIo: z
+      .strictObject({
+        getPages: z
+          .number()
+          .check(z.gte(0), z.lte(1e12))
+          .default(0)
+          .register(docs, { description: "Pages read (GET), from the MQSMF PSET report.", examples: [1] }),
+        immediateWritePages: z
+          .number()
+          .check(z.gte(0), z.lte(1e12))
+          .default(0)
+          .register(docs, { description: "Pages written by immediate write (IMW).", examples: [10177] }),
+        writePages: z
+          .number()
+          .check(z.gte(0), z.lte(1e12))
+          .default(0)
+          .register(docs, {
+            description: "Pages written by deferred write (Write, at checkpoint and at 85% full).",
+            examples: [2918219],
+          }),
+        interval: interval("pagesetIo.interval", { examples: ["30.00"] })
+          .optional()
+          .register(docs, {
+            description:
+              'The time the counts cover, MMMM.SS ("30.00" is 30 minutes): gives the CPU per second; without it the cost is per report.',
           }),
       })
       .optional()
       .register(docs, {
         description:
-          "What of the workload differed when measured (queues, persistence); the rest is the plan's workload.",
+          "Page set I/O of the encrypted page sets, from the MQSMF PSET report (SMF 115): the page set encryption cost is per page read or written.",
+        examples: [{ getPages: 1, immediateWritePages: 10177, writePages: 2918219, interval: "30.00" }],
       }),
-    logging: LoggingSection.optional().register(docs, {
-      description: "Logging when measured (CSQ6LOGP); left out, no logging section, as in a config.",
-    }),
-    encryption: EncryptionSection.optional().register(docs, {
-      description: "Data set encryption when measured; left out, none.",
-    }),
-    channels: z
-      .array(Channel)
-      .max(1000)
+  }),
+);
+
+const AmsSection = lazySection(() =>
+  z.strictObject({
+    policy: z
+      .enum(AMS_POLICIES)
+      .default("none")
+      .register(docs, {
+        description:
+          "Advanced Message Security policy protection (setmqspl): none, integrity (-s), privacy (-s and -e) or confidentiality (-e with key reuse); MQ 8.0 and later.",
+        examples: ["privacy"],
+      }),
+    keyReuse: z
+      .union([z.number().check(z.int(), z.gte(1), z.lte(1000000)), z.literal("unlimited")])
       .optional()
-      .register(docs, { description: "The channels, with their TLS ciphers, when measured; left out, none." }),
-    ams: AmsSection.optional().register(docs, { description: "AMS policy when measured; left out, none." }),
-    streamingQueues: StreamingQueuesSection.optional().register(docs, {
-      description: "Streaming queues when measured; left out, none.",
+      .register(docs, {
+        description:
+          "Confidentiality symmetric key reuse (setmqspl -r): a count of messages, 1 to 1000000, or unlimited; confidentiality policy only.",
+        examples: [100, "unlimited"],
+      }),
+    partnerInterception: z
+      .boolean()
+      .default(false)
+      .register(docs, {
+        description:
+          "The queue manager at the other end of the intercepting channels (channels[].amsInterception) intercepts too: two data islands, each protected by its own AMS interception. Its costs are on its own LPAR; this estimate shows what the sources say of them.",
+        examples: [true],
+      }),
+  }),
+);
+
+const StreamingQueuesSection = lazySection(() =>
+  z.strictObject({
+    copies: z
+      .number()
+      .check(z.int(), z.gte(0), z.lte(100))
+      .default(1)
+      .register(docs, {
+        description:
+          "Queues with a streaming queue (queue attribute STREAMQ) configured, a count 0 to 100, one copy each.",
+        examples: [1],
+      }),
+    opensPerTransaction: z
+      .number()
+      .check(z.gte(0), z.lte(100))
+      .optional()
+      .register(docs, {
+        description:
+          "MQOPEN and MQCLOSE pairs per transaction of queues that have a STREAMQ (0 when queues stay open).",
+        examples: [1],
+      }),
+    separateStructure: z
+      .boolean()
+      .optional()
+      .register(docs, {
+        description:
+          "Shared queues: the stream queue is on a different CF application structure from the base queue, which makes each MQCMIT commit across the two.",
+        examples: [false],
+      }),
+    queuesHeldOpen: z
+      .boolean()
+      .optional()
+      .register(docs, {
+        description:
+          "Shared queues: the base and stream queues are held open by another task, so MQOPEN and MQCLOSE avoid the first-open and last-close CF access.",
+        examples: [true],
+      }),
+    expiredPerSecond: z
+      .number()
+      .check(z.gte(0), z.lte(1e7))
+      .optional()
+      .register(docs, {
+        description:
+          "Messages per second that expire unread on the streaming queues (CAPEXPRY), for the expiry task's CPU.",
+        examples: [200],
+      }),
+    quality: z
+      .enum(["must-duplicate", "best-effort"])
+      .default("best-effort")
+      .register(docs, {
+        description:
+          "Streaming quality of service (queue attribute STRMQOS): must-duplicate (MUSTDUP) or best-effort (BESTEF).",
+        examples: ["must-duplicate"],
+      }),
+  }),
+);
+
+const SmfSection = lazySection(() =>
+  z.strictObject({
+    statisticsInterval: interval("statisticsInterval", { examples: ["1.00", "0.30"] })
+      .optional()
+      .register(docs, {
+        description:
+          'Statistics interval (CSQ6SYSP STATIME, SET SYSTEM STATIME), MMMM.SS minutes and seconds, in quotes: "1.00" is one minute.',
+      }),
+    accountingInterval: interval("accountingInterval", { examples: ["0.15", "30.00"] })
+      .optional()
+      .register(docs, {
+        description:
+          'Accounting interval (CSQ6SYSP ACCTIME, SET SYSTEM ACCTIME), MMMM.SS minutes and seconds, in quotes: "0.15" is 15 seconds.',
+      }),
+    accountingClass3: z
+      .boolean()
+      .default(false)
+      .register(docs, {
+        description: "Accounting trace class 3, task-level accounting (START TRACE(A) CLASS(3)), SMF 116.",
+        examples: [true],
+      }),
+    statisticsClass5: z
+      .boolean()
+      .default(false)
+      .register(docs, {
+        description: "Queue statistics, statistics trace class 5 (START TRACE(S) CLASS(5)), SMF 115, MQ 9.3.",
+        examples: [true],
+      }),
+    queues: z
+      .number()
+      .check(z.int(), z.gte(0), z.lte(1000000))
+      .optional()
+      .register(docs, {
+        description: "Queues reported by class 5 queue statistics, a count 0 to 1000000.",
+        examples: [500],
+      }),
+    tasks: z
+      .number()
+      .check(z.int(), z.gte(0), z.lte(1000000))
+      .optional()
+      .register(docs, {
+        description:
+          "Long-running connected tasks with class(3) accounting: each writes an SMF 116 record every ACCTIME.",
+        examples: [200],
+      }),
+    apiCallsPerTransaction: z
+      .number()
+      .check(z.gte(0), z.lte(1000))
+      .optional()
+      .register(docs, {
+        description: "MQ API calls per transaction (MQPUT, MQGET, ...), 0 to 1000, for the class 3 gathering cost.",
+        examples: [4],
+      }),
+    channelInitiatorClass4: z
+      .boolean()
+      .default(false)
+      .register(docs, {
+        description:
+          "Channel initiator statistics and accounting, class 4 (START TRACE(S) CLASS(4), START TRACE(A) CLASS(4)).",
+        examples: [true],
+      }),
+    current: z
+      .strictObject({
+        statisticsInterval: interval("current.statisticsInterval", { examples: ["1.00"] })
+          .optional()
+          .register(docs, { description: 'The STATIME you run today, MMMM.SS: "1.00" is one minute.' }),
+        accountingInterval: interval("current.accountingInterval", { examples: ["1.00"] })
+          .optional()
+          .register(docs, {
+            description: "The ACCTIME you run today, MMMM.SS (left out: the current STATIME, as MQ's default -1).",
+          }),
+        volumePerDay: size("smf.current.volumePerDay", 0, 1099511627776, { examples: ["2GB"] })
+          .optional()
+          .register(docs, { description: "The MQ SMF data (SMF 115 and 116) recorded per day today." }),
+      })
+      .optional()
+      .register(docs, {
+        description:
+          "The SMF intervals (and data volume) you run today: the estimate says what moving to statisticsInterval and accountingInterval changes.",
+        examples: [{ statisticsInterval: "1.00", volumePerDay: "2GB" }],
+      }),
+  }),
+);
+
+const SharedQueueSection = lazySection(() =>
+  z.strictObject({
+    cfProcessors: z
+      .number()
+      .check(z.int(), z.gte(1), z.lte(64))
+      .optional()
+      .register(docs, {
+        description: "Dedicated coupling facility processors (ICF engines), a count 1 to 64.",
+        examples: [2],
+      }),
+    messagesOnQueue: z
+      .number()
+      .check(z.int(), z.gte(0), z.lte(1e9))
+      .optional()
+      .register(docs, {
+        description:
+          "Peak messages held on shared queues, a count 0 to 1000000000, for CF structure sizing (CFSTRUCT).",
+        examples: [100000],
+      }),
+    structureSize: size("sharedQueue.structureSize", 1048576, 1099511627776, { examples: ["64MB", "1GB"] })
+      .optional()
+      .register(docs, {
+        description:
+          "A CF application structure's size (CFRM SIZE or INITSIZE): how many messages of workload.messageSize it holds.",
+      }),
+    backupIntervalMB: z
+      .number()
+      .check(z.gte(0), z.lte(1e7))
+      .optional()
+      .register(docs, {
+        description:
+          "Data logged between CF structure backups (BACKUP CFSTRUCT), in MB (1048576 bytes), 0 to 10000000, for recovery time.",
+        examples: [1024],
+      }),
+    recoveryTargetMinutes: z
+      .number()
+      .check(z.gt(0), z.lte(10080))
+      .optional()
+      .register(docs, {
+        description:
+          "Recovery processing time you must meet for a CF application structure (RECOVER CFSTRUCT), in minutes, above 0 and at most 10080: sets the backup interval.",
+        examples: [30],
+      }),
+    queueManagers: z
+      .number()
+      .check(z.int(), z.gte(1), z.lte(32))
+      .optional()
+      .register(docs, {
+        description:
+          "Queue managers in the queue sharing group that share the queues, a count 1 to 32: each extra one adds CPU, and CSQ_ADMIN needs entries for each.",
+        examples: [4],
+      }),
+    adminStructureEntries: z
+      .number()
+      .check(z.int(), z.gte(0), z.lte(1e9))
+      .optional()
+      .register(docs, {
+        description:
+          "ENTSMAX of the CSQ_ADMIN structure, as DIS CFSTATUS(CSQ_ADMIN) shows it, a count: how many queue managers it supports.",
+        examples: [9362],
+      }),
+    queues: z
+      .number()
+      .check(z.int(), z.gte(0), z.lte(1e6))
+      .optional()
+      .register(docs, {
+        description:
+          "Shared queues defined in the queue sharing group, a count 0 to 1000000: the queue manager's expiry scan costs CPU for each one every EXPRYINT.",
+        examples: [200],
+      }),
+    expiryInterval: z
+      .number()
+      .check(z.int(), z.gte(0), z.lte(99999999))
+      .optional()
+      .register(docs, {
+        description:
+          "EXPRYINT of the queue manager that runs expiry for the QSG, in seconds (0 is off, else at least 5): every message on every shared queue is scanned in the CF each interval.",
+        examples: [300],
+      }),
+  }),
+);
+
+/**
+ * The configuration a baseline was measured on, in the config's own sections. The estimate prices each
+ * concern for the plan and for this configuration and adds the difference (engine/baseline-delta.ts).
+ */
+const MeasuredWith = lazySection(() =>
+  z
+    .strictObject({
+      mq: MqSection.optional().register(docs, {
+        description: "The MQ release the baseline was measured on; left out, the plan's.",
+        examples: [{ release: "9.2" }],
+      }),
+      hardware: HardwareSection.optional().register(docs, {
+        description:
+          "The machine the baseline was measured on; left out, the plan's. Its cost is scaled to the plan's machine by the z15 report's LSPR table, or by hardware.factor.",
+        examples: [{ generation: "z14" }],
+      }),
+      workload: z
+        .strictObject({
+          queues: z
+            .enum(["private", "shared"])
+            .optional()
+            .register(docs, {
+              description: "Private or shared queues when measured; left out, the plan's (workload.queues).",
+              examples: ["private"],
+            }),
+          persistent: z
+            .boolean()
+            .optional()
+            .register(docs, {
+              description: "Persistent messages when measured; left out, the plan's (workload.persistent).",
+              examples: [false],
+            }),
+        })
+        .optional()
+        .register(docs, {
+          description:
+            "What of the workload differed when measured (queues, persistence); the rest is the plan's workload.",
+        }),
+      logging: LoggingSection.optional().register(docs, {
+        description: "Logging when measured (CSQ6LOGP); left out, no logging section, as in a config.",
+      }),
+      encryption: EncryptionSection.optional().register(docs, {
+        description: "Data set encryption when measured; left out, none.",
+      }),
+      channels: z
+        .array(Channel)
+        .max(1000)
+        .optional()
+        .register(docs, { description: "The channels, with their TLS ciphers, when measured; left out, none." }),
+      ams: AmsSection.optional().register(docs, { description: "AMS policy when measured; left out, none." }),
+      streamingQueues: StreamingQueuesSection.optional().register(docs, {
+        description: "Streaming queues when measured; left out, none.",
+      }),
+      smf: SmfSection.optional().register(docs, {
+        description: "SMF classes and intervals when measured; left out, no SMF section, as in a config.",
+      }),
+      sharedQueue: SharedQueueSection.optional().register(docs, {
+        description: "Shared queues and the CF when measured; left out, none.",
+      }),
+    })
+    .register(docs, {
+      description:
+        "The configuration the baseline was measured on, in the config's own sections: the estimate prices each concern for the plan and for this configuration and adds the difference, so a feature the baseline already holds is not added again and one it held that the plan drops is taken off. A section left out means what it means in a config (the feature off), except mq and hardware, which are then the plan's. calibrate fills it from SMF. Without it, the baseline is taken to hold none of the configured features.",
+      examples: [{ mq: { release: "9.3" }, logging: { dualLogs: true }, ams: { policy: "integrity" } }],
     }),
-    smf: SmfSection.optional().register(docs, {
-      description: "SMF classes and intervals when measured; left out, no SMF section, as in a config.",
-    }),
-    sharedQueue: SharedQueueSection.optional().register(docs, {
-      description: "Shared queues and the CF when measured; left out, none.",
-    }),
-  })
-  .register(docs, {
-    description:
-      "The configuration the baseline was measured on, in the config's own sections: the estimate prices each concern for the plan and for this configuration and adds the difference, so a feature the baseline already holds is not added again and one it held that the plan drops is taken off. A section left out means what it means in a config (the feature off), except mq and hardware, which are then the plan's. calibrate fills it from SMF. Without it, the baseline is taken to hold none of the configured features.",
-    examples: [{ mq: { release: "9.3" }, logging: { dualLogs: true }, ams: { policy: "integrity" } }],
-  });
+);
 
 export const Config = z
   .strictObject({

@@ -19,7 +19,8 @@ export const defOf = (s: AnySchema): ZodDef => s._zod.def as unknown as ZodDef;
 
 const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch"]);
 
-/** The schema inside one that only wraps it (optional, default, ...), or undefined. */
+/** The schema inside one that only wraps it (optional, default, ..., or a lazy one: built then), or undefined. */
 export function unwrapped(def: ZodDef): AnySchema | undefined {
+  if (def.type === "lazy") return (def as ZodDef & { getter: () => AnySchema }).getter();
   return WRAPPERS.has(def.type) ? def.innerType : undefined;
 }
