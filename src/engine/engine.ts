@@ -1,6 +1,7 @@
 // Runs the rules over a config and composes their line items into totals, limits, warnings and gaps.
 // Ranges are carried through sums (low with low, high with high) so the answer shows its width.
-import type { RuleMemo } from "./rule-memo.js";
+import type { KeptItem, RuleMemo } from "./rule-memo.js";
+import { FinishedItems } from "./finished-items.js";
 import type { Config } from "../config/types.js";
 import { ModelError, type Registry, type Citation } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
@@ -176,6 +177,8 @@ class RuleRun implements RuleContext {
     readonly lean: boolean = false,
     /** A command's memo runs the rules: an item may be replayed, so its range is kept (item-range.ts). */
     private readonly memoized: boolean = false,
+    /** Finished items shared with the command's other estimates (finished-items.ts), where it allows it. */
+    private readonly finished: FinishedItems | undefined = undefined,
   ) {}
 
   /**
@@ -192,16 +195,30 @@ class RuleRun implements RuleContext {
     return names.has(channel) ? channel : undefined;
   }
 
-  item(i: LineItem): void {
+  item(i: LineItem, record?: KeptItem): void {
     // A demand the rule left to the engine: the configured rate, or none (types.ts, LineItem.demand).
-    if (i.demand === "workload.rate") i = withRate(i, this.config.workload.rate);
+    // Made anew: not shared.
+    if (i.demand === "workload.rate") {
+      i = withRate(i, this.config.workload.rate);
+      record = undefined;
+    }
     if (this.lean && !leanKeeps(i)) return;
+    const finished = record !== undefined ? this.finished : undefined;
+    if (finished !== undefined) {
+      const shared = finished.get(record!);
+      if (shared !== undefined) {
+        this.items.push(shared);
+        return;
+      }
+    }
     // No number that is not finite reaches a report (JSON would print null, a table "-" as if none):
     // the rare miss goes to notFinite. Each item's low and high from its lookups' ranges, or the
     // rule's own (item-range.ts).
     const ranged = rangedIfFinite(i, this.memoized);
-    if (ranged !== undefined) this.items.push(ranged);
-    else this.notFinite(i);
+    if (ranged !== undefined) {
+      this.items.push(ranged);
+      if (finished !== undefined) finished.made1(record!, ranged);
+    } else this.notFinite(i);
   }
 
   /** An item whose value or bounds are not finite: left out, and said so. */
@@ -240,6 +257,11 @@ class RuleRun implements RuleContext {
       });
   }
 
+  /** Once the items are fitted to the machine: those fitted in a way that fitting again keeps are shareable. */
+  finish(): void {
+    this.finished?.settle();
+  }
+
   /** The findings about several channels, written with every channel's name. */
   settle(): void {
     this.warned?.settle();
@@ -267,8 +289,9 @@ export function runRules(
   rules: readonly Rule[] = RULES,
   memo?: RuleMemo,
   lean = false,
+  finished?: FinishedItems,
 ) {
-  const ctx = new RuleRun(config, registry, lean, memo !== undefined);
+  const ctx = new RuleRun(config, registry, lean, memo !== undefined, finished);
   for (const rule of rules) {
     if (!rule.applies(config)) continue;
     try {
@@ -290,6 +313,7 @@ export function runRules(
   }
   const { items, warnings, gaps } = ctx;
   scaleForHardware(items, ctx);
+  ctx.finish();
   const scale = baselineFactor(ctx);
   ctx.settle();
   const warn = (concern: Concern, message: string, citations?: Citation[]) => {
@@ -423,7 +447,11 @@ export function estimateWith(
   memo?: RuleMemo,
   lean = false,
 ): Estimate {
-  const point = estimatePoint(config, registry, rules, memo, lean && config.ranges === undefined);
+  // A point's items may be the command's finished ones (finished-items.ts), not a config with ranged
+  // inputs, whose point's items are widened in place (nor its corners).
+  const finished =
+    memo?.shareFinished && config.ranges === undefined ? new FinishedItems(config.hardware.generation) : undefined;
+  const point = estimatePoint(config, registry, rules, memo, lean && config.ranges === undefined, finished);
   // Inputs written as ranges: the estimate at every corner of them too (input-corners.ts).
   if (config.ranges === undefined) return point;
   return widenByInputs(point, config, (c) => estimatePoint(c, registry, rules, memo));
@@ -436,8 +464,9 @@ function estimatePoint(
   rules: readonly Rule[],
   memo: RuleMemo | undefined,
   lean = false,
+  finished?: FinishedItems,
 ): Estimate {
-  const { items, warnings, gaps, baselineScale, warn } = runRules(config, registry, rules, memo, lean);
+  const { items, warnings, gaps, baselineScale, warn } = runRules(config, registry, rules, memo, lean, finished);
   sortByConcern(items);
   // An entry a rule has already warned about as used outside its conditions ("measured with 1MB; this
   // config has 4KB, so the figure is extrapolated") needs no second, generic warning on each item

@@ -405,7 +405,8 @@ export function sensitivityOf(
 ): SensitivityResult {
   // One memo for the command: each point differs from the config in one input or one figure, and the
   // rules that read neither are replayed, not run (rule-memo.ts).
-  const memo = new RuleMemo();
+  // Its estimates are read and dropped: they may share finished line items (finished-items.ts).
+  const memo = new RuleMemo(true);
   const sections: ParseMemo = new Map();
   const baseEstimate = estimateWith(config, registry, undefined, memo);
   const binding = baseEstimate.bottleneck?.id ?? null;
