@@ -123,23 +123,51 @@ const addInto = (sum: Range, b: Range): void => {
 };
 const ZERO = zero();
 
+/** A message "NAME: finding" split at its first ": " (channel "" where it has none). */
+interface Split {
+  channel: string;
+  finding: string;
+}
+
+/**
+ * Each message's split, kept across estimates: a sensitivity of 1,000 channel definitions replays the
+ * same messages (the same strings) at each of its hundred points, and slicing each again, and hashing
+ * the slices, was a tenth of a point. Bounded: emptied when full.
+ */
+const SPLITS = new Map<string, Split>();
+const SPLITS_LIMIT = 50_000;
+
+function splitOf(message: string): Split {
+  let s = SPLITS.get(message);
+  if (s === undefined) {
+    if (SPLITS.size >= SPLITS_LIMIT) SPLITS.clear();
+    const colon = message.indexOf(": ");
+    s =
+      colon < 0
+        ? { channel: "", finding: message }
+        : { channel: message.slice(0, colon), finding: message.slice(colon + 2) };
+    SPLITS.set(message, s);
+  }
+  return s;
+}
+
 /**
  * Rules write a finding about one channel as "NAME: finding". The same finding about several channels
  * (2,000 clients over four definitions) is one message that names them all: "A, B, C: finding".
  */
 class ChannelFindings {
-  /** concern + finding -> the entry it was first written as and the channels named so far. */
-  private readonly seen = new Map<string, { entry: { message: string }; channels: Set<string>; finding: string }>();
+  /** concern, then finding -> the entry it was first written as and the channels named so far. */
+  private readonly seen = new Map<Concern, Map<string, Finding>>();
   /** Entries named more channels since their message was last written (settle() writes it once). */
-  private readonly dirty = new Set<{ entry: { message: string }; channels: Set<string>; finding: string }>();
+  private readonly dirty = new Set<Finding>();
 
   /** Writes the message about `channel` with `push`, or names the channel in the same finding written before. */
-  write(concern: Concern, message: string, channel: string, push: () => { message: string }): void {
-    const finding = message.slice(message.indexOf(": ") + 2);
-    const key = `${concern}:${finding}`;
-    const prior = this.seen.get(key);
+  write(concern: Concern, finding: string, channel: string, push: () => { message: string }): void {
+    let byFinding = this.seen.get(concern);
+    if (byFinding === undefined) this.seen.set(concern, (byFinding = new Map()));
+    const prior = byFinding.get(finding);
     if (!prior) {
-      this.seen.set(key, { entry: push(), channels: new Set([channel]), finding });
+      byFinding.set(finding, { entry: push(), channels: new Set([channel]), finding });
       return;
     }
     // The message is joined once, at settle(): joined at every channel it was quadratic in channels.
@@ -154,6 +182,12 @@ class ChannelFindings {
     for (const d of this.dirty) d.entry.message = `${[...d.channels].join(", ")}: ${d.finding}`;
     this.dirty.clear();
   }
+}
+
+interface Finding {
+  entry: { message: string };
+  channels: Set<string>;
+  finding: string;
 }
 
 /**
@@ -182,17 +216,16 @@ class RuleRun implements RuleContext {
   ) {}
 
   /**
-   * The channel a message is about ("NAME: finding"), or undefined when it names none; with fewer
-   * than two channels every message is written as it is, without reading it (most estimates).
+   * The channel a message is about ("NAME: finding") and the finding, or undefined when it names none;
+   * with fewer than two channels every message is written as it is, without reading it (most estimates).
    */
-  private channelOf(message: string): string | undefined {
+  private channelOf(message: string): Split | undefined {
     const channels = this.config.channels;
     if (channels === undefined || channels.length < 2) return undefined;
     const names = (this.names ??= new Set(channels.map((c) => c.name)));
     if (names.size < 2) return undefined;
-    const colon = message.indexOf(": ");
-    const channel = colon < 0 ? "" : message.slice(0, colon);
-    return names.has(channel) ? channel : undefined;
+    const split = splitOf(message);
+    return names.has(split.channel) ? split : undefined;
   }
 
   item(i: LineItem, record?: KeptItem): void {
@@ -233,10 +266,10 @@ class RuleRun implements RuleContext {
     if (this.lean) return;
     const list = this.warnings;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
-    const channel = this.channelOf(message);
-    if (channel === undefined) list.push({ concern, message, citations });
+    const split = this.channelOf(message);
+    if (split === undefined) list.push({ concern, message, citations });
     else
-      (this.warned ??= new ChannelFindings()).write(concern, message, channel, () => {
+      (this.warned ??= new ChannelFindings()).write(concern, split.finding, split.channel, () => {
         const w = { concern, message, citations };
         list.push(w);
         return w;
@@ -247,10 +280,10 @@ class RuleRun implements RuleContext {
     if (this.lean) return;
     const list = this.gaps;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
-    const channel = this.channelOf(message);
-    if (channel === undefined) list.push(this.newGap(concern, message, chartIds));
+    const split = this.channelOf(message);
+    if (split === undefined) list.push(this.newGap(concern, message, chartIds));
     else
-      (this.gapped ??= new ChannelFindings()).write(concern, message, channel, () => {
+      (this.gapped ??= new ChannelFindings()).write(concern, split.finding, split.channel, () => {
         const g = this.newGap(concern, message, chartIds);
         list.push(g);
         return g;
