@@ -58,6 +58,13 @@ describe("a definition's kept lines", () => {
       raw((c) => ((c.storage as Record<string, unknown>).localConnections = 30)),
       raw((c) => (chan(c, 2).conversations = 500)),
       raw((c) => (chan(c, 2).sharecnv = 1)),
+      // The channels rule's data-rate lines: the rate, the flow's pattern, a channel's own rate and
+      // compression.
+      raw((c) => ((c.workload as Record<string, unknown>).rate = "1200/s")),
+      raw((c) => ((c.workload as Record<string, unknown>).pattern = "one-way")),
+      raw((c) => (chan(c, 0).rate = "50/s")),
+      raw((c) => (chan(c, 3).compression = "zlibfast")),
+      raw((c) => Object.assign(chan(c, 3), { compression: "zlibfast", compressibility: "60%" })),
       raw(),
       raw((c) => (chan(c, 0).type = "receiver")),
     ];
