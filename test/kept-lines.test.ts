@@ -101,3 +101,35 @@ describe("a definition's kept lines", () => {
     expect(built).toEqual(["A", "B", "C", "A"]);
   });
 });
+
+describe("a footprint read once per kind of definition", () => {
+  // storage-chin takes the first definition's footprint for the others of its kind and size only
+  // where choosing it said nothing that names the definition: a carried or missing release still
+  // warns or gaps once per definition, each naming its own.
+  const at = (release: string) =>
+    estimateWith(
+      raw((c) => {
+        (c.mq as Record<string, unknown>).release = release;
+        c.channels = [
+          { name: "A", type: "sender" },
+          { name: "B", type: "receiver" },
+          { name: "S", type: "server-connection", sharecnv: 10 },
+          { name: "T", type: "server-connection", sharecnv: 10 },
+        ];
+      }),
+      registry,
+    );
+  it("warns for each definition whose footprint is carried from another release", () => {
+    // 9.1's message-channel footprint is the 9.2 report's, extrapolated: one warning per definition.
+    const named = at("9.1")
+      .warnings.map((w) => /^message-channel footprint for (\w+): MQ 9\.1 is not measured/.exec(w.message)?.[1])
+      .filter(Boolean);
+    expect(named).toEqual(["A", "B"]);
+  });
+  it("gaps each definition where no release's footprint serves", () => {
+    const named = at("8.0")
+      .gaps.map((g) => /^channel (\w+): no (?:message-channel|SVRCONN) footprint for MQ 8\.0/.exec(g.message)?.[1])
+      .filter(Boolean);
+    expect(named).toEqual(["A", "B", "S", "T"]);
+  });
+});
