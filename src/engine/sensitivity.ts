@@ -386,6 +386,46 @@ function rowOf(
   return { ...c, role: roleOf(c.kind, c.name), outputs, swingPct, binding, missingData, why };
 }
 
+const isPlain = (v: object) => {
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return Array.isArray(v) ? proto === Array.prototype : proto === Object.prototype || proto === null;
+};
+/** A value JSON leaves out of an object (and writes as null in an array). */
+const omitted = (v: unknown) => v === undefined || typeof v === "function" || typeof v === "symbol";
+
+/**
+ * Whether two values have the same JSON text, without writing it: the values tried share the config's
+ * unchanged sections (the same objects), and writing a config of 1,000 channel definitions for each
+ * of some 80 values tried was 4% of a sensitivity. Anything but plain objects, arrays and primitives
+ * (a toJSON, a class) is compared by its text.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  // JSON writes a number that is not finite as null; two finite numbers as the same text when equal.
+  if (typeof a === "number" && typeof b === "number") return a === b || (!Number.isFinite(a) && !Number.isFinite(b));
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object")
+    return JSON.stringify(a) === JSON.stringify(b);
+  if (!isPlain(a) || !isPlain(b) || "toJSON" in a || "toJSON" in b) return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) {
+      const x: unknown = a[k];
+      const y: unknown = b[k];
+      // In an array JSON writes a left-out value as null.
+      if (!sameJson(omitted(x) ? null : x, omitted(y) ? null : y)) return false;
+    }
+    return true;
+  }
+  const ka = Object.keys(a).filter((k) => !omitted((a as Record<string, unknown>)[k]));
+  const kb = Object.keys(b).filter((k) => !omitted((b as Record<string, unknown>)[k]));
+  if (ka.length !== kb.length) return false;
+  for (let k = 0; k < ka.length; k++) {
+    if (ka[k] !== kb[k]) return false;
+    if (!sameJson((a as Record<string, unknown>)[ka[k]!], (b as Record<string, unknown>)[kb[k]!])) return false;
+  }
+  return true;
+}
+
 /** Input problems of a value tried, in one line. */
 function reasonOf(err: InputError): string {
   const d = err.diagnostics[0];
@@ -444,8 +484,6 @@ export function sensitivityOf(
   }
   const rows: SensitivityRow[] = [];
   const steps = found.length + figures.size;
-  // The config as written, once (made per input it was quadratic in channels).
-  const written = JSON.stringify(config);
   // Inputs marked exact (the config's `exact` list) are not uncertain: not moved, and named.
   const exactPaths = config.exact ?? [];
   const exact = exactPaths.filter((p) => found.some((c) => c.path === p && roleOf(c.kind, p) === "uncertainty"));
@@ -457,7 +495,7 @@ export function sensitivityOf(
     const skipped: { value: string; reason: string }[] = [];
     // Options that are other names of one another (SDR and sender, a CipherSpec's IANA name) make the
     // same config: tried once.
-    const seen = new Set([written]);
+    const seen: Config[] = [config];
     for (const { label, value } of c.values) {
       if (c.kind === "choice" && label === c.base) continue; // the config as written is the base
       // Only the sections and lists on the path are copied (a deep copy of 1,000 definitions for each
@@ -465,9 +503,8 @@ export function sensitivityOf(
       const cfg = withPath(raw, c.path, value);
       try {
         const parsed = parseConfigValue(cfg, `${c.path}=${label}`, { located: false, memo: sections }).config;
-        const key = JSON.stringify(parsed);
-        if (seen.has(key)) continue;
-        seen.add(key);
+        if (seen.some((c) => sameJson(c, parsed))) continue;
+        seen.push(parsed);
         tried.push({ at: label, config: parsed });
       } catch (err) {
         if (!(err instanceof InputError)) throw err;
