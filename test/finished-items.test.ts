@@ -3,8 +3,10 @@
 // to the machine), where fitting it again would not change it. Each point must still be the estimate
 // made without any memo, byte for byte, whatever the points before it moved (the machine above all:
 // a limit measured on z15 is "as measured" on a z15 and scaled by LSPR on a z14).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfigValue } from "../src/config/load.js";
+import { parseConfigText, parseConfigValue } from "../src/config/load.js";
 import type { Config } from "../src/config/types.js";
 import { estimateWith } from "../src/engine/engine.js";
 import { RuleMemo } from "../src/engine/rule-memo.js";
@@ -82,4 +84,27 @@ describe("finished items shared between a sensitivity's points", () => {
       ).items.some((i) => a.has(i)),
     ).toBe(false);
   });
+
+  const examples = join(import.meta.dirname, "..", "examples");
+  it.each(readdirSync(examples).filter((f) => f.endsWith(".yaml")))(
+    "leave every example's points the estimates made without a memo: %s",
+    (f) => {
+      const config = parseConfigText(readFileSync(join(examples, f), "utf8"), f).config;
+      const on = (generation: Config["hardware"]["generation"]): Config => ({
+        ...config,
+        hardware: { ...config.hardware, generation },
+      });
+      const other = config.hardware.generation === "z14" ? "z15" : "z14";
+      // A capacity factor the user gives scales what the sources do not (hardware.factor).
+      const factor: Config = { ...config, hardware: { ...config.hardware, generation: "z16", factor: 1.1 } };
+      const points = [config, on(other), config, on("z16"), factor, on(other), config];
+      // With and without sharing: a memo replays a rule's item to every later point, so fitting it to one
+      // machine must not change what the rule emitted (its citations, its inputs) for the next.
+      for (const share of [false, true]) {
+        const memo = new RuleMemo(share);
+        for (const p of points)
+          expect(toJson(estimateWith(p, registry, undefined, memo))).toBe(toJson(estimateWith(p, registry)));
+      }
+    },
+  );
 });

@@ -137,7 +137,7 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
       const k = 1 / userFactor;
       scaleItem(item, k, k, k, `/ hardware.factor ${num(userFactor, 3)} (user-supplied, ${from} -> ${target})`);
       item.confidence = "user-supplied";
-      item.inputs.hardwareFactor = { value: userFactor, unit: "ratio", from: "hardware.factor" };
+      item.inputs = { ...item.inputs, hardwareFactor: { value: userFactor, unit: "ratio", from: "hardware.factor" } };
       continue;
     }
     const z14toZ15 = target === "z15" && on.includes("z14");
@@ -165,7 +165,7 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
           },
         ];
       }
-      item.citations.push(lspr.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY)));
+      item.citations = [...item.citations, lspr.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY))];
       if (item.confidence === "measured") item.confidence = "carried-forward";
       continue;
     }
@@ -239,7 +239,7 @@ function fitLimit(ctx: RuleContext, item: LineItem, unfitted: Unfitted): boolean
         userFactor,
         `x hardware.factor ${num(userFactor, 3)} (user-supplied, ${from} -> ${target})`,
       );
-      item.inputs.hardwareFactor = { value: userFactor, unit: "ratio", from: "hardware.factor" };
+      item.inputs = { ...item.inputs, hardwareFactor: { value: userFactor, unit: "ratio", from: "hardware.factor" } };
       item.confidence = "user-supplied";
       item.hardwareFit = "scaled";
       return false;
@@ -252,7 +252,7 @@ function fitLimit(ctx: RuleContext, item: LineItem, unfitted: Unfitted): boolean
       // A z15 does more: a z14 throughput multiplies by the improvement, and a z15 one divides.
       const [k, kLow, kHigh] = z14toZ15 ? [f(l.pct), f(l.low), f(l.high)] : [1 / f(l.pct), 1 / f(l.high), 1 / f(l.low)];
       scaleItem(item, k, kLow, kHigh, `${z14toZ15 ? "x" : "/"} (1 + ${l.r.raw} LSPR z15 over z14)`);
-      item.citations.push(l.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY)));
+      item.citations = [...item.citations, l.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY))];
       if (item.confidence === "measured") item.confidence = "carried-forward";
       item.hardwareFit = "scaled";
       return true;
