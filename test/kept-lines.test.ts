@@ -58,6 +58,13 @@ describe("a definition's kept lines", () => {
       raw((c) => ((c.storage as Record<string, unknown>).localConnections = 30)),
       raw((c) => (chan(c, 2).conversations = 500)),
       raw((c) => (chan(c, 2).sharecnv = 1)),
+      // The channels rule's data-rate lines: the rate, the flow's pattern, a channel's own rate and
+      // compression.
+      raw((c) => ((c.workload as Record<string, unknown>).rate = "1200/s")),
+      raw((c) => ((c.workload as Record<string, unknown>).pattern = "one-way")),
+      raw((c) => (chan(c, 0).rate = "50/s")),
+      raw((c) => (chan(c, 3).compression = "zlibfast")),
+      raw((c) => Object.assign(chan(c, 3), { compression: "zlibfast", compressibility: "60%" })),
       raw(),
       raw((c) => (chan(c, 0).type = "receiver")),
     ];
@@ -92,5 +99,37 @@ describe("a definition's kept lines", () => {
     expect(run({ A: 1, B: 1, C: 1 })).toEqual(["x.A", "x.B", "x.C"]);
     // Built: each once at first, A again at 2; A at 1 again is replayed (an earlier variant).
     expect(built).toEqual(["A", "B", "C", "A"]);
+  });
+});
+
+describe("a footprint read once per kind of definition", () => {
+  // storage-chin takes the first definition's footprint for the others of its kind and size only
+  // where choosing it said nothing that names the definition: a carried or missing release still
+  // warns or gaps once per definition, each naming its own.
+  const at = (release: string) =>
+    estimateWith(
+      raw((c) => {
+        (c.mq as Record<string, unknown>).release = release;
+        c.channels = [
+          { name: "A", type: "sender" },
+          { name: "B", type: "receiver" },
+          { name: "S", type: "server-connection", sharecnv: 10 },
+          { name: "T", type: "server-connection", sharecnv: 10 },
+        ];
+      }),
+      registry,
+    );
+  it("warns for each definition whose footprint is carried from another release", () => {
+    // 9.1's message-channel footprint is the 9.2 report's, extrapolated: one warning per definition.
+    const named = at("9.1")
+      .warnings.map((w) => /^message-channel footprint for (\w+): MQ 9\.1 is not measured/.exec(w.message)?.[1])
+      .filter(Boolean);
+    expect(named).toEqual(["A", "B"]);
+  });
+  it("gaps each definition where no release's footprint serves", () => {
+    const named = at("8.0")
+      .gaps.map((g) => /^channel (\w+): no (?:message-channel|SVRCONN) footprint for MQ 8\.0/.exec(g.message)?.[1])
+      .filter(Boolean);
+    expect(named).toEqual(["A", "B", "S", "T"]);
   });
 });

@@ -107,6 +107,23 @@ describe("sensitivity of a small config (baseline only)", () => {
     );
   });
 
+  it("tries an option once where the config writes its other spelling (SDR is sender: the config as written)", () => {
+    const c = sensitivity({
+      version: 1,
+      mq: { release: "9.3" },
+      workload: { rate: "100/s" },
+      channels: [
+        { name: "A", type: "SDR" },
+        { name: "B", type: "receiver" },
+      ],
+    });
+    const type = row(c, "channels.A.type");
+    // The 7 types less sender, which parses to the config as written (SDR); the others each once.
+    expect([...type.tried, ...type.skipped.map((x) => x.value)].sort()).toEqual(
+      ["cluster-receiver", "cluster-sender", "receiver", "requester", "server", "server-connection"].sort(),
+    );
+  });
+
   it("gives byte-identical JSON for the same config", () => {
     expect(toJson(sensitivity(SMALL))).toBe(toJson(r));
   });

@@ -1,6 +1,7 @@
 // Runs the rules over a config and composes their line items into totals, limits, warnings and gaps.
 // Ranges are carried through sums (low with low, high with high) so the answer shows its width.
-import type { RuleMemo } from "./rule-memo.js";
+import type { KeptItem, RuleMemo } from "./rule-memo.js";
+import { FinishedItems } from "./finished-items.js";
 import type { Config } from "../config/types.js";
 import { ModelError, type Registry, type Citation } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
@@ -122,23 +123,52 @@ const addInto = (sum: Range, b: Range): void => {
 };
 const ZERO = zero();
 
+/** A message "NAME: finding" split at its first ": " (channel "" where it has none). */
+interface Split {
+  channel: string;
+  finding: string;
+}
+
+/**
+ * Each message's split, kept across estimates: a sensitivity of 1,000 channel definitions replays the
+ * same messages (the same strings) at each of its hundred points, and slicing each again, and hashing
+ * the slices, was a tenth of a point. Bounded (a live page runs for hours): emptied when full; a
+ * sensitivity of 1,000 senders writes some 16,000 distinct messages.
+ */
+const SPLITS = new Map<string, Split>();
+const SPLITS_LIMIT = 20_000;
+
+function splitOf(message: string): Split {
+  let s = SPLITS.get(message);
+  if (s === undefined) {
+    if (SPLITS.size >= SPLITS_LIMIT) SPLITS.clear();
+    const colon = message.indexOf(": ");
+    s =
+      colon < 0
+        ? { channel: "", finding: message }
+        : { channel: message.slice(0, colon), finding: message.slice(colon + 2) };
+    SPLITS.set(message, s);
+  }
+  return s;
+}
+
 /**
  * Rules write a finding about one channel as "NAME: finding". The same finding about several channels
  * (2,000 clients over four definitions) is one message that names them all: "A, B, C: finding".
  */
 class ChannelFindings {
-  /** concern + finding -> the entry it was first written as and the channels named so far. */
-  private readonly seen = new Map<string, { entry: { message: string }; channels: Set<string>; finding: string }>();
+  /** concern, then finding -> the entry it was first written as and the channels named so far. */
+  private readonly seen = new Map<Concern, Map<string, Finding>>();
   /** Entries named more channels since their message was last written (settle() writes it once). */
-  private readonly dirty = new Set<{ entry: { message: string }; channels: Set<string>; finding: string }>();
+  private readonly dirty = new Set<Finding>();
 
   /** Writes the message about `channel` with `push`, or names the channel in the same finding written before. */
-  write(concern: Concern, message: string, channel: string, push: () => { message: string }): void {
-    const finding = message.slice(message.indexOf(": ") + 2);
-    const key = `${concern}:${finding}`;
-    const prior = this.seen.get(key);
+  write(concern: Concern, finding: string, channel: string, push: () => { message: string }): void {
+    let byFinding = this.seen.get(concern);
+    if (byFinding === undefined) this.seen.set(concern, (byFinding = new Map()));
+    const prior = byFinding.get(finding);
     if (!prior) {
-      this.seen.set(key, { entry: push(), channels: new Set([channel]), finding });
+      byFinding.set(finding, { entry: push(), channels: new Set([channel]), finding });
       return;
     }
     // The message is joined once, at settle(): joined at every channel it was quadratic in channels.
@@ -153,6 +183,12 @@ class ChannelFindings {
     for (const d of this.dirty) d.entry.message = `${[...d.channels].join(", ")}: ${d.finding}`;
     this.dirty.clear();
   }
+}
+
+interface Finding {
+  entry: { message: string };
+  channels: Set<string>;
+  finding: string;
 }
 
 /**
@@ -176,32 +212,47 @@ class RuleRun implements RuleContext {
     readonly lean: boolean = false,
     /** A command's memo runs the rules: an item may be replayed, so its range is kept (item-range.ts). */
     private readonly memoized: boolean = false,
+    /** Finished items shared with the command's other estimates (finished-items.ts), where it allows it. */
+    private readonly finished: FinishedItems | undefined = undefined,
   ) {}
 
   /**
-   * The channel a message is about ("NAME: finding"), or undefined when it names none; with fewer
-   * than two channels every message is written as it is, without reading it (most estimates).
+   * The channel a message is about ("NAME: finding") and the finding, or undefined when it names none;
+   * with fewer than two channels every message is written as it is, without reading it (most estimates).
    */
-  private channelOf(message: string): string | undefined {
+  private channelOf(message: string): Split | undefined {
     const channels = this.config.channels;
     if (channels === undefined || channels.length < 2) return undefined;
     const names = (this.names ??= new Set(channels.map((c) => c.name)));
     if (names.size < 2) return undefined;
-    const colon = message.indexOf(": ");
-    const channel = colon < 0 ? "" : message.slice(0, colon);
-    return names.has(channel) ? channel : undefined;
+    const split = splitOf(message);
+    return names.has(split.channel) ? split : undefined;
   }
 
-  item(i: LineItem): void {
+  item(i: LineItem, record?: KeptItem): void {
     // A demand the rule left to the engine: the configured rate, or none (types.ts, LineItem.demand).
-    if (i.demand === "workload.rate") i = withRate(i, this.config.workload.rate);
+    // Made anew: not shared.
+    if (i.demand === "workload.rate") {
+      i = withRate(i, this.config.workload.rate);
+      record = undefined;
+    }
     if (this.lean && !leanKeeps(i)) return;
+    const finished = record !== undefined ? this.finished : undefined;
+    if (finished !== undefined) {
+      const shared = finished.get(record!);
+      if (shared !== undefined) {
+        this.items.push(shared);
+        return;
+      }
+    }
     // No number that is not finite reaches a report (JSON would print null, a table "-" as if none):
     // the rare miss goes to notFinite. Each item's low and high from its lookups' ranges, or the
     // rule's own (item-range.ts).
     const ranged = rangedIfFinite(i, this.memoized);
-    if (ranged !== undefined) this.items.push(ranged);
-    else this.notFinite(i);
+    if (ranged !== undefined) {
+      this.items.push(ranged);
+      if (finished !== undefined) finished.made1(record!, ranged);
+    } else this.notFinite(i);
   }
 
   /** An item whose value or bounds are not finite: left out, and said so. */
@@ -216,10 +267,10 @@ class RuleRun implements RuleContext {
     if (this.lean) return;
     const list = this.warnings;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
-    const channel = this.channelOf(message);
-    if (channel === undefined) list.push({ concern, message, citations });
+    const split = this.channelOf(message);
+    if (split === undefined) list.push({ concern, message, citations });
     else
-      (this.warned ??= new ChannelFindings()).write(concern, message, channel, () => {
+      (this.warned ??= new ChannelFindings()).write(concern, split.finding, split.channel, () => {
         const w = { concern, message, citations };
         list.push(w);
         return w;
@@ -230,14 +281,19 @@ class RuleRun implements RuleContext {
     if (this.lean) return;
     const list = this.gaps;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
-    const channel = this.channelOf(message);
-    if (channel === undefined) list.push(this.newGap(concern, message, chartIds));
+    const split = this.channelOf(message);
+    if (split === undefined) list.push(this.newGap(concern, message, chartIds));
     else
-      (this.gapped ??= new ChannelFindings()).write(concern, message, channel, () => {
+      (this.gapped ??= new ChannelFindings()).write(concern, split.finding, split.channel, () => {
         const g = this.newGap(concern, message, chartIds);
         list.push(g);
         return g;
       });
+  }
+
+  /** Once the items are fitted to the machine: those fitted in a way that fitting again keeps are shareable. */
+  finish(): void {
+    this.finished?.settle();
   }
 
   /** The findings about several channels, written with every channel's name. */
@@ -267,8 +323,9 @@ export function runRules(
   rules: readonly Rule[] = RULES,
   memo?: RuleMemo,
   lean = false,
+  finished?: FinishedItems,
 ) {
-  const ctx = new RuleRun(config, registry, lean, memo !== undefined);
+  const ctx = new RuleRun(config, registry, lean, memo !== undefined, finished);
   for (const rule of rules) {
     if (!rule.applies(config)) continue;
     try {
@@ -290,6 +347,7 @@ export function runRules(
   }
   const { items, warnings, gaps } = ctx;
   scaleForHardware(items, ctx);
+  ctx.finish();
   const scale = baselineFactor(ctx);
   ctx.settle();
   const warn = (concern: Concern, message: string, citations?: Citation[]) => {
@@ -423,7 +481,11 @@ export function estimateWith(
   memo?: RuleMemo,
   lean = false,
 ): Estimate {
-  const point = estimatePoint(config, registry, rules, memo, lean && config.ranges === undefined);
+  // A point's items may be the command's finished ones (finished-items.ts), not a config with ranged
+  // inputs, whose point's items are widened in place (nor its corners).
+  const finished =
+    memo?.shareFinished && config.ranges === undefined ? new FinishedItems(config.hardware.generation) : undefined;
+  const point = estimatePoint(config, registry, rules, memo, lean && config.ranges === undefined, finished);
   // Inputs written as ranges: the estimate at every corner of them too (input-corners.ts).
   if (config.ranges === undefined) return point;
   return widenByInputs(point, config, (c) => estimatePoint(c, registry, rules, memo));
@@ -436,8 +498,9 @@ function estimatePoint(
   rules: readonly Rule[],
   memo: RuleMemo | undefined,
   lean = false,
+  finished?: FinishedItems,
 ): Estimate {
-  const { items, warnings, gaps, baselineScale, warn } = runRules(config, registry, rules, memo, lean);
+  const { items, warnings, gaps, baselineScale, warn } = runRules(config, registry, rules, memo, lean, finished);
   sortByConcern(items);
   // An entry a rule has already warned about as used outside its conditions ("measured with 1MB; this
   // config has 4KB, so the figure is extrapolated") needs no second, generic warning on each item

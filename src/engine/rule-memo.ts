@@ -7,7 +7,7 @@
 // rule read is the same, the rule's emissions are replayed through the same methods instead of
 // running it: the estimate is the one the rule would have given, because a rule sees nothing but its
 // config, the registry and those methods (RuleContext). Nothing is kept between commands.
-import type { Concern, LineItem, Rule, RuleContext } from "./types.js";
+import type { Concern, LineItem, RangedLineItem, Rule, RuleContext } from "./types.js";
 import type { Citation, Registry } from "../model/registry.js";
 
 /**
@@ -29,8 +29,18 @@ interface Node {
   json?: Map<PropertyKey, string>;
   kids: Map<PropertyKey, { node: Node; proxy: object }>;
 }
+/**
+ * An item a rule emitted, as kept: `f` the estimate's finished copy of it, fitted to the machine `on`,
+ * where the command shares finished items (finished-items.ts); undefined until then.
+ */
+export interface KeptItem {
+  readonly m: "item";
+  readonly a: LineItem;
+  f: RangedLineItem | undefined;
+  on: string | undefined;
+}
 type Call =
-  | { m: "item"; a: LineItem }
+  | KeptItem
   | { m: "warn"; a: [Parameters<RuleContext["warn"]>[0], string, Citation[] | undefined] }
   | { m: "gap"; a: [Parameters<RuleContext["gap"]>[0], string, readonly string[] | undefined] };
 
@@ -57,7 +67,7 @@ export class Kept {
 
 function replay(calls: readonly Call[], ctx: RuleContext): void {
   for (const c of calls) {
-    if (c.m === "item") ctx.item(c.a);
+    if (c.m === "item") ctx.item(c.a, c);
     else if (c.m === "warn") ctx.warn(c.a[0], c.a[1], c.a[2]);
     else ctx.gap(c.a[0], c.a[1], c.a[2]);
   }
@@ -77,9 +87,11 @@ class Noting implements RuleContext {
   get lean() {
     return this.ctx.lean;
   }
-  item(i: LineItem): void {
-    this.calls.push({ m: "item", a: i });
-    this.ctx.item(i);
+  item(i: LineItem, kept?: KeptItem): void {
+    // A replayed item is kept as the same record, with its finished copy.
+    const c = kept ?? { m: "item", a: i, f: undefined, on: undefined };
+    this.calls.push(c);
+    this.ctx.item(i, c);
   }
   warn(concern: Concern, message: string, citations?: Citation[]): void {
     this.calls.push({ m: "warn", a: [concern, message, citations] });
@@ -106,8 +118,8 @@ class Passing implements RuleContext {
   get lean() {
     return this.ctx.lean;
   }
-  item(i: LineItem): void {
-    this.ctx.item(i);
+  item(i: LineItem, kept?: KeptItem): void {
+    this.ctx.item(i, kept);
   }
   warn(concern: Concern, message: string, citations?: Citation[]): void {
     this.ctx.warn(concern, message, citations);
@@ -268,6 +280,12 @@ export class RuleMemo {
    * definitions, a proxy per definition) was a third of the search.
    */
   private readonly missed = new Map<string, number>();
+  /**
+   * Whether its estimates may share finished items (finished-items.ts): only a command whose estimates
+   * are read and dropped sets it (sensitivity).
+   */
+  constructor(readonly shareFinished = false) {}
+
   /** Rule runs replayed and run, for tests and the bench. */
   hits = 0;
   misses = 0;

@@ -89,7 +89,7 @@ function keyOf(e: Estimate): Map<string, number> {
  * The config as written is compared with every point of every row that swings nothing: its map is made
  * once, not per point (at 1,000 channels, some 5,000 items each time).
  */
-function changedItems(base: Estimate, other: Estimate): string[] {
+export function changedItems(base: Estimate, other: Estimate): string[] {
   const same = sameIdsChanged(base, other);
   if (same) return same;
   const a = keyOf(base);
@@ -120,9 +120,21 @@ function sameIdsChanged(base: Estimate, other: Estimate): string[] | undefined {
  * line items move that no output reads (a limit that does not bind, a storage figure).
  */
 export function whyNoSwing(path: string, base: Estimate, points: readonly Estimate[]): string {
-  if (points.length === 0) return "no value tried made a valid config";
+  return whyNoSwingFrom(
+    path,
+    base,
+    points.map((p) => changedItems(base, p)),
+  );
+}
+
+/**
+ * whyNoSwing from what changed at each point (changedItems of the config as written and the point, in
+ * the order the points were tried): a command may keep that alone of each point's estimate.
+ */
+export function whyNoSwingFrom(path: string, base: Estimate, changed: readonly (readonly string[])[]): string {
+  if (changed.length === 0) return "no value tried made a valid config";
   const moved = new Set<string>();
-  for (const p of points) for (const id of changedItems(base, p)) moved.add(id);
+  for (const ids of changed) for (const id of ids) moved.add(id);
   if (moved.size === 0) {
     const key = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
     const gap = base.gaps.find((g) => g.message.toLowerCase().includes(key));

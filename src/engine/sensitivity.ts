@@ -14,7 +14,7 @@ import { InputError } from "../util/diagnostic.js";
 import { defOf, unwrapped, type AnySchema } from "../util/zod-defs.js";
 import { estimateWith, type Estimate } from "./engine.js";
 import { metricOf } from "./metrics.js";
-import { gapDifference, roleOf, whyNoSwing } from "./sensitivity-roles.js";
+import { changedItems, gapDifference, roleOf, whyNoSwingFrom } from "./sensitivity-roles.js";
 import { PINNED, RuleMemo, type Pinned } from "./rule-memo.js";
 import { withPath } from "./sweep.js";
 
@@ -94,9 +94,40 @@ const NOT_INPUTS = new Set(["version", "name", "$schema", "exact"]);
 // A number as written with its unit after it: "2000/s", "32KB", "60%", "45us", "1,346MB".
 const WRITTEN_NUMBER = /^\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*([^\d\s.,].*)?$/;
 
+/**
+ * What a row reads of a point's estimate, taken as soon as it is made: a row of six alternatives kept
+ * six estimates of 1,000 channel definitions alive, and the collector copied them at every young
+ * collection (a fifth of a sensitivity).
+ */
 interface Point {
   at: string;
-  estimate: Estimate;
+  out: Record<SensitivityOutput, number | null>;
+  bottleneck: string | null;
+  /** The gaps it has and the config as written lacks, or the reverse (gapDifference); a choice's only. */
+  gaps: string[];
+  /** The line items whose value differs from the config as written (changedItems); null for a lean point. */
+  changed: string[] | null;
+}
+
+/** A point's summary (Point) for a row of `kind`. */
+function pointOf(
+  at: string,
+  e: Estimate,
+  kind: "input" | "choice" | "figure",
+  base: SensitivityResult["base"],
+  baseEstimate: Estimate,
+  lean: boolean,
+): Point {
+  const gaps = kind === "choice" ? gapDifference(baseEstimate, e) : [];
+  return {
+    at,
+    out: outputsOf(e, base.binding),
+    bottleneck: e.bottleneck?.id ?? null,
+    gaps,
+    // A figure's row never tells why (it is left out where it swings nothing); a lean point's row is
+    // kept only where it swings, so it tells none either; a point whose gaps differ is not in the why.
+    changed: kind === "figure" || lean || gaps.length > 0 ? null : changedItems(baseEstimate, e),
+  };
 }
 
 interface Candidate {
@@ -352,38 +383,76 @@ function rowOf(
   const missingData: SensitivityRow["missingData"] = [];
   const points: Point[] = [];
   for (const p of allPoints) {
-    const gaps = c.kind === "choice" ? gapDifference(baseEstimate, p.estimate) : [];
-    if (gaps.length) missingData.push({ value: p.at, gaps });
+    if (p.gaps.length) missingData.push({ value: p.at, gaps: p.gaps });
     else points.push(p);
   }
-  const outs = points.map((p) => ({ at: p.at, out: outputsOf(p.estimate, base.binding) }));
   const outputs = Object.fromEntries(
     SENSITIVITY_OUTPUTS.map((o) => [
       o,
       swingOf(
         base[o],
-        outs.map((p) => ({ at: p.at, value: p.out[o] })),
+        points.map((p) => ({ at: p.at, value: p.out[o] })),
         o,
       ),
     ]),
   ) as Record<SensitivityOutput, Swing | null>;
   let swingPct = 0;
   for (const o of SENSITIVITY_OUTPUTS) swingPct = Math.max(swingPct, outputs[o]?.swingPct ?? 0);
-  const ids = new Set(points.map((p) => p.estimate.bottleneck?.id ?? null));
+  const ids = new Set(points.map((p) => p.bottleneck));
   ids.add(base.binding);
   const binding = ids.size > 1 ? [...ids].map((b) => b ?? "none") : [];
   let why: string | null = null;
-  // A figure that swings nothing is left out of the rows (figuresWithoutEffect): no why to tell.
+  // A figure that swings nothing is left out of the rows (figuresWithoutEffect): no why to tell. Nor
+  // a lean row's (its points' items are not all there): one that swings nothing is made again in full.
+  const changed = points.map((p) => p.changed);
   if (swingPct === 0 && c.kind !== "figure")
     why =
       points.length === 0 && missingData.length
         ? "its alternatives differ only where the sources lack data (missingData names the gaps)"
-        : whyNoSwing(
-            c.name,
-            baseEstimate,
-            points.map((p) => p.estimate),
-          );
+        : changed.every((x) => x !== null)
+          ? whyNoSwingFrom(c.name, baseEstimate, changed)
+          : null;
   return { ...c, role: roleOf(c.kind, c.name), outputs, swingPct, binding, missingData, why };
+}
+
+const isPlain = (v: object) => {
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return Array.isArray(v) ? proto === Array.prototype : proto === Object.prototype || proto === null;
+};
+/** A value JSON leaves out of an object (and writes as null in an array). */
+const omitted = (v: unknown) => v === undefined || typeof v === "function" || typeof v === "symbol";
+
+/**
+ * Whether two values have the same JSON text, without writing it: the values tried share the config's
+ * unchanged sections (the same objects), and writing a config of 1,000 channel definitions for each
+ * of some 80 values tried was 4% of a sensitivity. Anything but plain objects, arrays and primitives
+ * (a toJSON, a class) is compared by its text.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  // JSON writes a number that is not finite as null; two finite numbers as the same text when equal.
+  if (typeof a === "number" && typeof b === "number") return a === b || (!Number.isFinite(a) && !Number.isFinite(b));
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object")
+    return JSON.stringify(a) === JSON.stringify(b);
+  if (!isPlain(a) || !isPlain(b) || "toJSON" in a || "toJSON" in b) return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) {
+      const x: unknown = a[k];
+      const y: unknown = b[k];
+      // In an array JSON writes a left-out value as null.
+      if (!sameJson(omitted(x) ? null : x, omitted(y) ? null : y)) return false;
+    }
+    return true;
+  }
+  const ka = Object.keys(a).filter((k) => !omitted((a as Record<string, unknown>)[k]));
+  const kb = Object.keys(b).filter((k) => !omitted((b as Record<string, unknown>)[k]));
+  if (ka.length !== kb.length) return false;
+  for (let k = 0; k < ka.length; k++) {
+    if (ka[k] !== kb[k]) return false;
+    if (!sameJson((a as Record<string, unknown>)[ka[k]!], (b as Record<string, unknown>)[kb[k]!])) return false;
+  }
+  return true;
 }
 
 /** Input problems of a value tried, in one line. */
@@ -405,7 +474,8 @@ export function sensitivityOf(
 ): SensitivityResult {
   // One memo for the command: each point differs from the config in one input or one figure, and the
   // rules that read neither are replayed, not run (rule-memo.ts).
-  const memo = new RuleMemo();
+  // Its estimates are read and dropped: they may share finished line items (finished-items.ts).
+  const memo = new RuleMemo(true);
   const sections: ParseMemo = new Map();
   const baseEstimate = estimateWith(config, registry, undefined, memo);
   const binding = baseEstimate.bottleneck?.id ?? null;
@@ -443,8 +513,6 @@ export function sensitivityOf(
   }
   const rows: SensitivityRow[] = [];
   const steps = found.length + figures.size;
-  // The config as written, once (made per input it was quadratic in channels).
-  const written = JSON.stringify(config);
   // Inputs marked exact (the config's `exact` list) are not uncertain: not moved, and named.
   const exactPaths = config.exact ?? [];
   const exact = exactPaths.filter((p) => found.some((c) => c.path === p && roleOf(c.kind, p) === "uncertainty"));
@@ -456,7 +524,7 @@ export function sensitivityOf(
     const skipped: { value: string; reason: string }[] = [];
     // Options that are other names of one another (SDR and sender, a CipherSpec's IANA name) make the
     // same config: tried once.
-    const seen = new Set([written]);
+    const seen: Config[] = [config];
     for (const { label, value } of c.values) {
       if (c.kind === "choice" && label === c.base) continue; // the config as written is the base
       // Only the sections and lists on the path are copied (a deep copy of 1,000 definitions for each
@@ -464,9 +532,8 @@ export function sensitivityOf(
       const cfg = withPath(raw, c.path, value);
       try {
         const parsed = parseConfigValue(cfg, `${c.path}=${label}`, { located: false, memo: sections }).config;
-        const key = JSON.stringify(parsed);
-        if (seen.has(key)) continue;
-        seen.add(key);
+        if (seen.some((c) => sameJson(c, parsed))) continue;
+        seen.push(parsed);
         tried.push({ at: label, config: parsed });
       } catch (err) {
         if (!(err instanceof InputError)) throw err;
@@ -476,7 +543,9 @@ export function sensitivityOf(
     const row = (lean: boolean) =>
       rowOf(
         { kind: c.kind, name: c.path, base: c.base, tried: tried.map((p) => p.at), basis: c.basis, skipped },
-        tried.map((p) => ({ at: p.at, estimate: estimateWith(p.config, registry, undefined, memo, lean) })),
+        tried.map((p) =>
+          pointOf(p.at, estimateWith(p.config, registry, undefined, memo, lean), c.kind, base, baseEstimate, lean),
+        ),
         base,
         baseEstimate,
       );
@@ -491,10 +560,16 @@ export function sensitivityOf(
     onProgress?.(found.length + k, steps);
     // Lean (lean.ts): a figure's row reads the outputs alone; one that swings nothing is left out, so
     // its why (from every line item) is never read.
-    const points: Point[] = (["low", "high"] as const).map((end) => ({
-      at: end,
-      estimate: estimateWith(config, pinned(registry, id, end), undefined, memo, true),
-    }));
+    const points: Point[] = (["low", "high"] as const).map((end) =>
+      pointOf(
+        end,
+        estimateWith(config, pinned(registry, id, end), undefined, memo, true),
+        "figure",
+        base,
+        baseEstimate,
+        true,
+      ),
+    );
     const row = rowOf(
       {
         kind: "figure",

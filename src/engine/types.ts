@@ -1,5 +1,5 @@
 // What rules produce and what the engine composes from it.
-import type { Kept } from "./rule-memo.js";
+import type { Kept, KeptItem } from "./rule-memo.js";
 import type { Config } from "../config/types.js";
 import type { Citation, Confidence, LookupResult, Registry } from "../model/registry.js";
 import type { RangePart } from "../model/ranges.js";
@@ -145,8 +145,11 @@ export interface GapItem {
 export interface RuleContext {
   config: Config;
   registry: Registry;
-  /** Emit a line item. */
-  item(item: LineItem): void;
+  /**
+   * Emit a line item. `kept` is the memo's record of it where a command's memo replays or records it
+   * (rule-memo.ts): the engine may keep its finished copy there (finished-items.ts). Rules pass none.
+   */
+  item(item: LineItem, kept?: KeptItem): void;
   warn(concern: Concern, message: string, citations?: Citation[]): void;
   gap(concern: Concern, message: string, chartIds?: readonly string[]): void;
   /**

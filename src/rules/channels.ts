@@ -7,6 +7,7 @@ import type { LookupResult } from "../model/registry.js";
 import { bytesPerMessage, flowInputs, isCompressed, messageRate } from "./channel-flow.js";
 import { subjectOf, type ConditionKey } from "./conditions.js";
 import { through } from "./door.js";
+import { keptOrBuilt } from "../engine/rule-memo.js";
 import { arithmetic, axisNumbers, chartsFor, fromLookups, num, rangeOf, sizeLabel } from "./helpers.js";
 
 // The conditions the streaming runs are compared on (a constant: the checks are memoised by it, conditions.ts).
@@ -351,12 +352,47 @@ function fasp(ctx: RuleContext, ch: ChannelConfig, size: number): void {
  * against the network's bandwidth and the throughput the sources measured on one channel.
  */
 function dataRate(ctx: RuleContext, ch: ChannelConfig, size: number): number | undefined {
-  const { registry } = ctx;
   const flow = messageRate(ctx, ch);
   if (flow === undefined) return undefined;
   const sent = bytesPerMessage(ch, size);
   const compressed = isCompressed(ch);
   const mbs = (flow.rate * sent.bytes) / (1024 * 1024);
+  // Kept from an earlier run in the command where everything the line is made of is the same
+  // (RuleContext.kept: a sensitivity point moves one definition of 1,000): the flow, what is sent, the
+  // count its label names, and where its inputs come from (flowInputs).
+  keptOrBuilt(
+    ctx,
+    "data-rate",
+    ch.name,
+    [
+      flow.rate,
+      flow.from,
+      flow.perTxn,
+      flow.why,
+      sent.bytes,
+      sent.text,
+      compressed,
+      ch.compressibility,
+      ch.count,
+      size,
+      ch.messageSize !== undefined,
+    ],
+    (c) => dataRateLine(c, ch, size, flow, sent, compressed, mbs),
+  );
+  return mbs;
+}
+
+/** The data over the channel, MB/s, as a line. */
+function dataRateLine(
+  ctx: RuleContext,
+  ch: ChannelConfig,
+  size: number,
+  flow: NonNullable<ReturnType<typeof messageRate>>,
+  sent: ReturnType<typeof bytesPerMessage>,
+  compressed: boolean,
+  mbs: number,
+): void {
+  const { registry } = ctx;
   const both = flow.perTxn === 2;
   ctx.item({
     id: `channels.data-rate.${ch.name}`,
@@ -372,7 +408,6 @@ function dataRate(ctx: RuleContext, ch: ChannelConfig, size: number): number | u
       ...(compressed ? [registry.citation(registry.formula(COMPRESSED))] : []),
     ),
   });
-  return mbs;
 }
 
 /** A network profile in the report's words: "N4 (50ms, 0.5% packet loss)". */

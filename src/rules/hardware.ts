@@ -165,7 +165,7 @@ export function scaleForHardware(items: LineItem[], ctx: RuleContext): void {
           },
         ];
       }
-      item.citations.push(lspr.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY)));
+      item.citations = [...item.citations, lspr.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY))];
       if (item.confidence === "measured") item.confidence = "carried-forward";
       continue;
     }
@@ -252,7 +252,7 @@ function fitLimit(ctx: RuleContext, item: LineItem, unfitted: Unfitted): boolean
       // A z15 does more: a z14 throughput multiplies by the improvement, and a z15 one divides.
       const [k, kLow, kHigh] = z14toZ15 ? [f(l.pct), f(l.low), f(l.high)] : [1 / f(l.pct), 1 / f(l.high), 1 / f(l.low)];
       scaleItem(item, k, kLow, kHigh, `${z14toZ15 ? "x" : "/"} (1 + ${l.r.raw} LSPR z15 over z14)`);
-      item.citations.push(l.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY)));
+      item.citations = [...item.citations, l.r.citation, ctx.registry.citation(ctx.registry.carry(CARRY))];
       if (item.confidence === "measured") item.confidence = "carried-forward";
       item.hardwareFit = "scaled";
       return true;

@@ -210,17 +210,20 @@ export const storageChin: Rule = {
     const HEADROOM = book.headroom;
     const defs: Def[] = [];
     const seen: Footprints = new Map();
-    // A lean estimate drops the warnings and gaps that name each definition (engine/lean.ts): the
-    // footprint is then the same for every definition of one kind and size, chosen once.
-    const byKind = ctx.lean ? new Map<string, Footprint | undefined>() : undefined;
+    // The footprint is the same for every definition of one kind and size: chosen once. A lean
+    // estimate drops the warnings and gaps that name each definition (engine/lean.ts); a full one
+    // takes the first definition's for the others only where choosing it said nothing that names the
+    // definition (a release measured, not carried: footprint() then writes no warning or gap), and
+    // chooses it again for each definition otherwise.
+    const byKind = new Map<string, Footprint | undefined>();
     for (const ch of config.channels ?? []) {
       const size = ch.messageSize ?? config.workload.messageSize;
-      const kind = byKind && `${ch.type === "server-connection" ? (ch.sharecnv ?? DEFAULT_SHARECNV) : "-"}|${size}`;
+      const kind = `${ch.type === "server-connection" ? (ch.sharecnv ?? DEFAULT_SHARECNV) : "-"}|${size}`;
       let fp: Footprint | undefined;
-      if (byKind && byKind.has(kind!)) fp = byKind.get(kind!);
+      if (byKind.has(kind)) fp = byKind.get(kind);
       else {
         fp = footprint(ctx, book, ch, size, seen);
-        byKind?.set(kind!, fp);
+        if (ctx.lean || (fp !== undefined && fp.from.carried === false)) byKind.set(kind, fp);
       }
       if (!fp) continue;
       const sharecnv = ch.type === "server-connection" ? (ch.sharecnv ?? DEFAULT_SHARECNV) : 0;
