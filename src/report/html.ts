@@ -28,6 +28,7 @@ import {
   citationText,
   fmt,
   fmtRange,
+  itemRange,
   mergeCitations,
   noiseText,
   sideText,
@@ -235,15 +236,6 @@ export function limitsSection(e: Estimate): string {
     : "<p>No throughput limit applies, so there is no bottleneck to name.</p>";
   return `<h2>Limits</h2>\n${table(["limit", "value", "unit", "demand", "headroom", "measured on", "confidence"], rows, [1, 4])}\n${bottleneck}`;
 }
-
-// The item's unit and parts go along, so that an end open below shows as open (fmtRange, isOpenBelow).
-const itemRange = (i: LineItem) => ({
-  value: i.value,
-  low: i.low ?? i.value,
-  high: i.high ?? i.value,
-  unit: i.unit,
-  spread: i.spread,
-});
 
 function itemsSection(e: Estimate): string {
   if (!e.items.length) return "<h2>Line items</h2>\n<p>None.</p>";

@@ -14,6 +14,7 @@ import {
   compareCellText,
   fmt,
   fmtRange,
+  itemRange,
   mergeCitations,
   noiseText,
   sideText,
@@ -39,15 +40,6 @@ function mdTable(head: string[], rows: string[][], right: number[] = []): string
 export function shortCitations(cs: Citation[]): string {
   return mergeCitations(cs).map(citationText).join("; ");
 }
-
-// The item's unit and parts go along, so that an end open below shows as open (fmtRange, isOpenBelow).
-const itemRange = (i: LineItem) => ({
-  value: i.value,
-  low: i.low ?? i.value,
-  high: i.high ?? i.value,
-  unit: i.unit,
-  spread: i.spread,
-});
 
 function itemRows(items: LineItem[]): string[][] {
   return items.map((i) => [i.label, fmtRange(itemRange(i)), i.unit, i.confidence, shortCitations(i.citations)]);

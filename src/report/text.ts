@@ -110,6 +110,18 @@ export function isPoint(r: { value: number; low: number; high: number }): boolea
 }
 
 /**
+ * An item's range for fmtRange: its ends (its value where it has none), with its unit and parts, so
+ * that an end open below shows as open (isOpenBelow).
+ */
+export const itemRange = (i: {
+  value: number;
+  low?: number;
+  high?: number;
+  unit: string;
+  spread?: readonly RangePart[];
+}) => ({ value: i.value, low: i.low ?? i.value, high: i.high ?? i.value, unit: i.unit, spread: i.spread });
+
+/**
  * A value with its range: "140 us (128–155)"; a range narrower than half a percent prints as the value.
  * An open end: "≥ 380 MB/s", "6,080 txn/s (≥ 3,520)", "255,000 txn/s (open)" where neither end is bound.
  */
