@@ -6,33 +6,31 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfigText, parseConfigValue } from "../src/config/load.js";
+import { parseConfigText } from "../src/config/load.js";
 import type { Config } from "../src/config/types.js";
 import { estimateWith } from "../src/engine/engine.js";
 import { RuleMemo } from "../src/engine/rule-memo.js";
 import { shippedRegistry } from "../src/model/models.js";
 import { toJson } from "../src/report/json.js";
+import { channelOf, configPoint, type Change } from "./helpers/config-point.js";
 
 const registry = shippedRegistry();
 
-const raw = (change: (c: Record<string, unknown>) => void = () => {}): Config => {
-  const c: Record<string, unknown> = {
-    version: 1,
-    mq: { release: "9.3" },
-    hardware: { generation: "z15", cpus: 8 },
-    workload: { rate: "1000/s", messageSize: "4KB" },
-    storage: { chin: { used: "120MB", free: "1346MB" }, csa: { available: "900MB" } },
-    channels: [
-      { name: "A", type: "sender", count: 3, tls: { cipher: "TLS_RSA_WITH_AES_256_CBC_SHA256", resetBytes: "1MB" } },
-      { name: "B", type: "receiver", count: 2, messageSize: "32KB" },
-      { name: "C", type: "server-connection", conversations: 400, sharecnv: 10 },
-      { name: "D", type: "sender", compression: "zlibfast", compressibility: "60%" },
-    ],
-  };
-  change(c);
-  return parseConfigValue(c, "points", { located: false }).config;
+const base: Record<string, unknown> = {
+  version: 1,
+  mq: { release: "9.3" },
+  hardware: { generation: "z15", cpus: 8 },
+  workload: { rate: "1000/s", messageSize: "4KB" },
+  storage: { chin: { used: "120MB", free: "1346MB" }, csa: { available: "900MB" } },
+  channels: [
+    { name: "A", type: "sender", count: 3, tls: { cipher: "TLS_RSA_WITH_AES_256_CBC_SHA256", resetBytes: "1MB" } },
+    { name: "B", type: "receiver", count: 2, messageSize: "32KB" },
+    { name: "C", type: "server-connection", conversations: 400, sharecnv: 10 },
+    { name: "D", type: "sender", compression: "zlibfast", compressibility: "60%" },
+  ],
 };
-const chan = (c: Record<string, unknown>, k: number) => (c.channels as Record<string, unknown>[])[k]!;
+const raw = (change?: Change): Config => configPoint(base, change);
+const chan = channelOf;
 const machine = (g: string) => (c: Record<string, unknown>) => ((c.hardware as Record<string, unknown>).generation = g);
 
 describe("finished items shared between a sensitivity's points", () => {

@@ -4,13 +4,13 @@
 // byte, whichever definition, figure or budget the points before it moved; and at a point that moves
 // one definition of many, the others' lines are replayed, not built.
 import { describe, expect, it } from "vitest";
-import { parseConfigValue } from "../src/config/load.js";
 import type { Config } from "../src/config/types.js";
 import { estimateWith } from "../src/engine/engine.js";
 import { keptOrBuilt, Kept, RuleMemo } from "../src/engine/rule-memo.js";
 import type { RuleContext } from "../src/engine/types.js";
 import { shippedRegistry } from "../src/model/models.js";
 import { toJson } from "../src/report/json.js";
+import { channelOf, configPoint, type Change } from "./helpers/config-point.js";
 
 const registry = shippedRegistry();
 
@@ -21,24 +21,21 @@ const channels = [
   { name: "D", type: "sender" },
   { name: "E", type: "requester", count: 5 },
 ];
-const raw = (change: (c: Record<string, unknown>) => void = () => {}): Config => {
-  const c: Record<string, unknown> = {
-    version: 1,
-    mq: { release: "9.3" },
-    hardware: { generation: "z15", cpus: 8 },
-    workload: { rate: "1000/s", messageSize: "4KB" },
-    storage: {
-      chin: { used: "120MB", free: "1346MB" },
-      csa: { available: "900MB" },
-      belowTheBar: { available: "1GB" },
-      localConnections: 20,
-    },
-    channels: structuredClone(channels),
-  };
-  change(c);
-  return parseConfigValue(c, "points", { located: false }).config;
+const base: Record<string, unknown> = {
+  version: 1,
+  mq: { release: "9.3" },
+  hardware: { generation: "z15", cpus: 8 },
+  workload: { rate: "1000/s", messageSize: "4KB" },
+  storage: {
+    chin: { used: "120MB", free: "1346MB" },
+    csa: { available: "900MB" },
+    belowTheBar: { available: "1GB" },
+    localConnections: 20,
+  },
+  channels,
 };
-const chan = (c: Record<string, unknown>, k: number) => (c.channels as Record<string, unknown>[])[k]!;
+const raw = (change?: Change): Config => configPoint(base, change);
+const chan = channelOf;
 
 describe("a definition's kept lines", () => {
   it("give every point the estimate made without a memo, as sensitivity's points move one thing each", () => {

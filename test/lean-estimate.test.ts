@@ -6,12 +6,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfigText, parseConfigValue } from "../src/config/load.js";
+import { parseConfigText } from "../src/config/load.js";
 import type { Config } from "../src/config/types.js";
 import { estimateWith, type Estimate } from "../src/engine/engine.js";
 import { leanKeeps } from "../src/engine/lean.js";
 import { RuleMemo } from "../src/engine/rule-memo.js";
 import { shippedRegistry } from "../src/model/models.js";
+import { configPoint } from "./helpers/config-point.js";
 
 const registry = shippedRegistry();
 const examples = join(import.meta.dirname, "..", "examples");
@@ -28,7 +29,7 @@ function searched(e: Estimate) {
 }
 
 const channelHeavy = (): Config =>
-  parseConfigValue(
+  configPoint(
     {
       version: 1,
       mq: { release: "9.3" },
@@ -48,9 +49,9 @@ const channelHeavy = (): Config =>
         { name: "FROM.B", type: "receiver", count: 4, messageSize: "1MB" },
       ],
     },
+    undefined,
     "channel-heavy",
-    { located: false },
-  ).config;
+  );
 
 describe("a lean estimate", () => {
   const configs: [string, Config][] = [
