@@ -229,7 +229,7 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
-  minify: true,
+  minify: process.env.MQZCAP_NO_MINIFY === undefined, // unminified for profiling, as the CLI
   // Class and function names kept (a Registry is a "Registry" in a debugger and in error messages);
   // source maps beside each file, without the sources' text (src/ is not shipped; a stack trace under
   // --enable-source-maps names the source file and line).
