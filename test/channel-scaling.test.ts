@@ -3,16 +3,19 @@
 // solved for and moved made them quadratic (200 senders: 53 s and 62 s; 1,000 never ended). Counted by
 // a rule that counts the estimates it is asked about; no timing.
 import { describe, expect, it } from "vitest";
-import { parseConfigText } from "../src/config/load.js";
+import { parseConfigText, parseConfigValue } from "../src/config/load.js";
+import { estimateWith } from "../src/engine/engine.js";
+import { metricOf } from "../src/engine/metrics.js";
 import { capacityOf, MAX_DEFAULT_CHANNEL_TARGETS } from "../src/engine/capacity.js";
 import { MAX_CHANNELS_MOVED, sensitivityOf } from "../src/engine/sensitivity.js";
 import { shippedRegistry } from "../src/model/models.js";
 import { RULES } from "../src/rules/index.js";
 
-function plan(channels: number): string {
+/** Sender definitions; `distinct` gives each a count of its own (i + 1), so that none is set as another. */
+function plan(channels: number, distinct = true): string {
   let s = 'version: 1\nmq: { release: "9.3" }\nhardware: { generation: z15, cpus: 8 }\n';
   s += "workload: { rate: 1000/s, messageSize: 4KB }\nstorage:\n  chin: { used: 120MB, free: 1346MB }\nchannels:\n";
-  for (let i = 0; i < channels; i++) s += `  - { name: C${i}, type: sender }\n`;
+  for (let i = 0; i < channels; i++) s += `  - { name: C${i}, type: sender${distinct ? `, count: ${i + 1}` : ""} }\n`;
   return s;
 }
 
@@ -34,10 +37,11 @@ function counting<T>(f: () => T): { result: T; estimates: number } {
 describe("capacity and sensitivity against channel count", () => {
   const registry = shippedRegistry();
   const runs = [12, 60].map((n) => {
+    const alike = parseConfigText(plan(n, false), "plan.yaml");
     const loaded = parseConfigText(plan(n), "plan.yaml");
     return {
       n,
-      capacity: counting(() => capacityOf(loaded.config, registry)),
+      capacity: counting(() => capacityOf(alike.config, registry)),
       sensitivity: counting(() =>
         sensitivityOf(loaded.source.value as Record<string, unknown>, loaded.config, registry),
       ),
@@ -73,5 +77,30 @@ describe("capacity and sensitivity against channel count", () => {
     expect(rows.some((r) => r.name.startsWith(`channels.C${MAX_CHANNELS_MOVED}.`))).toBe(false);
     expect(rows.some((r) => r.name.startsWith("channels.C9."))).toBe(true);
     expect(b!.sensitivity.result.notes.join(" ")).toContain("those of the other 50 are not");
+  });
+
+  it("sensitivity: definitions set alike (the name aside) are moved once, the others named", () => {
+    const loaded = parseConfigText(plan(60, false), "plan.yaml");
+    const run = counting(() => sensitivityOf(loaded.source.value as Record<string, unknown>, loaded.config, registry));
+    const rows = [...run.result.uncertainties, ...run.result.decisions];
+    expect(rows.some((r) => r.name === "channels.C0.type")).toBe(true);
+    expect(rows.some((r) => r.name.startsWith("channels.C1."))).toBe(false);
+    expect(run.result.notes).toContain(
+      "C1, C2, C3 and 56 more are set as C0 is, the name aside: moving any one's inputs moves the outputs as moving C0's does (its rows)",
+    );
+    expect(run.result.notes.join(" ")).not.toContain("are not (each moved input");
+    // Ten distinct definitions move ten types; sixty alike ones, one: fewer estimates.
+    expect(run.estimates).toBeLessThan(runs[1]!.sensitivity.estimates);
+  });
+
+  it("what the note says holds: a later alike definition moved gives the outputs C0's does", () => {
+    const raw = parseConfigText(plan(12, false), "plan.yaml").source.value as { channels: { type: string }[] };
+    const moved = (k: number) => {
+      const copy = structuredClone(raw);
+      copy.channels[k]!.type = "receiver";
+      const e = estimateWith(parseConfigValue(copy, "plan.yaml").config, registry);
+      return { cost: metricOf(e, "cost.total"), cpu: metricOf(e, "cpu"), limits: e.limits.map((l) => [l.id, l.value]) };
+    };
+    expect(moved(7)).toEqual(moved(0));
   });
 });

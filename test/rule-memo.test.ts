@@ -80,3 +80,37 @@ describe("estimates with a RuleMemo", () => {
     expect(() => estimateWith(c, registry, [bad as never], memo)).toThrow(/must not change its config/);
   });
 });
+
+describe("what a recorded run read, checked against the next config", () => {
+  // A rule that lists a definition's keys and reads a frozen object whole: the memo must see a key
+  // added (same values otherwise), and a frozen object with other contents, and replay where neither
+  // changed (the checks walk the reads without joining keys or writing JSON for the same object).
+  const c = loadConfigFile("examples/how-far-order-entry.yaml").config;
+  const frozen = Object.freeze({ note: "a" });
+  let runs = 0;
+  const lister = {
+    ...RULES[0]!,
+    id: "key-lister",
+    applies: () => true,
+    run: (ctx: { config: Record<string, unknown> }) => {
+      runs++;
+      void Object.keys(ctx.config.workload as object);
+      void (ctx.config.extra as { note: string }).note;
+    },
+  };
+  const at = (config: object) => estimateWith(config as typeof c, registry, [lister as never], memo);
+  const memo = new RuleMemo();
+
+  it("replays the same keys and the same frozen object, runs again for a key added or other contents", () => {
+    at({ ...c, extra: frozen });
+    expect(runs).toBe(1);
+    at({ ...c, workload: { ...c.workload }, extra: frozen }); // a copy: the same keys, in order
+    expect(runs).toBe(1);
+    at({ ...c, extra: Object.freeze({ note: "a" }) }); // another object, the same JSON
+    expect(runs).toBe(1);
+    at({ ...c, workload: { ...c.workload, added: 1 }, extra: frozen });
+    expect(runs).toBe(2);
+    at({ ...c, extra: Object.freeze({ note: "b" }) });
+    expect(runs).toBe(3);
+  });
+});

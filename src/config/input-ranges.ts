@@ -73,7 +73,9 @@ export function inputRanges(written: unknown): Record<string, InputRange> | unde
     for (const c of channels) {
       const ch = section(c);
       if (ch && typeof ch.name === "string")
-        for (const [k, kind] of CHANNEL) take(`channels.${ch.name}.${k}`, ch[k], kind);
+        // The path is written only for a value that may be a range (a string): not for each of the
+        // 1,000 definitions of every config a sensitivity tries.
+        for (const [k, kind] of CHANNEL) if (typeof ch[k] === "string") take(`channels.${ch.name}.${k}`, ch[k], kind);
     }
   return any ? out : undefined;
 }

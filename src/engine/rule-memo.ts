@@ -23,10 +23,13 @@ interface Node {
   values: Map<PropertyKey, unknown>;
   /** Made on first use, as `json` is: most objects are only read. */
   has?: Map<PropertyKey, boolean>;
-  /** Object.keys of it joined, where the rule listed them. */
-  keys?: string;
-  /** Frozen objects read whole (they cannot be handed out as proxies), as JSON. */
-  json?: Map<PropertyKey, string>;
+  /** Object.keys of it, where the rule listed them. */
+  keys?: readonly string[];
+  /**
+   * Frozen objects read whole (they cannot be handed out as proxies): the object, and its JSON for
+   * another object with the same text (the same object is the same without writing it).
+   */
+  json?: Map<PropertyKey, { obj: unknown; text: string }>;
   kids: Map<PropertyKey, { node: Node; proxy: object }>;
 }
 /**
@@ -45,8 +48,52 @@ type Call =
   | { m: "gap"; a: [Parameters<RuleContext["gap"]>[0], string, readonly string[] | undefined] };
 
 interface Run {
-  reads: Node;
+  /** What the run read, as recorded; as `same` checks it once it is first checked (readsOf). */
+  node: Node;
+  reads?: Reads;
   calls: Call[];
+}
+
+/**
+ * A Node as `same` checks it, once its run is over: in arrays, walked by index (iterating the Maps
+ * made an iterator and an entry per value at each check: a sixth of what a sensitivity of 1,000
+ * channel definitions allocated).
+ */
+interface Reads {
+  obj: object;
+  type: "array" | "object";
+  valueKeys: PropertyKey[];
+  values: unknown[];
+  hasKeys: PropertyKey[];
+  has: boolean[];
+  keys: readonly string[] | undefined;
+  jsonKeys: PropertyKey[];
+  json: { obj: unknown; text: string }[];
+  kidKeys: PropertyKey[];
+  kids: Reads[];
+}
+
+/** A recorded Node as Reads. */
+function readsOf(n: Node): Reads {
+  const kidKeys: PropertyKey[] = [];
+  const kids: Reads[] = [];
+  for (const [k, kid] of n.kids) {
+    kidKeys.push(k);
+    kids.push(readsOf(kid.node));
+  }
+  return {
+    obj: n.obj,
+    type: n.type,
+    valueKeys: [...n.values.keys()],
+    values: [...n.values.values()],
+    hasKeys: n.has ? [...n.has.keys()] : [],
+    has: n.has ? [...n.has.values()] : [],
+    keys: n.keys,
+    jsonKeys: n.json ? [...n.json.keys()] : [],
+    json: n.json ? [...n.json.values()] : [],
+    kidKeys,
+    kids,
+  };
 }
 
 /** A part's variants kept per name (a sensitivity row tries some six values of one definition). */
@@ -185,14 +232,14 @@ export function keptOrRun(ctx: RuleContext, part: string, build: (ctx: RuleConte
   // all through that proxy, so the rule's run records what the part read.
   const config = ctx.config;
   for (const r of runs)
-    if (same(r.reads, config)) {
+    if (same((r.reads ??= readsOf(r.node)), config)) {
       replay(r.calls, ctx);
       return;
     }
   const reads = recording(config);
   const calls: Call[] = [];
   build(new Noting(ctx, reads.proxy as typeof config, calls, kept));
-  runs.unshift({ reads: reads.node, calls });
+  runs.unshift({ node: reads.node, calls });
   if (runs.length > KEPT) runs.pop();
 }
 
@@ -211,16 +258,41 @@ export interface Pinned {
 const typeOf = (v: object) => (Array.isArray(v) ? "array" : "object");
 
 /** Whether `v` has what the rule read of the object `n` was recorded from. */
-function same(n: Node, v: unknown): boolean {
+function same(n: Reads, v: unknown): boolean {
   if (v === n.obj) return true;
   if (v === null || typeof v !== "object" || typeOf(v) !== n.type) return false;
   const o = v as Record<PropertyKey, unknown>;
-  for (const [k, x] of n.values) if (!Object.is(o[k], x)) return false;
-  if (n.has) for (const [k, x] of n.has) if (k in o !== x) return false;
-  if (n.keys !== undefined && Object.keys(o).join("\u0000") !== n.keys) return false;
-  if (n.json) for (const [k, x] of n.json) if (JSON.stringify(o[k]) !== x) return false;
-  for (const [k, kid] of n.kids) if (!same(kid.node, o[k])) return false;
+  for (let k = 0; k < n.valueKeys.length; k++) if (!Object.is(o[n.valueKeys[k]!], n.values[k])) return false;
+  for (let k = 0; k < n.hasKeys.length; k++) if (n.hasKeys[k]! in o !== n.has[k]) return false;
+  if (n.keys !== undefined && !sameKeys(o, n.keys)) return false;
+  for (let k = 0; k < n.jsonKeys.length; k++) {
+    const now = o[n.jsonKeys[k]!];
+    const was = n.json[k]!;
+    if (now !== was.obj && JSON.stringify(now) !== was.text) return false;
+  }
+  for (let k = 0; k < n.kidKeys.length; k++) if (!same(n.kids[k]!, o[n.kidKeys[k]!])) return false;
   return true;
+}
+
+/**
+ * Whether an object's own enumerable keys are `keys`, in order, as Object.keys gives them: a plain
+ * object's by for-in, which makes no array (joining Object.keys of each of 1,000 channel definitions
+ * at every check was a tenth of what a sensitivity allocated); an array's by Object.keys.
+ */
+function sameKeys(o: object, keys: readonly string[]): boolean {
+  if (Array.isArray(o) || Object.getPrototypeOf(o) !== Object.prototype) {
+    const now = Object.keys(o);
+    if (now.length !== keys.length) return false;
+    for (let k = 0; k < now.length; k++) if (now[k] !== keys[k]) return false;
+    return true;
+  }
+  let k = 0;
+  for (const key in o) {
+    // A plain object inherits no enumerable key: for-in gives its own, in Object.keys's order.
+    if (key !== keys[k]) return false;
+    k++;
+  }
+  return k === keys.length;
 }
 
 /** The object behind a proxy that records each read into `node` (and its kids, for objects read through it). */
@@ -241,7 +313,7 @@ function recording(obj: object): { node: Node; proxy: object } {
         // A frozen object cannot be handed out as a proxy (its properties are fixed): read whole.
         if (Object.isFrozen(v)) {
           node.json ??= new Map();
-          if (!node.json.has(p)) node.json.set(p, JSON.stringify(v));
+          if (!node.json.has(p)) node.json.set(p, { obj: v, text: JSON.stringify(v) });
           return v;
         }
         let kid = node.kids.get(p);
@@ -257,7 +329,7 @@ function recording(obj: object): { node: Node; proxy: object } {
       return v;
     },
     ownKeys(t) {
-      node.keys ??= Object.keys(t).join("\u0000");
+      node.keys ??= Object.keys(t);
       return Reflect.ownKeys(t);
     },
     set() {
@@ -307,7 +379,7 @@ export class RuleMemo {
     if (!runs) byRule.set(id, (runs = []));
     const config = ctx.config;
     for (const r of runs)
-      if (same(r.reads, config)) {
+      if (same((r.reads ??= readsOf(r.node)), config)) {
         this.hits++;
         if ((this.missed.get(id) ?? 0) <= MISSES) this.missed.set(id, 0);
         replay(r.calls, ctx);
@@ -327,7 +399,7 @@ export class RuleMemo {
     const reads = recording(config);
     const calls: Call[] = [];
     rule.run(new Noting(ctx, reads.proxy as typeof config, calls, lines));
-    runs.unshift({ reads: reads.node, calls });
+    runs.unshift({ node: reads.node, calls });
     // The oldest run is the config the command started from, which its points differ from in one
     // input each: kept; the oldest of the others goes.
     if (runs.length > KEPT) runs.splice(runs.length - 2, 1);

@@ -195,27 +195,74 @@ const intervalText = (seconds: number) => `${Math.floor(seconds / 60)}.${String(
  */
 export const MAX_CHANNELS_MOVED = 10;
 
+/** A channel definition's settings, its name aside: two definitions with the same key are alike. */
+function settingsKey(def: unknown): string {
+  if (def === null || typeof def !== "object" || Array.isArray(def)) return JSON.stringify(def) ?? "";
+  const { name: _name, ...rest } = def as Record<string, unknown>;
+  return JSON.stringify(rest);
+}
+
+/**
+ * The channel definitions whose inputs are moved: the first MAX_CHANNELS_MOVED with settings of their
+ * own. A definition set as an earlier moved one is (its name aside) moves every output as that one
+ * does, so it is named beside it rather than moved again: a generated list of 1,000 alike senders
+ * gave ten rows of the same swing, ten times the estimates.
+ */
+function channelsToMove(defs: readonly unknown[]): {
+  moved: { def: unknown; index: number }[];
+  alike: Map<number, string[]>;
+  notMoved: number;
+} {
+  const moved: { def: unknown; index: number }[] = [];
+  const byKey = new Map<string, number>();
+  const alike = new Map<number, string[]>();
+  let notMoved = 0;
+  defs.forEach((def, index) => {
+    const key = settingsKey(def);
+    const first = byKey.get(key);
+    if (first !== undefined) {
+      const name = (def as { name?: unknown } | null)?.name;
+      alike.get(first)!.push(typeof name === "string" ? name : String(index));
+    } else if (moved.length < MAX_CHANNELS_MOVED) {
+      byKey.set(key, index);
+      alike.set(index, []);
+      moved.push({ def, index });
+    } else notMoved++;
+  });
+  return { moved, alike, notMoved };
+}
+
 /** Every input the raw config sets that can be moved, walking it beside its schema. */
 function candidates(
   raw: Record<string, unknown>,
   ranges: Record<string, InputRange>,
   defaultPct: number | null,
   defaultText: string,
-): { found: Candidate[]; notMoved: string[]; channelsNotMoved: number } {
+): { found: Candidate[]; notMoved: string[]; channelsNotMoved: number; channelsAlike: Map<string, string[]> } {
   const found: Candidate[] = [];
   const notMoved: string[] = [];
   let channelsNotMoved = 0;
+  const channelsAlike = new Map<string, string[]>();
+  const walkItem = (x: unknown, schema: AnySchema | undefined, path: string, k: number): string => {
+    const name = (x as { name?: unknown } | null)?.name;
+    const label = typeof name === "string" ? name : String(k);
+    walk(x, childOf(schema, k), `${path}.${label}`, String(k));
+    return label;
+  };
   const walk = (v: unknown, schema: AnySchema | undefined, path: string, key: string): void => {
     if (NOT_INPUTS.has(key)) return;
     if (Array.isArray(v)) {
-      if (path === "channels" && v.length > MAX_CHANNELS_MOVED) {
-        channelsNotMoved = v.length - MAX_CHANNELS_MOVED;
-        v = v.slice(0, MAX_CHANNELS_MOVED);
+      if (path === "channels") {
+        const { moved, alike, notMoved: rest } = channelsToMove(v);
+        channelsNotMoved = rest;
+        for (const { def, index } of moved) {
+          const label = walkItem(def, schema, path, index);
+          const same = alike.get(index)!;
+          if (same.length) channelsAlike.set(label, same);
+        }
+        return;
       }
-      (v as unknown[]).forEach((x, k) => {
-        const name = (x as { name?: unknown } | null)?.name;
-        walk(x, childOf(schema, k), `${path}.${typeof name === "string" ? name : k}`, String(k));
-      });
+      (v as unknown[]).forEach((x, k) => void walkItem(x, schema, path, k));
       return;
     }
     if (v !== null && typeof v === "object") {
@@ -290,7 +337,7 @@ function candidates(
     });
   };
   walk(raw, ConfigSchema as AnySchema, "", "");
-  return { found, notMoved, channelsNotMoved };
+  return { found, notMoved, channelsNotMoved, channelsAlike };
 }
 
 /**
@@ -495,7 +542,7 @@ export function sensitivityOf(
         text: `+/-${tol.pct}%, the reports' run-to-run tolerance (${tol.figure})`,
       }
     : null;
-  const { found, notMoved, channelsNotMoved } = candidates(
+  const { found, notMoved, channelsNotMoved, channelsAlike } = candidates(
     raw,
     config.ranges ?? {},
     tol?.pct ?? null,
@@ -592,9 +639,13 @@ export function sensitivityOf(
   if (unknown.length)
     notes.push(`exact lists ${unknown.join(", ")}: no input of that name is moved here (names as the rows give them)`);
   if (notMoved.length) notes.push(`not moved (text, not a number or a choice): ${notMoved.join(", ")}`);
+  for (const [name, same] of channelsAlike)
+    notes.push(
+      `${listed(same)} ${same.length === 1 ? "is" : "are"} set as ${name} is, the name aside: moving ${same.length === 1 ? "its" : "any one's"} inputs moves the outputs as moving ${name}'s does (its rows)`,
+    );
   if (channelsNotMoved > 0)
     notes.push(
-      `the inputs of the first ${MAX_CHANNELS_MOVED} channel definitions are moved; those of the other ${channelsNotMoved} are not (each moved input costs an estimate of the whole config)`,
+      `the inputs of the first ${MAX_CHANNELS_MOVED} channel definitions with settings of their own are moved; those of the other ${channelsNotMoved} are not (each moved input costs an estimate of the whole config)`,
     );
   if (base.cost === null && base.cpu === null && base.headroom === null && base.limit === null)
     notes.push("the estimate has no total cost, CPU or limit to swing");
@@ -610,6 +661,11 @@ export function sensitivityOf(
     figuresWithoutEffect,
     notes,
   };
+}
+
+/** Names, the first three and how many more: "C1, C2, C3 and 996 more". */
+function listed(names: readonly string[]): string {
+  return names.length <= 4 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
 }
 
 /** A model entry in a few words: a figure as printed; a table as "table" and its caption's start. */

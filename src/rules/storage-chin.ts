@@ -85,7 +85,7 @@ function footprint(
     if (!measured.includes(sharecnv)) {
       ctx.gap(
         "storage",
-        `channel ${ch.name}: SHARECNV(${sharecnv}) footprint is not measured (the reports give SHARECNV ${measured.join(", ")})`,
+        `${ch.name}: SHARECNV(${sharecnv}) footprint is not measured (the reports give SHARECNV ${measured.join(", ")})`,
       );
       return undefined;
     }
@@ -133,10 +133,14 @@ function readFootprint(registry: Registry, from: FootprintTable, size: number): 
   return { r, perInstance: r.value, from };
 }
 
-/** The release whose footprint table a channel takes (warned when carried), or a gap saying there is none. */
+/**
+ * The release whose footprint table a channel takes (warned when carried), or a gap saying there is none.
+ * Each written "NAME: finding", so that the engine writes one finding for all the definitions it names
+ * (1,000 senders at MQ 9.1 gave 1,000 warnings, one per definition).
+ */
 function footprintRelease(ctx: RuleContext, ch: ChannelConfig, table: string, what: string) {
-  const rel = chooseRelease(ctx, table, tableReleases(ctx.registry, table), "storage", `${what} for ${ch.name}`);
-  if (!rel) ctx.gap("storage", `channel ${ch.name}: no ${what} for MQ ${ctx.config.mq.release}`);
+  const rel = chooseRelease(ctx, table, tableReleases(ctx.registry, table), "storage", `${ch.name}: ${what}`);
+  if (!rel) ctx.gap("storage", `${ch.name}: no ${what} for MQ ${ctx.config.mq.release}`);
   return rel;
 }
 
