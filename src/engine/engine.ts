@@ -7,7 +7,7 @@ import { ModelError, type Registry, type Citation } from "../model/registry.js";
 import { InputError } from "../util/diagnostic.js";
 import { ADDRESS_SPACES, type AddressSpace } from "../model/vocabulary.js";
 import { RULES } from "../rules/index.js";
-import type { Concern, GapItem, LineItem, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
+import type { Concern, GapItem, LineItem, NotedFinding, RangedLineItem, Rule, RuleContext, Warning } from "./types.js";
 import { rangedIfFinite, rangedItem } from "./item-range.js";
 import { leanKeeps } from "./lean.js";
 import { widenByInputs } from "./input-corners.js";
@@ -220,12 +220,13 @@ class RuleRun implements RuleContext {
    * The channel a message is about ("NAME: finding") and the finding, or undefined when it names none;
    * with fewer than two channels every message is written as it is, without reading it (most estimates).
    */
-  private channelOf(message: string): Split | undefined {
+  private channelOf(message: string, noted: NotedFinding | undefined): Split | undefined {
     const channels = this.config.channels;
     if (channels === undefined || channels.length < 2) return undefined;
     const names = (this.names ??= new Set(channels.map((c) => c.name)));
     if (names.size < 2) return undefined;
-    const split = splitOf(message);
+    // A replayed message keeps its split on the memo's record of it: no lookup by its text.
+    const split = noted !== undefined ? (noted.split ??= splitOf(message)) : splitOf(message);
     return names.has(split.channel) ? split : undefined;
   }
 
@@ -263,11 +264,11 @@ class RuleRun implements RuleContext {
     else this.warn(i.concern, `${i.label}: left out, its value is not a finite number (an input far out of range)`);
   }
 
-  warn(concern: Concern, message: string, citations: Citation[] = []): void {
+  warn(concern: Concern, message: string, citations: Citation[] = [], noted?: NotedFinding): void {
     if (this.lean) return;
     const list = this.warnings;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
-    const split = this.channelOf(message);
+    const split = this.channelOf(message, noted);
     if (split === undefined) list.push({ concern, message, citations });
     else
       (this.warned ??= new ChannelFindings()).write(concern, split.finding, split.channel, () => {
@@ -277,11 +278,11 @@ class RuleRun implements RuleContext {
       });
   }
 
-  gap(concern: Concern, message: string, chartIds: readonly string[] = []): void {
+  gap(concern: Concern, message: string, chartIds: readonly string[] = [], noted?: NotedFinding): void {
     if (this.lean) return;
     const list = this.gaps;
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
-    const split = this.channelOf(message);
+    const split = this.channelOf(message, noted);
     if (split === undefined) list.push(this.newGap(concern, message, chartIds));
     else
       (this.gapped ??= new ChannelFindings()).write(concern, split.finding, split.channel, () => {

@@ -7,7 +7,7 @@
 // rule read is the same, the rule's emissions are replayed through the same methods instead of
 // running it: the estimate is the one the rule would have given, because a rule sees nothing but its
 // config, the registry and those methods (RuleContext). Nothing is kept between commands.
-import type { Concern, LineItem, RangedLineItem, Rule, RuleContext } from "./types.js";
+import type { Concern, LineItem, NotedFinding, RangedLineItem, Rule, RuleContext } from "./types.js";
 import type { Citation, Registry } from "../model/registry.js";
 
 /**
@@ -42,10 +42,9 @@ export interface KeptItem {
   f: RangedLineItem | undefined;
   on: string | undefined;
 }
-type Call =
-  | KeptItem
-  | { m: "warn"; a: [Parameters<RuleContext["warn"]>[0], string, Citation[] | undefined] }
-  | { m: "gap"; a: [Parameters<RuleContext["gap"]>[0], string, readonly string[] | undefined] };
+type Call = KeptItem | WarnCall | GapCall;
+type WarnCall = { m: "warn"; a: [Concern, string, Citation[] | undefined] } & NotedFinding;
+type GapCall = { m: "gap"; a: [Concern, string, readonly string[] | undefined] } & NotedFinding;
 
 interface Run {
   /** What the run read, as recorded; as `same` checks it once it is first checked (readsOf). */
@@ -115,8 +114,8 @@ export class Kept {
 function replay(calls: readonly Call[], ctx: RuleContext): void {
   for (const c of calls) {
     if (c.m === "item") ctx.item(c.a, c);
-    else if (c.m === "warn") ctx.warn(c.a[0], c.a[1], c.a[2]);
-    else ctx.gap(c.a[0], c.a[1], c.a[2]);
+    else if (c.m === "warn") ctx.warn(c.a[0], c.a[1], c.a[2], c);
+    else ctx.gap(c.a[0], c.a[1], c.a[2], c);
   }
 }
 
@@ -140,13 +139,16 @@ class Noting implements RuleContext {
     this.calls.push(c);
     this.ctx.item(i, c);
   }
-  warn(concern: Concern, message: string, citations?: Citation[]): void {
-    this.calls.push({ m: "warn", a: [concern, message, citations] });
-    this.ctx.warn(concern, message, citations);
+  warn(concern: Concern, message: string, citations?: Citation[], noted?: NotedFinding): void {
+    // A replayed warning is kept as the same record, with its split (as an item is).
+    const c = (noted as WarnCall | undefined) ?? { m: "warn", a: [concern, message, citations] };
+    this.calls.push(c);
+    this.ctx.warn(concern, message, citations, c);
   }
-  gap(concern: Concern, message: string, chartIds?: readonly string[]): void {
-    this.calls.push({ m: "gap", a: [concern, message, chartIds] });
-    this.ctx.gap(concern, message, chartIds);
+  gap(concern: Concern, message: string, chartIds?: readonly string[], noted?: NotedFinding): void {
+    const c = (noted as GapCall | undefined) ?? { m: "gap", a: [concern, message, chartIds] };
+    this.calls.push(c);
+    this.ctx.gap(concern, message, chartIds, c);
   }
 }
 
@@ -168,11 +170,11 @@ class Passing implements RuleContext {
   item(i: LineItem, kept?: KeptItem): void {
     this.ctx.item(i, kept);
   }
-  warn(concern: Concern, message: string, citations?: Citation[]): void {
-    this.ctx.warn(concern, message, citations);
+  warn(concern: Concern, message: string, citations?: Citation[], noted?: NotedFinding): void {
+    this.ctx.warn(concern, message, citations, noted);
   }
-  gap(concern: Concern, message: string, chartIds?: readonly string[]): void {
-    this.ctx.gap(concern, message, chartIds);
+  gap(concern: Concern, message: string, chartIds?: readonly string[], noted?: NotedFinding): void {
+    this.ctx.gap(concern, message, chartIds, noted);
   }
 }
 

@@ -142,6 +142,15 @@ export interface GapItem {
   charts: { id: string; caption: string; citation: Citation }[];
 }
 
+/**
+ * A warning or gap as a command's memo keeps it (rule-memo.ts): the engine keeps on it the message split
+ * at its channel name ("NAME: finding"), so that a replayed message is not split again at every point
+ * (a sensitivity of 1,000 channel definitions replays their findings at each of its points).
+ */
+export interface NotedFinding {
+  split?: { channel: string; finding: string };
+}
+
 export interface RuleContext {
   config: Config;
   registry: Registry;
@@ -150,8 +159,9 @@ export interface RuleContext {
    * (rule-memo.ts): the engine may keep its finished copy there (finished-items.ts). Rules pass none.
    */
   item(item: LineItem, kept?: KeptItem): void;
-  warn(concern: Concern, message: string, citations?: Citation[]): void;
-  gap(concern: Concern, message: string, chartIds?: readonly string[]): void;
+  /** `noted`: the memo's record of the warning where it replays or records it (as `kept`). Rules pass none. */
+  warn(concern: Concern, message: string, citations?: Citation[], noted?: NotedFinding): void;
+  gap(concern: Concern, message: string, chartIds?: readonly string[], noted?: NotedFinding): void;
   /**
    * Set for a search's points, which read the limits' headroom and the CPU only (capacity's): the
    * engine keeps only the items leanKeeps() names and drops warnings and gaps. A rule may skip building
