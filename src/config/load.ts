@@ -244,6 +244,66 @@ function oneFieldChanged(
   return undefined;
 }
 
+/** The element schema of a list section whose own checks are on its length alone; undefined otherwise. */
+function elementsOf(section: AnySchema): AnySchema | undefined {
+  let s = section;
+  for (let k = 0; k < 5; k++) {
+    const d = defOf(s) as ReturnType<typeof defOf> & { checks?: { _zod: { def: { check: string } } }[] };
+    if (d.type === "array") {
+      const lengthOnly = (d.checks ?? []).every((c) =>
+        ["max_length", "min_length", "length_equals"].includes(c._zod.def.check),
+      );
+      return lengthOnly ? d.element : undefined;
+    }
+    const inner = unwrapped(d);
+    if (!inner) return undefined;
+    s = inner;
+  }
+  return undefined;
+}
+
+/**
+ * A list section (channels) of the length of one parsed before, differing from it in one element
+ * alone (a sensitivity moves one of 1,000 channel definitions): that element parsed, the others as
+ * parsed before. The list's own checks are on its length, which is the same, and an element's
+ * transforms are its own, so this is what parsing the section gives (parsing 1,000 definitions at
+ * each value tried was an eighth of what a sensitivity of them allocated).
+ */
+function oneElementChanged(
+  section: AnySchema,
+  v: unknown,
+  seen: Map<string, { raw: unknown; data: unknown }>,
+): { data: unknown } | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const element = elementsOf(section);
+  if (!element) return undefined;
+  let tried = 0;
+  for (const prior of seen.values()) {
+    if (++tried > 4) break;
+    const before = prior.raw;
+    if (!Array.isArray(before) || before.length !== v.length || !Array.isArray(prior.data)) continue;
+    let changed = -1;
+    for (let k = 0; k < v.length; k++) {
+      // The values tried share the definitions they do not move (sweep.ts withPath): the same object.
+      if (v[k] === before[k] || JSON.stringify(v[k]) === JSON.stringify(before[k])) continue;
+      if (changed >= 0) {
+        changed = -2;
+        break;
+      }
+      changed = k;
+    }
+    if (changed < 0) continue;
+    const r = (element as unknown as { safeParse(x: unknown): { success: boolean; data?: unknown } }).safeParse(
+      v[changed],
+    );
+    if (!r.success) return undefined;
+    const data = [...(prior.data as unknown[])];
+    data[changed] = r.data;
+    return { data };
+  }
+  return undefined;
+}
+
 /**
  * The config parsed section by section, each section taken from the memo where the same text was
  * parsed before: what Config.safeParse gives, as the config schema is an object of sections with no
@@ -261,7 +321,9 @@ function bySection(value: Record<string, unknown>, memo: ParseMemo): ReturnType<
     if (!byText) memo.set(k, (byText = new Map()));
     let data = byText.get(text)?.data;
     if (!byText.has(text)) {
-      const quick = oneFieldChanged(shape[k] as unknown as AnySchema, v, byText);
+      const quick =
+        oneFieldChanged(shape[k] as unknown as AnySchema, v, byText) ??
+        oneElementChanged(shape[k] as unknown as AnySchema, v, byText);
       if (quick) data = quick.data;
       else {
         const r = shape[k]!.safeParse(v);

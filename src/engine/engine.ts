@@ -162,20 +162,27 @@ class ChannelFindings {
   /** Entries named more channels since their message was last written (settle() writes it once). */
   private readonly dirty = new Set<Finding>();
 
-  /** Writes the message about `channel` with `push`, or names the channel in the same finding written before. */
-  write(concern: Concern, finding: string, channel: string, push: () => { message: string }): void {
-    let byFinding = this.seen.get(concern);
-    if (byFinding === undefined) this.seen.set(concern, (byFinding = new Map()));
-    const prior = byFinding.get(finding);
-    if (!prior) {
-      byFinding.set(finding, { entry: push(), channels: new Set([channel]), finding });
-      return;
-    }
+  /**
+   * Names `channel` in the finding written before and gives true, or gives false where the finding is
+   * new: the caller then writes its entry and adds it (no closure per call: a sensitivity of 1,000
+   * definitions writes some thousands of findings at each point, nearly all of them named before).
+   */
+  named(concern: Concern, finding: string, channel: string): boolean {
+    const prior = this.seen.get(concern)?.get(finding);
+    if (prior === undefined) return false;
     // The message is joined once, at settle(): joined at every channel it was quadratic in channels.
     if (!prior.channels.has(channel)) {
       prior.channels.add(channel);
       this.dirty.add(prior);
     }
+    return true;
+  }
+
+  /** A new finding's entry, naming `channel` (after named() gave false). */
+  add(concern: Concern, finding: string, channel: string, entry: { message: string }): void {
+    let byFinding = this.seen.get(concern);
+    if (byFinding === undefined) this.seen.set(concern, (byFinding = new Map()));
+    byFinding.set(finding, { entry, channels: new Set([channel]), finding });
   }
 
   /** Writes each finding's message with every channel it names. */
@@ -270,12 +277,14 @@ class RuleRun implements RuleContext {
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
     const split = this.channelOf(message, noted);
     if (split === undefined) list.push({ concern, message, citations });
-    else
-      (this.warned ??= new ChannelFindings()).write(concern, split.finding, split.channel, () => {
+    else {
+      const findings = (this.warned ??= new ChannelFindings());
+      if (!findings.named(concern, split.finding, split.channel)) {
         const w = { concern, message, citations };
         list.push(w);
-        return w;
-      });
+        findings.add(concern, split.finding, split.channel, w);
+      }
+    }
   }
 
   gap(concern: Concern, message: string, chartIds: readonly string[] = [], noted?: NotedFinding): void {
@@ -284,12 +293,14 @@ class RuleRun implements RuleContext {
     for (let k = 0; k < list.length; k++) if (list[k]!.concern === concern && list[k]!.message === message) return;
     const split = this.channelOf(message, noted);
     if (split === undefined) list.push(this.newGap(concern, message, chartIds));
-    else
-      (this.gapped ??= new ChannelFindings()).write(concern, split.finding, split.channel, () => {
+    else {
+      const findings = (this.gapped ??= new ChannelFindings());
+      if (!findings.named(concern, split.finding, split.channel)) {
         const g = this.newGap(concern, message, chartIds);
         list.push(g);
-        return g;
-      });
+        findings.add(concern, split.finding, split.channel, g);
+      }
+    }
   }
 
   /** Once the items are fitted to the machine: those fitted in a way that fitting again keeps are shareable. */
