@@ -20,18 +20,32 @@ import type { Citation, Registry } from "../model/registry.js";
 interface Node {
   obj: object;
   type: "array" | "object";
-  values: Map<PropertyKey, unknown>;
-  /** Made on first use, as `json` is: most objects are only read. */
-  has?: Map<PropertyKey, boolean>;
+  /**
+   * What was read, in arrays walked by index when checked (same): iterating Maps made an iterator and
+   * an entry per value at each check, a sixth of what a sensitivity of 1,000 channel definitions
+   * allocated. Each key once, at its first read (`seen` finds it, a Set once there are many).
+   */
+  valueKeys: PropertyKey[];
+  values: unknown[];
+  hasKeys: PropertyKey[];
+  has: boolean[];
   /** Object.keys of it, where the rule listed them. */
-  keys?: readonly string[];
+  keys: readonly string[] | undefined;
   /**
    * Frozen objects read whole (they cannot be handed out as proxies): the object, and its JSON for
    * another object with the same text (the same object is the same without writing it).
    */
-  json?: Map<PropertyKey, { obj: unknown; text: string }>;
-  kids: Map<PropertyKey, { node: Node; proxy: object }>;
+  jsonKeys: PropertyKey[];
+  json: { obj: unknown; text: string }[];
+  kidKeys: PropertyKey[];
+  kids: Node[];
+  kidProxies: object[];
+  /** Index of kidKeys, made once there are many (the channel list's 1,000 definitions). */
+  kidIndex: Map<PropertyKey, number> | undefined;
+  /** valueKeys, hasKeys and jsonKeys as a set, made once there are many. */
+  seenSet: Set<string> | undefined;
 }
+
 /**
  * An item a rule emitted, as kept: `f` the estimate's finished copy of it, fitted to the machine `on`,
  * where the command shares finished items (finished-items.ts); undefined until then.
@@ -47,52 +61,8 @@ type WarnCall = { m: "warn"; a: [Concern, string, Citation[] | undefined] } & No
 type GapCall = { m: "gap"; a: [Concern, string, readonly string[] | undefined] } & NotedFinding;
 
 interface Run {
-  /** What the run read, as recorded; as `same` checks it once it is first checked (readsOf). */
-  node: Node;
-  reads?: Reads;
+  reads: Node;
   calls: Call[];
-}
-
-/**
- * A Node as `same` checks it, once its run is over: in arrays, walked by index (iterating the Maps
- * made an iterator and an entry per value at each check: a sixth of what a sensitivity of 1,000
- * channel definitions allocated).
- */
-interface Reads {
-  obj: object;
-  type: "array" | "object";
-  valueKeys: PropertyKey[];
-  values: unknown[];
-  hasKeys: PropertyKey[];
-  has: boolean[];
-  keys: readonly string[] | undefined;
-  jsonKeys: PropertyKey[];
-  json: { obj: unknown; text: string }[];
-  kidKeys: PropertyKey[];
-  kids: Reads[];
-}
-
-/** A recorded Node as Reads. */
-function readsOf(n: Node): Reads {
-  const kidKeys: PropertyKey[] = [];
-  const kids: Reads[] = [];
-  for (const [k, kid] of n.kids) {
-    kidKeys.push(k);
-    kids.push(readsOf(kid.node));
-  }
-  return {
-    obj: n.obj,
-    type: n.type,
-    valueKeys: [...n.values.keys()],
-    values: [...n.values.values()],
-    hasKeys: n.has ? [...n.has.keys()] : [],
-    has: n.has ? [...n.has.values()] : [],
-    keys: n.keys,
-    jsonKeys: n.json ? [...n.json.keys()] : [],
-    json: n.json ? [...n.json.values()] : [],
-    kidKeys,
-    kids,
-  };
 }
 
 /** A part's variants kept per name (a sensitivity row tries some six values of one definition). */
@@ -234,14 +204,14 @@ export function keptOrRun(ctx: RuleContext, part: string, build: (ctx: RuleConte
   // all through that proxy, so the rule's run records what the part read.
   const config = ctx.config;
   for (const r of runs)
-    if (same((r.reads ??= readsOf(r.node)), config)) {
+    if (same(r.reads, config)) {
       replay(r.calls, ctx);
       return;
     }
   const reads = recording(config);
   const calls: Call[] = [];
   build(new Noting(ctx, reads.proxy as typeof config, calls, kept));
-  runs.unshift({ node: reads.node, calls });
+  runs.unshift({ reads: reads.node, calls });
   if (runs.length > KEPT) runs.pop();
 }
 
@@ -260,7 +230,7 @@ export interface Pinned {
 const typeOf = (v: object) => (Array.isArray(v) ? "array" : "object");
 
 /** Whether `v` has what the rule read of the object `n` was recorded from. */
-function same(n: Reads, v: unknown): boolean {
+function same(n: Node, v: unknown): boolean {
   if (v === n.obj) return true;
   if (v === null || typeof v !== "object" || typeOf(v) !== n.type) return false;
   const o = v as Record<PropertyKey, unknown>;
@@ -297,48 +267,132 @@ function sameKeys(o: object, keys: readonly string[]): boolean {
   return k === keys.length;
 }
 
+/** Whether `key` of kind `kind` (v: value, h: has, j: JSON) was read before; notes it if not. */
+function firstRead(node: Node, kind: "v" | "h" | "j", key: string, keys: PropertyKey[]): boolean {
+  if (node.seenSet === undefined) {
+    if (keys.length < 8) return !keys.includes(key);
+    node.seenSet = new Set([
+      ...node.valueKeys.map((k) => `v${String(k)}`),
+      ...node.hasKeys.map((k) => `h${String(k)}`),
+      ...node.jsonKeys.map((k) => `j${String(k)}`),
+    ]);
+  }
+  const tag = kind + key;
+  if (node.seenSet.has(tag)) return false;
+  node.seenSet.add(tag);
+  return true;
+}
+
+/** The index of a kid read before, or -1. */
+function kidAt(node: Node, key: string): number {
+  if (node.kidIndex !== undefined) return node.kidIndex.get(key) ?? -1;
+  if (node.kidKeys.length < 8) return node.kidKeys.indexOf(key);
+  node.kidIndex = new Map(node.kidKeys.map((k, i) => [k, i]));
+  return node.kidIndex.get(key) ?? -1;
+}
+
+/**
+ * The proxy handler that records a rule's reads into its node: one object per node with the traps as
+ * its methods (a handler of closures made four functions for each of 1,000 channel definitions).
+ */
+class Recorder implements ProxyHandler<object> {
+  constructor(readonly node: Node) {}
+  get(t: object, p: PropertyKey, receiver: unknown): unknown {
+    const v: unknown = Reflect.get(t, p, receiver);
+    if (typeof p === "symbol") return v;
+    const key = p as string; // a proxy's trap gets a string or a symbol
+    const node = this.node;
+    const own = Object.prototype.hasOwnProperty.call(t, p);
+    if (!own && typeof v === "function") return v; // Array.prototype.map and the like
+    if (v !== null && typeof v === "object") {
+      // A frozen object cannot be handed out as a proxy (its properties are fixed): read whole.
+      if (Object.isFrozen(v)) {
+        if (firstRead(node, "j", key, node.jsonKeys)) {
+          if (node.jsonKeys === NONE) {
+            node.jsonKeys = [];
+            node.json = [];
+          }
+          node.jsonKeys.push(key);
+          node.json.push({ obj: v, text: JSON.stringify(v) });
+        }
+        return v;
+      }
+      const at = kidAt(node, key);
+      if (at >= 0 && node.kids[at]!.obj === v) return node.kidProxies[at]!;
+      const kid = recording(v);
+      if (at >= 0) {
+        node.kids[at] = kid.node;
+        node.kidProxies[at] = kid.proxy;
+      } else {
+        if (node.kidKeys === NONE) {
+          node.kidKeys = [];
+          node.kids = [];
+          node.kidProxies = [];
+        }
+        node.kidIndex?.set(key, node.kidKeys.length);
+        node.kidKeys.push(key);
+        node.kids.push(kid.node);
+        node.kidProxies.push(kid.proxy);
+      }
+      return kid.proxy;
+    }
+    if (firstRead(node, "v", key, node.valueKeys)) {
+      if (node.valueKeys === NONE) {
+        node.valueKeys = [];
+        node.values = [];
+      }
+      node.valueKeys.push(key);
+      node.values.push(v);
+    }
+    return v;
+  }
+  has(t: object, p: PropertyKey): boolean {
+    const v = Reflect.has(t, p);
+    const node = this.node;
+    if (typeof p !== "symbol" && firstRead(node, "h", p as string, node.hasKeys)) {
+      if (node.hasKeys === NONE) {
+        node.hasKeys = [];
+        node.has = [];
+      }
+      node.hasKeys.push(p);
+      node.has.push(v);
+    }
+    return v;
+  }
+  ownKeys(t: object): ArrayLike<string | symbol> {
+    this.node.keys ??= Object.keys(t);
+    return Reflect.ownKeys(t);
+  }
+  set(): boolean {
+    throw new TypeError("a rule must not change its config");
+  }
+}
+
+/**
+ * The arrays of a node nothing was read into yet: shared, replaced by a node's own at its first read of
+ * the kind (most nodes are channel definitions with a few values read, and no kids).
+ */
+const NONE: never[] = [];
+
 /** The object behind a proxy that records each read into `node` (and its kids, for objects read through it). */
 function recording(obj: object): { node: Node; proxy: object } {
   const node: Node = {
     obj,
     type: typeOf(obj),
-    values: new Map(),
-    kids: new Map(),
+    valueKeys: NONE,
+    values: NONE,
+    hasKeys: NONE,
+    has: NONE,
+    keys: undefined,
+    jsonKeys: NONE,
+    json: NONE,
+    kidKeys: NONE,
+    kids: NONE,
+    kidProxies: NONE,
+    kidIndex: undefined,
+    seenSet: undefined,
   };
-  const proxy = new Proxy(obj, {
-    get(t, p, receiver) {
-      const v: unknown = Reflect.get(t, p, receiver);
-      if (typeof p === "symbol") return v;
-      const own = Object.prototype.hasOwnProperty.call(t, p);
-      if (!own && typeof v === "function") return v; // Array.prototype.map and the like
-      if (v !== null && typeof v === "object") {
-        // A frozen object cannot be handed out as a proxy (its properties are fixed): read whole.
-        if (Object.isFrozen(v)) {
-          node.json ??= new Map();
-          if (!node.json.has(p)) node.json.set(p, { obj: v, text: JSON.stringify(v) });
-          return v;
-        }
-        let kid = node.kids.get(p);
-        if (kid === undefined || kid.node.obj !== v) node.kids.set(p, (kid = recording(v)));
-        return kid.proxy;
-      }
-      if (!node.values.has(p)) node.values.set(p, v);
-      return v;
-    },
-    has(t, p) {
-      const v = Reflect.has(t, p);
-      if (typeof p !== "symbol" && !(node.has ??= new Map()).has(p)) node.has.set(p, v);
-      return v;
-    },
-    ownKeys(t) {
-      node.keys ??= Object.keys(t);
-      return Reflect.ownKeys(t);
-    },
-    set() {
-      throw new TypeError("a rule must not change its config");
-    },
-  });
-  return { node, proxy };
+  return { node, proxy: new Proxy(obj, new Recorder(node)) };
 }
 
 export class RuleMemo {
@@ -381,7 +435,7 @@ export class RuleMemo {
     if (!runs) byRule.set(id, (runs = []));
     const config = ctx.config;
     for (const r of runs)
-      if (same((r.reads ??= readsOf(r.node)), config)) {
+      if (same(r.reads, config)) {
         this.hits++;
         if ((this.missed.get(id) ?? 0) <= MISSES) this.missed.set(id, 0);
         replay(r.calls, ctx);
@@ -401,7 +455,7 @@ export class RuleMemo {
     const reads = recording(config);
     const calls: Call[] = [];
     rule.run(new Noting(ctx, reads.proxy as typeof config, calls, lines));
-    runs.unshift({ node: reads.node, calls });
+    runs.unshift({ reads: reads.node, calls });
     // The oldest run is the config the command started from, which its points differ from in one
     // input each: kept; the oldest of the others goes.
     if (runs.length > KEPT) runs.splice(runs.length - 2, 1);
