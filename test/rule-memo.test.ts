@@ -114,3 +114,24 @@ describe("what a recorded run read, checked against the next config", () => {
     expect(runs).toBe(3);
   });
 });
+
+describe("a memo that records no more misses (sensitivity, once the config as written is recorded)", () => {
+  it("replays the recorded config, runs a moved one afresh each time, and gives the estimate without a memo", () => {
+    const memo = new RuleMemo();
+    const c = loadConfigFile("examples/how-far-order-entry.yaml").config;
+    estimateWith(c, registry, RULES, memo);
+    memo.recordMisses = false;
+    const moved = { ...c, workload: { ...c.workload, rate: 4000 } };
+    const misses = memo.misses;
+    expect(toJson(estimateWith(moved, registry, RULES, memo))).toBe(toJson(estimateWith(moved, registry)));
+    const first = memo.misses - misses;
+    expect(first).toBeGreaterThan(0); // the rules that read the rate
+    // Not recorded: the same rules miss again for the same config.
+    expect(toJson(estimateWith(moved, registry, RULES, memo))).toBe(toJson(estimateWith(moved, registry)));
+    expect(memo.misses - misses).toBe(2 * first);
+    // The config as written still replays every rule.
+    const before = memo.misses;
+    expect(toJson(estimateWith(c, registry, RULES, memo))).toBe(toJson(estimateWith(c, registry)));
+    expect(memo.misses).toBe(before);
+  });
+});

@@ -417,6 +417,14 @@ export class RuleMemo {
   /** Rule runs replayed and run, for tests and the bench. */
   hits = 0;
   misses = 0;
+  /**
+   * Whether a run that replays nothing is recorded for later points. A sensitivity sets it false once
+   * the config as written is recorded: each later point moves one input from it, so a rule that reads
+   * the input runs afresh at every point (no later point has that value again), and recording its reads
+   * through proxies was work no point used; a rule that does not read it replays the config's run. Its
+   * parts (RuleContext.kept) are kept either way.
+   */
+  recordMisses = true;
 
   /** The registry whose runs a rule's run can share: a pinned figure's base, for a rule that never uses it. */
   private registryFor(registry: Registry, rule: Rule): object {
@@ -448,7 +456,7 @@ export class RuleMemo {
     if (!keptBy) this.kept.set(byRule, (keptBy = new Map()));
     let lines = keptBy.get(id);
     if (!lines) keptBy.set(id, (lines = new Kept()));
-    if (missed > MISSES && missed % RETRY !== 0) {
+    if (!this.recordMisses || (missed > MISSES && missed % RETRY !== 0)) {
       rule.run(new Passing(ctx, lines));
       return;
     }

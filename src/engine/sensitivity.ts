@@ -525,6 +525,10 @@ export function sensitivityOf(
   const memo = new RuleMemo(true);
   const sections: ParseMemo = new Map();
   const baseEstimate = estimateWith(config, registry, undefined, memo);
+  // The config as written, lean too (the figures' and inputs' rows start lean): recorded, it is what
+  // the rules that do not read a moved input replay; nothing after it is recorded (recordMisses).
+  estimateWith(config, registry, undefined, memo, true);
+  memo.recordMisses = false;
   const binding = baseEstimate.bottleneck?.id ?? null;
   const base = { ...outputsOf(baseEstimate, binding), binding };
   const units: Record<SensitivityOutput, string | null> = {
