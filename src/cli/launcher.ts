@@ -16,8 +16,8 @@ import { codeCacheFile } from "./code-cache.js";
 type Main = (argv: string[]) => Promise<number>;
 
 const file = join(__dirname, "cli-main.cjs");
-// The estimate has a cache of its own, without the other commands' code (code-cache.ts); the command is
-// the first argument, as main.ts takes it. Any cache of this bundle fits any command: the choice only
+// Capacity, sensitivity and the sweep have a cache each, the other commands share the estimates' one
+// (code-cache.ts); the command is the first argument, as main.ts takes it. Any cache of this bundle fits any command: the choice only
 // decides how much V8 deserialises and how much it compiles.
 const general = codeCacheFile(file);
 const own = codeCacheFile(file, undefined, undefined, process.argv[2]);
