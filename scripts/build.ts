@@ -265,8 +265,12 @@ const cjsBundle = (name: string, entry: string, plugins: Plugin[], wrap?: typeof
     target: "node20",
     minify: process.env.MQZCAP_NO_MINIFY === undefined, // unminified for profiling start-up
     legalComments: "linked",
-    sourcemap: "linked",
-    sourcesContent: false,
+    // No source maps for the CLI's bundles (the library keeps its own, above): nothing loads them at run
+    // time. The launcher compiles cli-main.cjs with vm.Script, which Node's --enable-source-maps does
+    // not map, and the CLI prints no stack trace (an internal error is one line, launcher.ts). They were
+    // 1.85 MB of the package, the room the per-command code caches take (code-cache.ts, #30). To map
+    // a position from a profile, build unminified (MQZCAP_NO_MINIFY=1).
+    sourcemap: false,
     external: ["@napi-rs/canvas"],
     define: { __MQZCAP_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__mqzcapMeta.url" },
     // Computed when first read: node:url's pathToFileURL costs about half a millisecond at start.
@@ -342,41 +346,39 @@ else console.warn("build: the live page (dist/mqzcap.html) is not built: @codemi
 // compiled to the cache the runs before it made (launcher.ts), so that the table, the explanation and
 // JSON are all in it (each run used to start afresh, and the last one's cache, JSON's, was shipped).
 // Named for this Node's V8 (src/cli/code-cache.ts): a launcher on another Node does not read it.
-// The commands a planner runs while editing are in it too (capacity, sensitivity, sweep), on a config
-// with shared queues, two channel types, a baseline and storage: sensitivity, which tries other
-// machines, releases and choices, ran code the cache did not hold (#30: 1,500 -> 1,394 million
-// instructions for how-far-order-entry under cachegrind). The larger cache (1.15 MB, was 0.92) costs
-// the plain estimate a little more to read (736 -> 743 million), within run-to-run noise in time.
-// The estimate has a cache of its own, made by its runs alone (src/cli/code-cache.ts): 1.0 MB rather
-// than 1.15, as V8 deserialises all of a cache at start, and less of the estimate baseline-compiled at
-// run time (#30: 726 -> 703 million instructions; bench/RESULTS.md 1b).
+// The commands a planner runs while editing besides the estimate (capacity, sensitivity, the sweep)
+// have a cache each: the estimates' cache with that command's run on a config with shared queues, two
+// channel types, a baseline and storage added to it. One cache with every command's code (until h44,
+// #30) cost each command more: V8 deserialises all of a cache at start, and baseline-compiles more of
+// a command's functions when the cache holds other commands' code (bench/RESULTS.md 1b: capacity
+// 857 -> 835-843, the 50-point sweep 968 -> 928-956, sensitivity 1,304 -> 1,272-1,284 million
+// instructions under cachegrind; the estimate had its own already). Every other command reads the
+// estimates' cache.
 const HOW_FAR = "examples/how-far-order-entry.yaml";
-const ESTIMATES = [
+const bundleFile = join(root, "dist", "cli-main.cjs");
+const cacheRun = (cacheFile: string, args: readonly string[]) =>
+  execFileSync(process.execPath, [join(root, "dist", "cli.cjs"), ...args], {
+    cwd: root,
+    env: { ...process.env, MQZCAP_BUILD_CODE_CACHE: cacheFile, NO_COLOR: "1" },
+    stdio: "ignore",
+  });
+const estimatesCache = codeCacheFile(bundleFile);
+for (const args of [
   ["estimate", "examples/quickstart.yaml"],
   ["estimate", "examples/quickstart.yaml", "--explain"],
   ["estimate", "examples/z14-to-z15.yaml", "--format", "json"],
   ["estimate", HOW_FAR],
-];
-const bundleFile = join(root, "dist", "cli-main.cjs");
-for (const [cacheFile, runs] of [
-  [
-    codeCacheFile(bundleFile),
-    [
-      ...ESTIMATES,
-      ["capacity", HOW_FAR],
-      ["sensitivity", HOW_FAR],
-      ["sweep", HOW_FAR, "--vary", "workload.rate=1000/s,2000/s"],
-    ],
-  ],
-  [codeCacheFile(bundleFile, undefined, undefined, "estimate"), ESTIMATES],
-] as const) {
-  for (const args of runs) {
-    execFileSync(process.execPath, [join(root, "dist", "cli.cjs"), ...args], {
-      cwd: root,
-      env: { ...process.env, MQZCAP_BUILD_CODE_CACHE: cacheFile, NO_COLOR: "1" },
-      stdio: "ignore",
-    });
-  }
+])
+  cacheRun(estimatesCache, args);
+for (const args of [
+  ["capacity", HOW_FAR],
+  ["sensitivity", HOW_FAR],
+  ["sweep", HOW_FAR, "--vary", "workload.rate=1000/s,2000/s"],
+]) {
+  // The estimates' runs, then this command's: the same as running them all in turn under this name.
+  const own = codeCacheFile(bundleFile, undefined, undefined, args[0]);
+  copyFileSync(estimatesCache, own);
+  cacheRun(own, args);
 }
 
 if (!process.argv.includes("--no-types")) {

@@ -26,7 +26,8 @@ function start(args: string[], preload?: string) {
 }
 
 const shipped = () => codeCacheFile(join(dir, "dist", "cli-main.cjs"));
-const shippedForEstimate = () => codeCacheFile(join(dir, "dist", "cli-main.cjs"), undefined, undefined, "estimate");
+const OWN = ["capacity", "sensitivity", "sweep"] as const;
+const shippedFor = (command: string) => codeCacheFile(join(dir, "dist", "cli-main.cjs"), undefined, undefined, command);
 
 describe("the CLI launcher", () => {
   it("names the code cache by the V8 version and architecture that made it", () => {
@@ -45,22 +46,35 @@ describe("the CLI launcher", () => {
     expect(r.stderr).toBe("mqzcap: start: code cache\n");
   });
 
-  it("gives the estimate a cache of its own, smaller than the one of every command", () => {
-    expect(shippedForEstimate()).toBe(shipped().replace(/\.cache$/, ".estimate.cache"));
-    // Made by estimates alone: without capacity's, sensitivity's and the sweep's code, which V8 would
-    // deserialise at every estimate's start.
-    expect(readFileSync(shippedForEstimate()).length).toBeLessThan(readFileSync(shipped()).length);
+  it("gives capacity, sensitivity and the sweep a cache each; the estimate and the rest share one", () => {
+    // The estimate (and any other command) reads the general cache: no file of its own is looked for.
+    expect(codeCacheFile("/x/cli-main.cjs", process.versions, "x64", "estimate")).toBe(
+      codeCacheFile("/x/cli-main.cjs", process.versions, "x64"),
+    );
+    const general = readFileSync(shipped()).length;
+    for (const command of OWN) {
+      expect(shippedFor(command)).toBe(shipped().replace(/\.cache$/, `.${command}.cache`));
+      // Made by the estimates' runs and then the command's own: it holds more than the estimates' cache.
+      expect(readFileSync(shippedFor(command)).length, command).toBeGreaterThan(general);
+    }
+    expect(start(["capacity", "examples/quickstart.yaml"]).stderr).toBe("mqzcap: start: code cache for capacity\n");
+    expect(start(["sensitivity", "examples/quickstart.yaml"]).stderr).toBe(
+      "mqzcap: start: code cache for sensitivity\n",
+    );
+    const sweep = start(["sweep", "examples/quickstart.yaml", "--vary", "workload.rate=100/s,200/s"]);
+    expect(sweep.code).toBe(0);
+    expect(sweep.stderr).toBe("mqzcap: start: code cache for sweep\n");
     const r = start(["estimate", "examples/quickstart.yaml"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("4,643 channels");
-    expect(r.stderr).toBe("mqzcap: start: code cache for estimate\n");
-    // A build without it (an older one) gives the estimate the cache of every command.
-    const saved = readFileSync(shippedForEstimate());
-    rmSync(shippedForEstimate());
+    expect(r.stderr).toBe("mqzcap: start: code cache\n");
+    // A build without capacity's (an older one) gives capacity the general cache.
+    const saved = readFileSync(shippedFor("capacity"));
+    rmSync(shippedFor("capacity"));
     try {
-      expect(start(["estimate", "examples/quickstart.yaml"]).stderr).toBe("mqzcap: start: code cache\n");
+      expect(start(["capacity", "examples/quickstart.yaml"]).stderr).toBe("mqzcap: start: code cache\n");
     } finally {
-      writeFileSync(shippedForEstimate(), saved);
+      writeFileSync(shippedFor("capacity"), saved);
     }
   });
 
@@ -91,9 +105,9 @@ describe("the CLI launcher", () => {
   it("does not read a cache made by another V8; uses Node's compile cache where Node has one", () => {
     // As if the package had been built on another Node: the only cache file names another V8.
     const other = shipped().replace(/\.v8-[^/]*\.cache$/, ".v8-0.0.0-other.cache");
-    const otherForEstimate = other.replace(/\.cache$/, ".estimate.cache");
+    const otherFor = (command: string) => other.replace(/\.cache$/, `.${command}.cache`);
     renameSync(shipped(), other);
-    renameSync(shippedForEstimate(), otherForEstimate);
+    for (const command of OWN) renameSync(shippedFor(command), otherFor(command));
     try {
       const r = start(["estimate", "examples/quickstart.yaml"]);
       expect(r.code).toBe(0);
@@ -120,10 +134,14 @@ describe("the CLI launcher", () => {
         readdirSync(join(dir, "dist"))
           .filter((f) => f.endsWith(".cache"))
           .sort(),
-      ).toEqual([other.split("/").pop(), otherForEstimate.split("/").pop()].sort());
+      ).toEqual([other, ...OWN.map(otherFor)].map((f) => f.split("/").pop()).sort());
+      // Nor does capacity read another V8's cache of its own.
+      expect(start(["capacity", "examples/quickstart.yaml"]).stderr).toMatch(
+        /^mqzcap: start: no code cache for this Node/,
+      );
     } finally {
       renameSync(other, shipped());
-      renameSync(otherForEstimate, shippedForEstimate());
+      for (const command of OWN) renameSync(otherFor(command), shippedFor(command));
     }
   });
 });

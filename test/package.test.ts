@@ -83,7 +83,6 @@ describe("the packed package", () => {
       "dist/cli-chart.cjs",
       "dist/index.js",
       "dist/index.js.map",
-      "dist/cli-main.cjs.map",
       "dist/types/index.d.ts",
       "dist/models.json",
       "dist/chart.umd.min.js",
@@ -96,6 +95,15 @@ describe("the packed package", () => {
       "package.json",
     ])
       expect(packed, f).toContain(f);
+    // The library's source maps (stack traces under --enable-source-maps), none for the CLI's bundles,
+    // which nothing loads (scripts/build.ts): their room holds capacity's, sensitivity's and the
+    // sweep's code caches, one V8 version's each, beside the general one.
+    expect(packed.filter((f) => /^dist\/cli[^/]*\.map$/.test(f))).toEqual([]);
+    for (const command of ["", ".capacity", ".sensitivity", ".sweep"])
+      expect(
+        packed.filter((f) => f.startsWith("dist/cli-main.cjs.v8-") && f.endsWith(`-${process.arch}${command}.cache`)),
+        command,
+      ).toHaveLength(1);
     // Two fonts of the 22 the font package has; no sources, tests or goldens.
     expect(packed.filter((f) => f.endsWith(".ttf"))).toHaveLength(2);
     expect(packed.filter((f) => /^(?:src|test|bench|scripts)\/|^examples\/golden\//.test(f))).toEqual([]);

@@ -4,18 +4,18 @@
 // compile cache instead (see launcher.ts). Shared by the launcher and the build, which writes it.
 
 /**
- * Commands with a code cache of their own, made by their runs alone: V8 deserialises the whole of a
- * cache at start, and the cache every other command reads holds capacity's, sensitivity's and the
- * sweep's code too (1.15 MB; the estimate's own is 1.0 MB, 24 million fewer instructions at every
- * estimate, #30); and with the general cache V8 baseline-compiles more of the estimate's functions (its
- * estimateWith 13 ms against 8.5, cause not found; bench/RESULTS.md 1b). Only the estimate: another
- * cache of 1 MB per command would take the installed package past its 15 MB (test/package.test.ts).
+ * Commands with a code cache of their own, each made by the estimates' runs and then that command's
+ * (scripts/build.ts): V8 deserialises the whole of a cache at start, and with a cache holding other
+ * commands' code it also baseline-compiles more of the running command's functions (cause not found;
+ * bench/RESULTS.md 1b). Every other command, the estimate first, reads the general cache, made by the
+ * estimates alone. (Until #30's h44 the general cache held every command's code and only the estimate
+ * had its own; the CLI bundles' source maps, which nothing loads at run time, made room in the package.)
  */
-export const OWN_CACHE_COMMANDS: readonly string[] = ["estimate"];
+export const OWN_CACHE_COMMANDS: readonly string[] = ["capacity", "sensitivity", "sweep"];
 
 /**
  * dist/cli-main.cjs -> dist/cli-main.cjs.v8-11.3.244.8-node.30-x64.cache, for the running Node; with a
- * command of OWN_CACHE_COMMANDS, that command's own: dist/cli-main.cjs.v8-11.3.244.8-node.30-x64.estimate.cache.
+ * command of OWN_CACHE_COMMANDS, that command's own: dist/cli-main.cjs.v8-11.3.244.8-node.30-x64.capacity.cache.
  */
 export function codeCacheFile(
   bundle: string,
