@@ -260,7 +260,9 @@ function sameKeys(o: object, keys: readonly string[]): boolean {
   }
   let k = 0;
   for (const key in o) {
-    // A plain object inherits no enumerable key: for-in gives its own, in Object.keys's order.
+    // for-in gives the own keys in Object.keys's order, then any enumerable one inherited (none, unless
+    // Object.prototype was written to): those are not keys Object.keys gives, and not counted.
+    if (!Object.prototype.hasOwnProperty.call(o, key)) continue;
     if (key !== keys[k]) return false;
     k++;
   }
