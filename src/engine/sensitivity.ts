@@ -204,9 +204,9 @@ function settingsKey(def: unknown): string {
 
 /**
  * The channel definitions whose inputs are moved: the first MAX_CHANNELS_MOVED with settings of their
- * own. A definition set as an earlier moved one is (its name aside) moves every output as that one
- * does, so it is named beside it rather than moved again: a generated list of 1,000 alike senders
- * gave ten rows of the same swing, ten times the estimates.
+ * own. A definition whose settings are an earlier moved one's (its name aside) moves every output as
+ * that one does (no rule reads a definition's place in the list), so it is named beside it rather than
+ * moved again: a generated list of 1,000 alike senders gave ten rows of the same swing.
  */
 function channelsToMove(defs: readonly unknown[]): {
   moved: { def: unknown; index: number }[];
