@@ -197,17 +197,22 @@ function shareSections(config: ParsedConfig, data: Record<string, unknown>): voi
 /** Sections parsed within one command (a sweep's points differ in a section or two), by key and text. */
 export type ParseMemo = Map<string, Map<string, { raw: unknown; data: unknown }>>;
 
-/** The fields of an object section's schema (inside its optional or default wrapper); undefined if not an object. */
-function fieldsOf(section: AnySchema): Record<string, AnySchema> | undefined {
+/** A section schema's definition inside its optional, default or lazy wrappers (at most five). */
+function innerDef(section: AnySchema): ReturnType<typeof defOf> | undefined {
   let s = section;
   for (let k = 0; k < 5; k++) {
     const d = defOf(s);
-    if (d.type === "object") return d.shape;
     const inner = unwrapped(d);
-    if (!inner) return undefined;
+    if (!inner) return d;
     s = inner;
   }
   return undefined;
+}
+
+/** The fields of an object section's schema (inside its optional or default wrapper); undefined if not an object. */
+function fieldsOf(section: AnySchema): Record<string, AnySchema> | undefined {
+  const d = innerDef(section);
+  return d?.type === "object" ? d.shape : undefined;
 }
 
 /**
@@ -246,20 +251,13 @@ function oneFieldChanged(
 
 /** The element schema of a list section whose own checks are on its length alone; undefined otherwise. */
 function elementsOf(section: AnySchema): AnySchema | undefined {
-  let s = section;
-  for (let k = 0; k < 5; k++) {
-    const d = defOf(s) as ReturnType<typeof defOf> & { checks?: { _zod: { def: { check: string } } }[] };
-    if (d.type === "array") {
-      const lengthOnly = (d.checks ?? []).every((c) =>
-        ["max_length", "min_length", "length_equals"].includes(c._zod.def.check),
-      );
-      return lengthOnly ? d.element : undefined;
-    }
-    const inner = unwrapped(d);
-    if (!inner) return undefined;
-    s = inner;
-  }
-  return undefined;
+  const d = innerDef(section) as
+    (ReturnType<typeof defOf> & { checks?: { _zod: { def: { check: string } } }[] }) | undefined;
+  if (d?.type !== "array") return undefined;
+  const lengthOnly = (d.checks ?? []).every((c) =>
+    ["max_length", "min_length", "length_equals"].includes(c._zod.def.check),
+  );
+  return lengthOnly ? d.element : undefined;
 }
 
 /**
