@@ -53,7 +53,7 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
       "`mqzcap init FILE` writes a commented starter config; a config needs at least `version: 1`",
     );
   }
-  const src = parseYamlSource(text, file, { maxAliasCount: MAX_ALIASES, maxNesting: MAX_DEPTH });
+  const src = parseYamlSource(text, file, { maxAliasCount: MAX_ALIASES, maxNesting: MAX_DEPTH, plain: true });
   if (src.errors.length) throw new InputError(src.errors.slice(0, 5));
   const value = src.value;
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
@@ -155,7 +155,7 @@ export function parseConfigValue(
   { located = true, memo }: { located?: boolean; memo?: ParseMemo } = {},
 ): LoadedConfig {
   const parsed = memo ? bySection(value, memo) : Config.safeParse(value);
-  emptySource ??= parseYamlSource("{}", file, { maxAliasCount: 0 });
+  emptySource ??= parseYamlSource("{}", file, { maxAliasCount: 0, plain: true });
   const src = emptySource;
   // Unlocated (sensitivity, which keeps only the message of an end that is not a valid config): the
   // diagnostics without a line, which would be a line of YAML written out here, not the user's.
@@ -170,7 +170,23 @@ export function parseConfigValue(
   if (memo) shareSections(config, parsed.data as Record<string, unknown>);
   const ranges = inputRanges(value);
   if (ranges) config.ranges = ranges;
-  return { config, source: { ...emptySource, file, value } };
+  return { config, source: sourceWith(emptySource, file, value) };
+}
+
+/** A source with another file and value, its document the one of `src`, made only when asked for. */
+function sourceWith(src: YamlSource, file: string, value: unknown): YamlSource {
+  return {
+    file,
+    text: src.text,
+    value,
+    errors: src.errors,
+    get doc() {
+      return src.doc;
+    },
+    get lines() {
+      return src.lines;
+    },
+  };
 }
 
 // The canonical copy of each section parsed within a command, by the parsed section (bySection hands

@@ -1,6 +1,7 @@
 // YAML parsing that keeps source positions, so that every complaint about a value can point at it.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostic } from "./diagnostic.js";
+import { parsePlainYaml } from "./yaml-plain.js";
 
 export interface YamlSource {
   file: string;
@@ -19,15 +20,52 @@ export interface ParseLimits {
    * is parsed: the YAML parser recurses per level and overflows the stack at a few hundred.
    */
   maxNesting?: number;
+  /**
+   * Read the common shape of a config without the yaml library where it can (util/yaml-plain.ts):
+   * the same value, the document made only when a position is asked for.
+   */
+  plain?: boolean;
 }
 
 const DEFAULT_MAX_NESTING = 64;
 
 export function parseYamlSource(text: string, file: string, limits: ParseLimits = { maxAliasCount: 100 }): YamlSource {
-  const lines = new LineCounter();
   const kind = file.endsWith(".json") ? "JSON" : "YAML";
   const maxNesting = limits.maxNesting ?? DEFAULT_MAX_NESTING;
   const tooDeep = nestingExceeds(text, maxNesting);
+  if (limits.plain && kind === "YAML" && tooDeep === undefined) {
+    const plain = parsePlainYaml(text);
+    if (plain !== undefined) {
+      // The value without the library; its document and line positions (for a diagnostic about a
+      // value, which the schema's check may yet give) made by the library when first asked for.
+      let full: YamlSource | undefined;
+      const library = () => (full ??= parseWithLibrary(text, file, limits, kind, tooDeep));
+      return {
+        file,
+        text,
+        value: plain.value,
+        errors: [],
+        get doc() {
+          return library().doc;
+        },
+        get lines() {
+          return library().lines;
+        },
+      };
+    }
+  }
+  return parseWithLibrary(text, file, limits, kind, tooDeep);
+}
+
+function parseWithLibrary(
+  text: string,
+  file: string,
+  limits: ParseLimits,
+  kind: "JSON" | "YAML",
+  tooDeep: number | undefined,
+): YamlSource {
+  const lines = new LineCounter();
+  const maxNesting = limits.maxNesting ?? DEFAULT_MAX_NESTING;
   // Parse the text only when it is safe to: an over-deep document gets an empty one in its place.
   const doc = parseDocument(tooDeep === undefined ? text : "", {
     lineCounter: lines,
