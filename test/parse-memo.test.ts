@@ -53,4 +53,14 @@ describe("parsing with a memo, one channel definition moved at a time", () => {
     expect(expected?.[0]).toMatch(/^channels\.3\.type: "teleport" is not allowed/);
     expect(messageOf(() => parseConfigValue(moved, "plan.yaml", { memo }))).toEqual(expected);
   });
+
+  it("takes a section it has seen as the same object as parsed before, for that section only", () => {
+    // Two sections written as one object (a library caller's shared {}): each is its own section's.
+    const shared = {};
+    const raw = { ...base, smf: shared, ams: shared };
+    const memo: ParseMemo = new Map();
+    parseConfigValue(raw, "plan.yaml", { memo });
+    const again = parseConfigValue({ ...raw, workload: { ...raw.workload, rate: "1200/s" } }, "plan.yaml", { memo });
+    expect(again.config).toEqual(fresh({ ...raw, workload: { ...raw.workload, rate: "1200/s" } }));
+  });
 });

@@ -253,7 +253,8 @@ function oneFieldChanged(
     if (before === null || typeof before !== "object" || prior.data === undefined) continue;
     const was = Object.keys(before);
     if (was.length !== keys.length || was.some((k, i) => k !== keys[i])) continue;
-    const changed = keys.filter((k) => JSON.stringify(now[k]) !== JSON.stringify(before[k]));
+    // The same value (a string, a number, an object the two share) without writing either as JSON.
+    const changed = keys.filter((k) => now[k] !== before[k] && JSON.stringify(now[k]) !== JSON.stringify(before[k]));
     if (changed.length !== 1 || !fields[changed[0]!]) continue;
     const key = changed[0]!;
     const r = (fields[key] as unknown as { safeParse(x: unknown): { success: boolean; data?: unknown } }).safeParse(
@@ -328,8 +329,18 @@ function bySection(value: Record<string, unknown>, memo: ParseMemo): ReturnType<
   const shape = Config.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(value)) if (!(k in shape)) return Config.safeParse(value);
+  let byKey = sectionObjects.get(memo);
+  if (!byKey) sectionObjects.set(memo, (byKey = new Map()));
   for (const k of Object.keys(shape)) {
     const v = value[k];
+    const isObject = v !== null && typeof v === "object";
+    let objects = byKey.get(k);
+    if (!objects) byKey.set(k, (objects = new WeakMap()));
+    const seen = isObject ? objects.get(v) : undefined;
+    if (seen !== undefined) {
+      if (seen.data !== undefined) out[k] = seen.data;
+      continue;
+    }
     const text = v === undefined ? "" : JSON.stringify(v);
     let byText = memo.get(k);
     if (!byText) memo.set(k, (byText = new Map()));
@@ -346,10 +357,18 @@ function bySection(value: Record<string, unknown>, memo: ParseMemo): ReturnType<
       }
       byText.set(text, { raw: v, data });
     }
+    if (isObject) objects.set(v, { data });
     if (data !== undefined) out[k] = data;
   }
   return { success: true, data: out } as ReturnType<typeof Config.safeParse>;
 }
+
+/**
+ * Sections parsed in a command by key and by their object as written: a value tried shares every section it does
+ * not move with the config (withPath copies the path alone), so the same object needs neither its JSON
+ * written nor looking up (a fifth of a 50-point sweep's parsing). Nothing changes a config once made.
+ */
+const sectionObjects = new WeakMap<ParseMemo, Map<string, WeakMap<object, { data: unknown }>>>();
 
 /**
  * True when every line is blank or a comment. A loop over lines, not a regex: /^\s*(#.*\s*)*$/ backtracked
