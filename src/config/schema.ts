@@ -246,6 +246,12 @@ const interval = (what: string, json: UnitJson) =>
  * section object's own, undefined, written here so that an optional wrapper asking for them on an absent
  * section does not build it; walks of the schema's structure go through it (util/zod-defs.ts unwrapped).
  */
+/**
+ * An optional field built when a config first has it, as lazySection builds a section: a channel
+ * definition's fields a config leaves out (most of them, in most configs) cost no zod objects at start.
+ */
+const lazyField = <T extends z.ZodType>(make: () => T): z.ZodLazy<T> => lazySection(make);
+
 function lazySection<T extends z.ZodType>(make: () => T): z.ZodLazy<T> {
   let built: T | undefined;
   const lazy = z.lazy(() => (built ??= make()));
@@ -267,7 +273,7 @@ export const Tls = z
           "CipherSpec (channel attribute SSLCIPH): a TLS 1.2 or TLS 1.3 CipherSpec name, or an alias such as ANY_TLS13; the IANA name of a TLS 1.2 cipher suite MQ has a CipherSpec for (TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384 for ECDHE_RSA_AES_256_GCM_SHA384) is taken as that CipherSpec. TLS 1.3 names and the ANY_ aliases need MQ 9.2 or later.",
         examples: ["TLS_AES_256_GCM_SHA384", "ECDHE_RSA_AES_256_GCM_SHA384", "ANY_TLS12_OR_HIGHER"],
       }),
-    resetBytes: size("tls.resetBytes", 0, SSLRKEYC_MAX, { examples: ["1MB", 32768, 0], default: 0 })
+    resetBytes: lazyField(() => size("tls.resetBytes", 0, SSLRKEYC_MAX, { examples: ["1MB", 32768, 0], default: 0 }))
       .optional()
       .register(docs, {
         description:
@@ -323,21 +329,21 @@ export const Channel = z
           "Transport (channel attribute TRPTYPE): tcp (TRPTYPE(TCP)), smc-r or smc-d (Shared Memory Communications over TRPTYPE(TCP); smc-d needs MQ 8.0 or later), or fasp (Aspera fasp.io gateway).",
         examples: ["tcp", "smc-r"],
       }),
-    messageSize: size("messageSize", 1, MAX_MESSAGE_BYTES, { examples: ["32KB", "1MB", 4096, "2KB..8KB"] }, true)
+    messageSize: lazyField(() =>
+      size("messageSize", 1, MAX_MESSAGE_BYTES, { examples: ["32KB", "1MB", 4096, "2KB..8KB"] }, true),
+    )
       .optional()
       .register(docs, {
         description:
           "Message size on this channel, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 4MB (KB = 1024 bytes). Defaults to workload.messageSize. Or a range, evaluated at both ends: 2KB..8KB, 32KB +/-10%.",
       }),
-    rate: rate("rate", { examples: ["2000/s", "120000/min", 500, "400..600/s"] }, true)
+    rate: lazyField(() => rate("rate", { examples: ["2000/s", "120000/min", 500, "400..600/s"] }, true))
       .optional()
       .register(docs, {
         description:
           "Messages per second over this channel (not transactions), both directions and all instances together: a number per second, or with a unit: 2000/s, 120000/min (at most 100000000/s). Defaults to workload.rate times the messages of a transaction that cross the channel: 2 on a server-connection channel in request-reply (the request and the reply), else 1 (a sender, receiver, server, requester or cluster channel carries one direction; define the other direction as its own channel). Or a range, evaluated at both ends: 400..600/s, 500/s +/-10%.",
       }),
-    sharecnv: z
-      .number()
-      .check(z.int(), z.gte(0), z.lte(999999999))
+    sharecnv: lazyField(() => z.number().check(z.int(), z.gte(0), z.lte(999999999)))
       .optional()
       .register(docs, {
         description:
@@ -345,9 +351,7 @@ export const Channel = z
         default: 10,
         examples: [1, 10, 0],
       }),
-    conversations: z
-      .number()
-      .check(z.int(), z.gte(1), z.lte(1000000))
+    conversations: lazyField(() => z.number().check(z.int(), z.gte(1), z.lte(1000000)))
       .optional()
       .register(docs, {
         description:
@@ -362,7 +366,7 @@ export const Channel = z
           "Message compression (channel attribute COMPMSG): none (NONE), rle (RLE), zlibfast (ZLIBFAST) or zlibhigh (ZLIBHIGH).",
         examples: ["zlibfast"],
       }),
-    compressibility: percent("compressibility", { examples: ["80%", 50] })
+    compressibility: lazyField(() => percent("compressibility", { examples: ["80%", 50] }))
       .optional()
       .register(docs, {
         description:
@@ -377,26 +381,21 @@ export const Channel = z
           "Advanced Message Security interception on this server-to-server channel (channel attribute SPLPROT, MQ 9.2 and later): on a sending channel (sender, server, cluster-sender) the channel initiator removes the protection before sending (SPLPROT(REMOVE)); on a receiving channel (receiver, requester, cluster-receiver) it applies the policy to arriving messages (SPLPROT(ASPOLICY)). Set it on both to intercept both ways.",
         examples: [true],
       }),
-    startsPerSecond: z
-      .number()
-      .check(z.gte(0), z.lte(100000))
+    startsPerSecond: lazyField(() => z.number().check(z.gte(0), z.lte(100000)))
       .optional()
       .register(docs, {
         description:
           "Channel starts per second (connection churn), 0 to 100000 per second, for channel start and stop costs.",
         examples: [0.5, 10],
       }),
-    networkProfile: z
-      .enum(["N0", "N1", "N2", "N3", "N4", "N5"])
+    networkProfile: lazyField(() => z.enum(["N0", "N1", "N2", "N3", "N4", "N5"]))
       .optional()
       .register(docs, {
         examples: ["N3"],
         description:
           "Network between the queue managers, as the MQ 9.2 report's fasp.io profiles: N0 none, N1 5ms, N2 25ms, N3 40ms and 0.1% loss, N4 50ms and 0.5% loss, N5 50ms.",
       }),
-    batchSize: z
-      .number()
-      .check(z.int(), z.gte(1), z.lte(9999))
+    batchSize: lazyField(() => z.number().check(z.int(), z.gte(1), z.lte(9999)))
       .optional()
       .register(docs, {
         description:
@@ -426,39 +425,33 @@ const HardwareSection = z.strictObject({
       description: "IBM Z machine generation (machine type family): 2064 (z900), z13, z14, z15, z16 or z17.",
       examples: ["z15", "z16"],
     }),
-  cpus: z
-    .number()
-    .check(z.int(), z.gte(1), z.lte(200))
+  cpus: lazyField(() => z.number().check(z.int(), z.gte(1), z.lte(200)))
     .optional()
     .register(docs, {
       description:
         "General-purpose processors (CPs) in the LPAR, a count 1 to 200, for LSPR scaling and engine counts.",
       examples: [8],
     }),
-  targetBusy: percent("hardware.targetBusy", { examples: ["80%", 70] })
+  targetBusy: lazyField(() => percent("hardware.targetBusy", { examples: ["80%", 70] }))
     .optional()
     .register(docs, {
       description:
         "Target CPU utilisation of the LPAR's general-purpose processors (hardware.cpus), 0% to 100%: the CPU-bound maximum rate is the rate that keeps the engines this busy. Without it the CPU limit is 100% of the engines.",
     }),
-  rni: z
-    .enum(RNI)
+  rni: lazyField(() => z.enum(RNI))
     .optional()
     .register(docs, {
       description: "Workload Relative Nest Intensity (LSPR workload category): low, average or high.",
       examples: ["average"],
     }),
-  factor: z
-    .number()
-    .check(z.gte(0.01), z.lte(100))
+  factor: lazyField(() => z.number().check(z.gte(0.01), z.lte(100)))
     .optional()
     .register(docs, {
       description:
         "Capacity factor you supply for this machine relative to the machine the data was measured on, a ratio from 0.01 to 100 (cost divides by it); shown as user-supplied.",
       examples: [1.2],
     }),
-  factorRelativeTo: z
-    .enum(MACHINES)
+  factorRelativeTo: lazyField(() => z.enum(MACHINES))
     .optional()
     .register(docs, {
       description:
@@ -512,14 +505,14 @@ const LoggingSection = lazySection(() =>
           "Log compression for archive logs (CSQ6LOGP COMPLOG), MQ 9.1 and later: the on-chip compression of z15 and later (measured), or zEDC Express on z14 and earlier (accepted; the sources give no figures for it).",
         examples: [true],
       }),
-    logOverheadPerMessage: size("logOverheadPerMessage", 0, 1048576, { examples: ["1.25KB", 1280] })
+    logOverheadPerMessage: lazyField(() => size("logOverheadPerMessage", 0, 1048576, { examples: ["1.25KB", 1280] }))
       .optional()
       .register(docs, {
         description:
           "Log bytes written per persistent message beyond the message itself (your measurement); only the V5.3 report gives a rule (+1.25KB, +1.5KB in a QSG).",
       }),
-    disk: z
-      .strictObject({
+    disk: lazyField(() =>
+      z.strictObject({
         subsystem: z
           .string()
           .check(z.minLength(1), z.maxLength(40))
@@ -538,29 +531,27 @@ const LoggingSection = lazySection(() =>
               "Stripes of each active log data set (DFSMS data striping; VSAM allows up to 16). The peak log rates were measured with 4.",
             examples: [4],
           }),
-      })
+      }),
+    )
       .optional()
       .register(docs, {
         description: "The disks of the active logs, for the log rate ceiling measured on each.",
         examples: [{ subsystem: "DS8950F", stripes: 4 }],
       }),
-    archiveCompressibility: percent("archiveCompressibility", { examples: ["60%", 60] })
+    archiveCompressibility: lazyField(() => percent("archiveCompressibility", { examples: ["60%", 60] }))
       .optional()
       .register(docs, {
         description:
           "How far log data compresses with COMPLOG, as a percentage saved, 0% to 100%; a number is taken as percent.",
       }),
-    activeLogs: z
-      .number()
-      .check(z.int(), z.gte(1), z.lte(10000))
+    activeLogs: lazyField(() => z.number().check(z.int(), z.gte(1), z.lte(10000)))
       .optional()
       .register(docs, {
         description:
           "Active log data sets of each copy (the log inventory in the BSDS), a count: checked against the most a queue manager can have.",
         examples: [20],
       }),
-    preformatted: z
-      .boolean()
+    preformatted: lazyField(() => z.boolean())
       .optional()
       .register(docs, {
         description:
@@ -594,16 +585,15 @@ const EncryptionSection = lazySection(() =>
         description: "z/OS data set encryption of shared message data sets (SMDS); shared queues only.",
         examples: [true],
       }),
-    smdsGets: z
-      .enum(["buffers", "local", "remote"])
+    smdsGets: lazyField(() => z.enum(["buffers", "local", "remote"]))
       .optional()
       .register(docs, {
         description:
           "Where MQGETs of SMDS messages read them: buffers (enough DSBUFS: decryption costs nothing), local (this queue manager's SMDS) or remote (another queue manager's).",
         examples: ["buffers"],
       }),
-    pagesetIo: z
-      .strictObject({
+    pagesetIo: lazyField(() =>
+      z.strictObject({
         getPages: z
           .number()
           .check(z.gte(0), z.lte(1e12))
@@ -628,7 +618,8 @@ const EncryptionSection = lazySection(() =>
             description:
               'The time the counts cover, MMMM.SS ("30.00" is 30 minutes): gives the CPU per second; without it the cost is per report.',
           }),
-      })
+      }),
+    )
       .optional()
       .register(docs, {
         description:
@@ -648,8 +639,7 @@ const AmsSection = lazySection(() =>
           "Advanced Message Security policy protection (setmqspl): none, integrity (-s), privacy (-s and -e) or confidentiality (-e with key reuse); MQ 8.0 and later.",
         examples: ["privacy"],
       }),
-    keyReuse: z
-      .union([z.number().check(z.int(), z.gte(1), z.lte(1000000)), z.literal("unlimited")])
+    keyReuse: lazyField(() => z.union([z.number().check(z.int(), z.gte(1), z.lte(1000000)), z.literal("unlimited")]))
       .optional()
       .register(docs, {
         description:
@@ -678,34 +668,28 @@ const StreamingQueuesSection = lazySection(() =>
           "Queues with a streaming queue (queue attribute STREAMQ) configured, a count 0 to 100, one copy each.",
         examples: [1],
       }),
-    opensPerTransaction: z
-      .number()
-      .check(z.gte(0), z.lte(100))
+    opensPerTransaction: lazyField(() => z.number().check(z.gte(0), z.lte(100)))
       .optional()
       .register(docs, {
         description:
           "MQOPEN and MQCLOSE pairs per transaction of queues that have a STREAMQ (0 when queues stay open).",
         examples: [1],
       }),
-    separateStructure: z
-      .boolean()
+    separateStructure: lazyField(() => z.boolean())
       .optional()
       .register(docs, {
         description:
           "Shared queues: the stream queue is on a different CF application structure from the base queue, which makes each MQCMIT commit across the two.",
         examples: [false],
       }),
-    queuesHeldOpen: z
-      .boolean()
+    queuesHeldOpen: lazyField(() => z.boolean())
       .optional()
       .register(docs, {
         description:
           "Shared queues: the base and stream queues are held open by another task, so MQOPEN and MQCLOSE avoid the first-open and last-close CF access.",
         examples: [true],
       }),
-    expiredPerSecond: z
-      .number()
-      .check(z.gte(0), z.lte(1e7))
+    expiredPerSecond: lazyField(() => z.number().check(z.gte(0), z.lte(1e7)))
       .optional()
       .register(docs, {
         description:
@@ -725,13 +709,13 @@ const StreamingQueuesSection = lazySection(() =>
 
 const SmfSection = lazySection(() =>
   z.strictObject({
-    statisticsInterval: interval("statisticsInterval", { examples: ["1.00", "0.30"] })
+    statisticsInterval: lazyField(() => interval("statisticsInterval", { examples: ["1.00", "0.30"] }))
       .optional()
       .register(docs, {
         description:
           'Statistics interval (CSQ6SYSP STATIME, SET SYSTEM STATIME), MMMM.SS minutes and seconds, in quotes: "1.00" is one minute.',
       }),
-    accountingInterval: interval("accountingInterval", { examples: ["0.15", "30.00"] })
+    accountingInterval: lazyField(() => interval("accountingInterval", { examples: ["0.15", "30.00"] }))
       .optional()
       .register(docs, {
         description:
@@ -751,26 +735,20 @@ const SmfSection = lazySection(() =>
         description: "Queue statistics, statistics trace class 5 (START TRACE(S) CLASS(5)), SMF 115, MQ 9.3.",
         examples: [true],
       }),
-    queues: z
-      .number()
-      .check(z.int(), z.gte(0), z.lte(1000000))
+    queues: lazyField(() => z.number().check(z.int(), z.gte(0), z.lte(1000000)))
       .optional()
       .register(docs, {
         description: "Queues reported by class 5 queue statistics, a count 0 to 1000000.",
         examples: [500],
       }),
-    tasks: z
-      .number()
-      .check(z.int(), z.gte(0), z.lte(1000000))
+    tasks: lazyField(() => z.number().check(z.int(), z.gte(0), z.lte(1000000)))
       .optional()
       .register(docs, {
         description:
           "Long-running connected tasks with class(3) accounting: each writes an SMF 116 record every ACCTIME.",
         examples: [200],
       }),
-    apiCallsPerTransaction: z
-      .number()
-      .check(z.gte(0), z.lte(1000))
+    apiCallsPerTransaction: lazyField(() => z.number().check(z.gte(0), z.lte(1000)))
       .optional()
       .register(docs, {
         description: "MQ API calls per transaction (MQPUT, MQGET, ...), 0 to 1000, for the class 3 gathering cost.",
@@ -784,8 +762,8 @@ const SmfSection = lazySection(() =>
           "Channel initiator statistics and accounting, class 4 (START TRACE(S) CLASS(4), START TRACE(A) CLASS(4)).",
         examples: [true],
       }),
-    current: z
-      .strictObject({
+    current: lazyField(() =>
+      z.strictObject({
         statisticsInterval: interval("current.statisticsInterval", { examples: ["1.00"] })
           .optional()
           .register(docs, { description: 'The STATIME you run today, MMMM.SS: "1.00" is one minute.' }),
@@ -797,7 +775,8 @@ const SmfSection = lazySection(() =>
         volumePerDay: size("smf.current.volumePerDay", 0, 1099511627776, { examples: ["2GB"] })
           .optional()
           .register(docs, { description: "The MQ SMF data (SMF 115 and 116) recorded per day today." }),
-      })
+      }),
+    )
       .optional()
       .register(docs, {
         description:
@@ -809,77 +788,63 @@ const SmfSection = lazySection(() =>
 
 const SharedQueueSection = lazySection(() =>
   z.strictObject({
-    cfProcessors: z
-      .number()
-      .check(z.int(), z.gte(1), z.lte(64))
+    cfProcessors: lazyField(() => z.number().check(z.int(), z.gte(1), z.lte(64)))
       .optional()
       .register(docs, {
         description: "Dedicated coupling facility processors (ICF engines), a count 1 to 64.",
         examples: [2],
       }),
-    messagesOnQueue: z
-      .number()
-      .check(z.int(), z.gte(0), z.lte(1e9))
+    messagesOnQueue: lazyField(() => z.number().check(z.int(), z.gte(0), z.lte(1e9)))
       .optional()
       .register(docs, {
         description:
           "Peak messages held on shared queues, a count 0 to 1000000000, for CF structure sizing (CFSTRUCT).",
         examples: [100000],
       }),
-    structureSize: size("sharedQueue.structureSize", 1048576, 1099511627776, { examples: ["64MB", "1GB"] })
+    structureSize: lazyField(() =>
+      size("sharedQueue.structureSize", 1048576, 1099511627776, { examples: ["64MB", "1GB"] }),
+    )
       .optional()
       .register(docs, {
         description:
           "A CF application structure's size (CFRM SIZE or INITSIZE): how many messages of workload.messageSize it holds.",
       }),
-    backupIntervalMB: z
-      .number()
-      .check(z.gte(0), z.lte(1e7))
+    backupIntervalMB: lazyField(() => z.number().check(z.gte(0), z.lte(1e7)))
       .optional()
       .register(docs, {
         description:
           "Data logged between CF structure backups (BACKUP CFSTRUCT), in MB (1048576 bytes), 0 to 10000000, for recovery time.",
         examples: [1024],
       }),
-    recoveryTargetMinutes: z
-      .number()
-      .check(z.gt(0), z.lte(10080))
+    recoveryTargetMinutes: lazyField(() => z.number().check(z.gt(0), z.lte(10080)))
       .optional()
       .register(docs, {
         description:
           "Recovery processing time you must meet for a CF application structure (RECOVER CFSTRUCT), in minutes, above 0 and at most 10080: sets the backup interval.",
         examples: [30],
       }),
-    queueManagers: z
-      .number()
-      .check(z.int(), z.gte(1), z.lte(32))
+    queueManagers: lazyField(() => z.number().check(z.int(), z.gte(1), z.lte(32)))
       .optional()
       .register(docs, {
         description:
           "Queue managers in the queue sharing group that share the queues, a count 1 to 32: each extra one adds CPU, and CSQ_ADMIN needs entries for each.",
         examples: [4],
       }),
-    adminStructureEntries: z
-      .number()
-      .check(z.int(), z.gte(0), z.lte(1e9))
+    adminStructureEntries: lazyField(() => z.number().check(z.int(), z.gte(0), z.lte(1e9)))
       .optional()
       .register(docs, {
         description:
           "ENTSMAX of the CSQ_ADMIN structure, as DIS CFSTATUS(CSQ_ADMIN) shows it, a count: how many queue managers it supports.",
         examples: [9362],
       }),
-    queues: z
-      .number()
-      .check(z.int(), z.gte(0), z.lte(1e6))
+    queues: lazyField(() => z.number().check(z.int(), z.gte(0), z.lte(1e6)))
       .optional()
       .register(docs, {
         description:
           "Shared queues defined in the queue sharing group, a count 0 to 1000000: the queue manager's expiry scan costs CPU for each one every EXPRYINT.",
         examples: [200],
       }),
-    expiryInterval: z
-      .number()
-      .check(z.int(), z.gte(0), z.lte(99999999))
+    expiryInterval: lazyField(() => z.number().check(z.int(), z.gte(0), z.lte(99999999)))
       .optional()
       .register(docs, {
         description:
@@ -905,8 +870,8 @@ const MeasuredWith = lazySection(() =>
           "The machine the baseline was measured on; left out, the plan's. Its cost is scaled to the plan's machine by the z15 report's LSPR table, or by hardware.factor.",
         examples: [{ generation: "z14" }],
       }),
-      workload: z
-        .strictObject({
+      workload: lazyField(() =>
+        z.strictObject({
           queues: z
             .enum(["private", "shared"])
             .optional()
@@ -921,7 +886,8 @@ const MeasuredWith = lazySection(() =>
               description: "Persistent messages when measured; left out, the plan's (workload.persistent).",
               examples: [false],
             }),
-        })
+        }),
+      )
         .optional()
         .register(docs, {
           description:
@@ -933,9 +899,7 @@ const MeasuredWith = lazySection(() =>
       encryption: EncryptionSection.optional().register(docs, {
         description: "Data set encryption when measured; left out, none.",
       }),
-      channels: z
-        .array(Channel)
-        .max(1000)
+      channels: lazyField(() => z.array(Channel).max(1000))
         .optional()
         .register(docs, { description: "The channels, with their TLS ciphers, when measured; left out, none." }),
       ams: AmsSection.optional().register(docs, { description: "AMS policy when measured; left out, none." }),
@@ -967,17 +931,13 @@ export const Config = z
         examples: ["./node_modules/mqzcap/schema/config.schema.json"],
       }),
     version: z.literal(1).register(docs, { description: "Config format version; always 1.", examples: [1] }),
-    name: z
-      .string()
-      .max(200)
+    name: lazyField(() => z.string().max(200))
       .optional()
       .register(docs, {
         description: "A name for this scenario, up to 200 characters, shown in reports.",
         examples: ["quickstart - client capacity"],
       }),
-    exact: z
-      .array(z.string().check(z.minLength(1), z.maxLength(300)))
-      .max(200)
+    exact: lazyField(() => z.array(z.string().check(z.minLength(1), z.maxLength(300))).max(200))
       .optional()
       .register(docs, {
         description:
@@ -992,8 +952,8 @@ export const Config = z
       description: "The machine.",
       examples: [{ generation: "z16", cpus: 8 }],
     }),
-    baseline: z
-      .strictObject({
+    baseline: lazyField(() =>
+      z.strictObject({
         hardware: z
           .enum(MACHINES)
           .optional()
@@ -1068,7 +1028,8 @@ export const Config = z
             description:
               "Your measured CPU per transaction by address space, in microseconds (45us) or milliseconds (1.2ms); each may be a range: 25..35us, 30us +/-10%, or LOW..VALUE..HIGH where the point is not the middle: 25..28..40us (calibrate writes a measured cost so, between its statistics intervals' p10 and p90).",
           }),
-      })
+      }),
+    )
       .optional()
       .register(docs, {
         description:
@@ -1118,23 +1079,20 @@ export const Config = z
             description:
               "Message size, 1 byte to 100MB (MQ's largest, MAXMSGL(104857600)): bytes, or with a unit: 32KB, 1MB (KB = 1024 bytes). Default 1024 bytes. Or a range, evaluated at both ends (costs are not linear in size): 2KB..8KB, 32KB +/-10%.",
           }),
-        transport: z
-          .enum(["channels", "igq", "shared-queue"])
+        transport: lazyField(() => z.enum(["channels", "igq", "shared-queue"]))
           .optional()
           .register(docs, {
             description:
               "How messages move between queue managers in the sysplex: channels (TCP/IP, SMC-R or SMC-D, see channels[].transport), intra-group queuing (igq) or shared queues; compared with the 2017 sysplex blog's ratios.",
             examples: ["igq"],
           }),
-        rate: rate("workload.rate", { examples: ["2000/s", "120000/min", 2000, "4000..6000/s"] }, true)
+        rate: lazyField(() => rate("workload.rate", { examples: ["2000/s", "120000/min", 2000, "4000..6000/s"] }, true))
           .optional()
           .register(docs, {
             description:
               "Target transaction rate, transactions per second: 2000/s, 120000/min or a number per second (at most 100000000/s); or a range, evaluated at both ends: 4000..6000/s, 5000/s +/-10%.",
           }),
-        hoursPerDay: z
-          .number()
-          .check(z.gt(0), z.lte(24))
+        hoursPerDay: lazyField(() => z.number().check(z.gt(0), z.lte(24)))
           .optional()
           .register(docs, {
             description:
@@ -1151,13 +1109,11 @@ export const Config = z
       description: "z/OS data set encryption (MQ 9.1.4 and later).",
       examples: [{ logs: true, pagesets: true }],
     }),
-    channels: z
-      .array(Channel)
-      .max(1000)
+    channels: lazyField(() => z.array(Channel).max(1000))
       .optional()
       .register(docs, { description: "Channel definitions, up to 1000, each with a unique name." }),
-    channelInitiator: z
-      .strictObject({
+    channelInitiator: lazyField(() =>
+      z.strictObject({
         adapters: z
           .number()
           .check(z.int(), z.gte(0), z.lte(9999))
@@ -1194,7 +1150,8 @@ export const Config = z
               "Channels that can be active at once (queue manager attribute ACTCHL), 1 to 9999, at most MAXCHL; counted against every channel definition's instances when given.",
             examples: [200, 1500],
           }),
-      })
+      }),
+    )
       .optional()
       .register(docs, {
         description: "Channel initiator tasks and channel limits (ALTER QMGR CHIADAPS, CHIDISPS, MAXCHL, ACTCHL).",
@@ -1209,8 +1166,8 @@ export const Config = z
       examples: [{ copies: 1, quality: "best-effort" }],
     }),
     smf: SmfSection.optional().register(docs, { description: "SMF statistics (SMF 115) and accounting (SMF 116)." }),
-    storage: z
-      .strictObject({
+    storage: lazyField(() =>
+      z.strictObject({
         chin: z
           .strictObject({
             used: size("storage.chin.used", 0, 2147483648, { examples: ["120MB"] }).register(docs, {
@@ -1265,7 +1222,8 @@ export const Config = z
               "Local (batch, CICS, IMS) connections to the queue manager, for CSA and queue manager storage.",
             examples: [1000],
           }),
-      })
+      }),
+    )
       .optional()
       .register(docs, { description: "Storage and capacity inputs." }),
     sharedQueue: SharedQueueSection.optional().register(docs, {
