@@ -126,6 +126,17 @@ describe("the plain YAML reader", () => {
     }
   });
 
+  it("trims only spaces from a scalar, as YAML does (a no-break space, a form feed, U+2028 stay)", () => {
+    // JavaScript's trimEnd took these off; YAML's white space is the space and the tab alone.
+    for (const ch of ["\u00a0", "\u000c", "\u000b", "\u2028", "\u0085", "\ufeff"])
+      for (const text of [`a: x${ch}\n`, `a: [x${ch}, y]\n`, `a:\n  - b${ch}\n`]) {
+        const lib = library(text);
+        const plain = parsePlainYaml(text);
+        if (plain !== undefined) expect(plain.value, JSON.stringify(text)).toStrictEqual(lib!.value);
+      }
+    expect(parsePlainYaml("a: x\u00a0\n")?.value).toStrictEqual({ a: "x\u00a0" });
+  });
+
   it("leaves to the library what it does not read: anchors, tags, block scalars, escapes, documents", () => {
     for (const text of [
       "a: &x 1\nb: *x\n",

@@ -13,7 +13,7 @@ export function parsePlainYaml(text: string): { value: unknown } | undefined {
   if (text.includes("\t")) return undefined;
   const lines: Line[] = [];
   let start = 0;
-  for (let n = 0; start <= text.length; n++) {
+  while (start <= text.length) {
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
     let raw = text.slice(start, end);
@@ -23,7 +23,7 @@ export function parsePlainYaml(text: string): { value: unknown } | undefined {
     start = end + 1;
     const body = withoutComment(raw);
     if (body === undefined) return undefined;
-    const content = body.trimEnd();
+    const content = trimSpaces(body);
     let indent = 0;
     while (indent < content.length && content.charCodeAt(indent) === 32) indent++;
     if (indent === content.length) continue; // blank or a comment
@@ -37,6 +37,16 @@ export function parsePlainYaml(text: string): { value: unknown } | undefined {
   const value = reader.block(lines[0]!.indent);
   if (value === FAIL || reader.next < lines.length) return undefined;
   return { value };
+}
+
+/**
+ * The text without its trailing spaces: YAML's white space is the space and the tab (tabs are the
+ * library's here), not trimEnd's (a no-break space, a form feed, U+2028 are part of a scalar).
+ */
+function trimSpaces(s: string): string {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 32) end--;
+  return end === s.length ? s : s.slice(0, end);
 }
 
 interface Line {
@@ -347,7 +357,7 @@ class Flow {
       if (d === "," || d === "]" || d === "}" || (d === ":" && (s[end + 1] === " " || key))) break;
       end++;
     }
-    const written = s.slice(this.k, end).trimEnd();
+    const written = trimSpaces(s.slice(this.k, end));
     this.k = end;
     if (key) return written.length > 0 && !"[]{},#&*!|>'\"%@`?-".includes(written[0]!) ? written : FAIL;
     return plainScalar(written, true);
