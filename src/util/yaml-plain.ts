@@ -287,12 +287,8 @@ class Flow {
   }
 
   private mapping(): Got {
-    this.k++; // "{"
     const out: Record<string, unknown> = {};
-    if (this.skipSpaces() < this.s.length && this.s[this.k] === "}") {
-      this.k++;
-      return out;
-    }
+    if (this.opened("}")) return out;
     for (;;) {
       const key = this.scalar(true);
       if (key === FAIL || typeof key !== "string") return FAIL;
@@ -303,34 +299,43 @@ class Flow {
       const v = this.value();
       if (v === FAIL) return FAIL;
       out[name] = v;
-      this.skipSpaces();
-      const c = this.s[this.k];
-      this.k++;
-      if (c === "}") return out;
-      if (c !== ",") return FAIL;
-      // A trailing comma, or an empty entry: the library's business.
-      if (this.skipSpaces() >= this.s.length || this.s[this.k] === "}" || this.s[this.k] === ",") return FAIL;
+      const after = this.afterEntry("}");
+      if (after !== "more") return after === "end" ? out : FAIL;
     }
   }
 
   private sequence(): Got {
-    this.k++; // "["
     const out: unknown[] = [];
-    if (this.skipSpaces() < this.s.length && this.s[this.k] === "]") {
-      this.k++;
-      return out;
-    }
+    if (this.opened("]")) return out;
     for (;;) {
       const v = this.value();
       if (v === FAIL) return FAIL;
       out.push(v);
-      this.skipSpaces();
-      const c = this.s[this.k];
-      this.k++;
-      if (c === "]") return out;
-      if (c !== ",") return FAIL;
-      if (this.skipSpaces() >= this.s.length || this.s[this.k] === "]" || this.s[this.k] === ",") return FAIL;
+      const after = this.afterEntry("]");
+      if (after !== "more") return after === "end" ? out : FAIL;
     }
+  }
+
+  /** Past the opening bracket; whether the collection closes at once ({} or []). */
+  private opened(close: string): boolean {
+    this.k++;
+    if (this.skipSpaces() >= this.s.length || this.s[this.k] !== close) return false;
+    this.k++;
+    return true;
+  }
+
+  /**
+   * After an entry: the collection's end, a comma and another entry ("more"), or anything else. A
+   * trailing comma or an empty entry is the library's business.
+   */
+  private afterEntry(close: string): "end" | "more" | "other" {
+    this.skipSpaces();
+    const c = this.s[this.k];
+    this.k++;
+    if (c === close) return "end";
+    if (c !== ",") return "other";
+    if (this.skipSpaces() >= this.s.length || this.s[this.k] === close || this.s[this.k] === ",") return "other";
+    return "more";
   }
 
   /**
