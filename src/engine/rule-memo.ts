@@ -23,7 +23,7 @@ interface Node {
   /**
    * What was read, in arrays walked by index when checked (same): iterating Maps made an iterator and
    * an entry per value at each check, a sixth of what a sensitivity of 1,000 channel definitions
-   * allocated. Each key once, at its first read (`seen` finds it, a Set once there are many).
+   * allocated. Each key once, at its first read (firstRead; a Set once there are many).
    */
   valueKeys: PropertyKey[];
   values: unknown[];
@@ -310,12 +310,8 @@ class Recorder implements ProxyHandler<object> {
       // A frozen object cannot be handed out as a proxy (its properties are fixed): read whole.
       if (Object.isFrozen(v)) {
         if (firstRead(node, "j", key, node.jsonKeys)) {
-          if (node.jsonKeys === NONE) {
-            node.jsonKeys = [];
-            node.json = [];
-          }
-          node.jsonKeys.push(key);
-          node.json.push({ obj: v, text: JSON.stringify(v) });
+          (node.jsonKeys = ownArray(node.jsonKeys)).push(key);
+          (node.json = ownArray(node.json)).push({ obj: v, text: JSON.stringify(v) });
         }
         return v;
       }
@@ -326,25 +322,16 @@ class Recorder implements ProxyHandler<object> {
         node.kids[at] = kid.node;
         node.kidProxies[at] = kid.proxy;
       } else {
-        if (node.kidKeys === NONE) {
-          node.kidKeys = [];
-          node.kids = [];
-          node.kidProxies = [];
-        }
         node.kidIndex?.set(key, node.kidKeys.length);
-        node.kidKeys.push(key);
-        node.kids.push(kid.node);
-        node.kidProxies.push(kid.proxy);
+        (node.kidKeys = ownArray(node.kidKeys)).push(key);
+        (node.kids = ownArray(node.kids)).push(kid.node);
+        (node.kidProxies = ownArray(node.kidProxies)).push(kid.proxy);
       }
       return kid.proxy;
     }
     if (firstRead(node, "v", key, node.valueKeys)) {
-      if (node.valueKeys === NONE) {
-        node.valueKeys = [];
-        node.values = [];
-      }
-      node.valueKeys.push(key);
-      node.values.push(v);
+      (node.valueKeys = ownArray(node.valueKeys)).push(key);
+      (node.values = ownArray(node.values)).push(v);
     }
     return v;
   }
@@ -352,12 +339,8 @@ class Recorder implements ProxyHandler<object> {
     const v = Reflect.has(t, p);
     const node = this.node;
     if (typeof p !== "symbol" && firstRead(node, "h", p as string, node.hasKeys)) {
-      if (node.hasKeys === NONE) {
-        node.hasKeys = [];
-        node.has = [];
-      }
-      node.hasKeys.push(p);
-      node.has.push(v);
+      (node.hasKeys = ownArray(node.hasKeys)).push(p);
+      (node.has = ownArray(node.has)).push(v);
     }
     return v;
   }
@@ -375,6 +358,9 @@ class Recorder implements ProxyHandler<object> {
  * the kind (most nodes are channel definitions with a few values read, and no kids).
  */
 const NONE: never[] = [];
+
+/** A node's own array for a kind: a new one in place of NONE. */
+const ownArray = <T>(a: T[]): T[] => (a === NONE ? [] : a);
 
 /** The object behind a proxy that records each read into `node` (and its kids, for objects read through it). */
 function recording(obj: object): { node: Node; proxy: object } {
