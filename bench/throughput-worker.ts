@@ -1,7 +1,9 @@
 // Library throughput: estimateWith over a sweep of generated configs, on one core. Bundled by esbuild
 // (as the shipped library is) and run in a child process pinned to one CPU by run.ts; prints JSON.
 import { canonicalConfig } from "../src/config/canonical.generated.js";
-import { Config } from "../src/config/schema.js";
+import { configSchemas } from "../src/config/schema.js";
+
+const { Config } = configSchemas();
 import { checkSemantics } from "../src/config/semantics.js";
 import { estimateWith } from "../src/engine/engine.js";
 import { loadModelDir } from "../src/model/loader.js";

@@ -20,6 +20,7 @@ import { loadModelDir } from "../src/model/loader.js";
 import { InputError, formatDiagnostic } from "../src/util/diagnostic.js";
 import { configJsonSchema, modelJsonSchema } from "./schemas.js";
 import { canonicalSource } from "./gen-canonical.js";
+import { fastParseSource } from "./gen-fast-parse.js";
 import { codeCacheFile } from "../src/cli/code-cache.js";
 import { configTypesSource } from "./gen-config-types.js";
 import { buildPageHtml, configSchemaWithoutDocs, zodWithoutJsonSchema } from "./page.js";
@@ -57,6 +58,8 @@ writeIfChanged(join(root, "schema", "model.schema.json"), JSON.stringify(modelJs
 // The engine's config copier of one shape is generated from the config schema too (a test checks the
 // committed file is current; it is in .prettierignore, being written here as it is).
 writeIfChanged(join(root, "src", "config", "canonical.generated.ts"), canonicalSource());
+// And the parser that reads a valid config without building zod's schemas (#30), likewise.
+writeIfChanged(join(root, "src", "config", "fast-parse.generated.ts"), fastParseSource());
 
 // The models are written beside the bundle as JSON and read on first use (not compiled into the
 // JavaScript: V8 scanning a 1.2 MB string literal at every start cost ~30 ms). dist/models.json is a

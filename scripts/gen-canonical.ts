@@ -1,7 +1,9 @@
 // Generates src/config/canonical.generated.ts: a copy of a config in which every object the schema
 // describes has all of its keys, built with object literals so that V8 gives every copy the same
 // hidden classes (see the generated file's header).
-import { Config } from "../src/config/schema.js";
+import { configSchemas } from "../src/config/schema.js";
+
+const { Config } = configSchemas();
 import { planOf, type Plan } from "../src/config/canonical-plan.js";
 
 export function canonicalSource(): string {

@@ -1,6 +1,8 @@
 // Generates the JSON Schemas (draft-07, which the YAML language server supports) from the zod schemas.
 import { z } from "zod";
-import { Config } from "../src/config/schema.js";
+import { configSchemas } from "../src/config/schema.js";
+
+const { Config } = configSchemas();
 import { modelSchemas } from "../src/model/schema.js";
 
 export function configJsonSchema(version: string): Record<string, unknown> {

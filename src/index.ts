@@ -15,7 +15,7 @@ export { shippedRegistry } from "./model/models.js";
 export { loadModels } from "./model/load-models.js";
 export { Registry, type Citation, type Confidence, type LookupResult } from "./model/registry.js";
 export type { ConfigInput, Config, ChannelConfig } from "./config/types.js";
-import { Config as ConfigZod } from "./config/schema.js";
+import { configSchemas } from "./config/schema.js";
 import type { Config } from "./config/types.js";
 /** One problem zod found in a config (configSchema.safeParse): where, and what. */
 export interface ConfigIssue {
@@ -32,7 +32,11 @@ export interface ConfigSchema {
   parse(input: unknown): Config;
   safeParse(input: unknown): { success: true; data: Config } | { success: false; error: { issues: ConfigIssue[] } };
 }
-export const configSchema: ConfigSchema = ConfigZod;
+// Built when first used (schema.ts configSchemas): importing the library builds no zod schema.
+export const configSchema: ConfigSchema = {
+  parse: (input) => configSchemas().Config.parse(input),
+  safeParse: (input) => configSchemas().Config.safeParse(input),
+};
 export type { Estimate, AddressSpaceCost, Range, Headroom, CpuSummary, Bottleneck } from "./engine/engine.js";
 export type { LineItem, Rule, Concern } from "./engine/types.js";
 export { formatDiagnostic, type Diagnostic } from "./util/diagnostic.js";

@@ -7,8 +7,10 @@ import { parse as parseYaml } from "yaml";
 import { canonicalConfig } from "../src/config/canonical.generated.js";
 import { planOf, type Plan } from "../src/config/canonical-plan.js";
 import { parseConfigText } from "../src/config/load.js";
-import { Config } from "../src/config/schema.js";
+import { configSchemas } from "../src/config/schema.js";
 import { canonicalSource } from "../scripts/gen-canonical.js";
+
+const { Config } = configSchemas();
 
 const ROOT = join(import.meta.dirname, "..");
 

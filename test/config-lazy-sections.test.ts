@@ -1,24 +1,32 @@
-// The config schema's optional sections are built when a config first has them (src/config/schema.ts
-// lazySection, #30): a CLI start no longer builds the zod schemas of sections the config leaves out.
+// The config's zod schemas are built when first asked for, which a valid config never does (the
+// generated parser reads it, src/config/fast-parse.generated.ts); and then an optional section is built
+// when a config zod reads first has it (src/config/schema.ts lazySection, #30).
 // zod calls globalThis.__zod_globalConfig.postProcessor for every schema object it makes (zod 4.6); a
 // fresh Node process counts them as the library's bundle (dist/index.js) loads and validates configs
 // (the test workers share their modules, so this process's schema is built already).
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { Config } from "../src/config/schema.js";
+import { configSchemas } from "../src/config/schema.js";
 import { parseConfigText } from "../src/config/load.js";
 import { InputError } from "../src/util/diagnostic.js";
 import { ROOT } from "./helpers/cli.js";
 
+const { Config } = configSchemas();
+
 const QUICK = "version: 1\nworkload: { messageSize: 32KB, rate: 2000/s }\n";
 
-/** Zod objects made: at the bundle's import, then after validating each config given, in a fresh process. */
-function madeAfter(configs: object[]): number[] {
+/**
+ * Zod objects made, in a fresh process: at the bundle's import, after validateConfig of a config, then
+ * after zod's own parse (the library's configSchema.safeParse) of each config given.
+ */
+function madeAfter(valid: object, configs: object[]): number[] {
   const script = `let made = 0;
 globalThis.__zod_globalConfig = { postProcessor: () => void made++ };
-const { validateConfig } = await import("./dist/index.js");
+const { validateConfig, configSchema } = await import("./dist/index.js");
 const counts = [made];
-for (const c of ${JSON.stringify(configs)}) { validateConfig(c); counts.push(made); }
+validateConfig(${JSON.stringify(valid)});
+counts.push(made);
+for (const c of ${JSON.stringify(configs)}) { configSchema.safeParse(c); counts.push(made); }
 console.log(JSON.stringify(counts));`;
   const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" });
   expect(r.stderr).toBe("");
@@ -26,14 +34,17 @@ console.log(JSON.stringify(counts));`;
 }
 
 describe("lazily built config sections", () => {
-  it("builds a section the config leaves out only when a config has it, and once", () => {
+  it("builds no schema for a valid config, and when zod parses, only the sections a config has, once", () => {
     const quick = { version: 1, workload: { messageSize: "32KB", rate: "2000/s" } };
     const withLogging = { ...quick, logging: { dualLogs: false, zHyperWrite: true } };
-    const [atImport, afterQuick, afterLogging, again] = madeAfter([quick, withLogging, withLogging]);
-    // The whole schema was some 540 objects built at import; the sections left lazy are about a third.
-    expect(atImport).toBeLessThan(400);
-    // A config without logging, AMS, SMF, ... builds none of them (only zod's per-parse objects, if any).
-    expect(afterQuick! - atImport!).toBeLessThan(10);
+    const [atImport, afterValid, afterQuick, afterLogging, again] = madeAfter(quick, [quick, withLogging, withLogging]);
+    // The schemas are built when first asked for (schema.ts configSchemas), and the generated parser
+    // (fast-parse.generated.ts) reads a valid config without asking.
+    expect(atImport).toBe(0);
+    expect(afterValid).toBe(0);
+    // The whole schema is some 540 objects; the sections left lazy are about a third.
+    expect(afterQuick!).toBeGreaterThan(50);
+    expect(afterQuick!).toBeLessThan(400);
     // The logging section: some 50 objects (its fields, their units and bounds), built on first use.
     expect(afterLogging! - afterQuick!).toBeGreaterThan(20);
     expect(again! - afterLogging!).toBeLessThan(10);

@@ -2,12 +2,14 @@
 // out), items grouped by concern in the order their rules emitted them.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Config } from "../src/config/schema.js";
+import { configSchemas } from "../src/config/schema.js";
 import { estimateWith } from "../src/engine/engine.js";
 import type { LineItem, Rule } from "../src/engine/types.js";
 import { loadModelDir } from "../src/model/loader.js";
 import { Registry } from "../src/model/registry.js";
 import { ROOT } from "./helpers/cli.js";
+
+const { Config } = configSchemas();
 
 const registry = new Registry(loadModelDir(join(ROOT, "models"), { displayRoot: ROOT }));
 const config = Config.parse({ version: 1 });

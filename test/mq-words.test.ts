@@ -6,11 +6,13 @@ import { estimate } from "../src/api.js";
 import { CIPHER_NAMES, IANA_CIPHER_NAMES, keyExchangeOf, mqCipherName } from "../src/config/ciphers.js";
 import { parseConfigText } from "../src/config/load.js";
 import { MOVED_KEYS, MQ_ATTRIBUTES } from "../src/config/mq-names.js";
-import { CHANNEL_TYPE_ALIASES, CHANNEL_TYPES, Config } from "../src/config/schema.js";
+import { CHANNEL_TYPE_ALIASES, CHANNEL_TYPES, configSchemas } from "../src/config/schema.js";
 import { toJson } from "../src/report/json.js";
 import { InputError } from "../src/util/diagnostic.js";
 import { schemaKeys } from "../src/util/zod-diagnostics.js";
 import { configJsonSchema } from "../scripts/schemas.js";
+
+const { Config } = configSchemas();
 
 /** The diagnostics of a config that must fail. */
 function problems(config: unknown): { message: string; suggestion?: string }[] {

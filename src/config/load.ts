@@ -2,7 +2,9 @@
 // the offending line, a caret, what was expected and a did-you-mean. Never throws anything but
 // InputError for bad input.
 import { canonicalConfig } from "./canonical.generated.js";
-import { Config, RELEASES } from "./schema.js";
+import { configSchemas, RELEASES, type ConfigSchemas } from "./schema.js";
+import { FAIL } from "./fast-parse-runtime.js";
+import { FAST_SECTIONS, fastConfig, type FastParser } from "./fast-parse.generated.js";
 import type { Config as ParsedConfig } from "./types.js";
 import { checkSemantics } from "./semantics.js";
 import { baselineConfigOf } from "./measured-with.js";
@@ -40,6 +42,28 @@ function tooDeepPath(v: unknown, path: PropertyKey[] = []): PropertyKey[] | unde
     if (found) return found;
   }
   return undefined;
+}
+
+type SafeParsed = ReturnType<ConfigSchemas["Config"]["safeParse"]>;
+type Parsed = { success: boolean; data?: unknown };
+
+/** The config's zod schema, built when first asked for (schema.ts): for a config the generated parser does not take. */
+const zodConfig = (): ConfigSchemas["Config"] => configSchemas().Config;
+
+/**
+ * The config as zod's parse gives it: from the generated parser (fast-parse.generated.ts) where it
+ * takes the value, which then never builds zod's schemas; from zod otherwise, with its issues.
+ */
+function parseWhole(value: unknown): SafeParsed {
+  const data = fastConfig(value);
+  return data !== FAIL ? ({ success: true, data } as SafeParsed) : zodConfig().safeParse(value);
+}
+
+/** One value parsed by the generated parser where it takes it, else by zod's schema for it. */
+function parsedBy(fast: FastParser, zod: () => AnySchema | undefined, x: unknown): Parsed {
+  const y = fast(x);
+  if (y !== FAIL) return { success: true, data: y };
+  return (zod() as unknown as { safeParse(x: unknown): Parsed }).safeParse(x);
 }
 
 export function parseConfigText(text: string, file: string): LoadedConfig {
@@ -95,14 +119,14 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
           } as never,
         ],
         src,
-        Config,
+        zodConfig(),
       );
       throw new InputError(diag.map((d) => ({ ...d, message: `key "${bad}" is not allowed`, suggestion: undefined })));
     }
   }
-  const parsed = Config.safeParse(value);
+  const parsed = parseWhole(value);
   if (!parsed.success) {
-    throw new InputError(zodIssuesToDiagnostics(parsed.error.issues, src, Config, hintFor, keyHint()));
+    throw new InputError(zodIssuesToDiagnostics(parsed.error.issues, src, zodConfig(), hintFor, keyHint()));
   }
   const semantic: Diagnostic[] = checkSemantics(parsed.data, src);
   // The configuration the baseline was measured on is a config too: a feature its release lacks is an error there.
@@ -154,7 +178,7 @@ export function parseConfigValue(
   file: string,
   { located = true, memo }: { located?: boolean; memo?: ParseMemo } = {},
 ): LoadedConfig {
-  const parsed = memo ? bySection(value, memo) : Config.safeParse(value);
+  const parsed = memo ? bySection(value, memo) : parseWhole(value);
   emptySource ??= parseYamlSource("{}", file, { maxAliasCount: 0, plain: true });
   const src = emptySource;
   // Unlocated (sensitivity, which keeps only the message of an end that is not a valid config): the
@@ -163,7 +187,7 @@ export function parseConfigValue(
     if (located) parseConfigText(stringify(value), file);
     throw new InputError(diags.map(({ line: _l, col: _c, sourceLine: _s, ...d }) => ({ ...d, file })));
   };
-  if (!parsed.success) return fail(zodIssuesToDiagnostics(parsed.error.issues, src, Config, hintFor, keyHint()));
+  if (!parsed.success) return fail(zodIssuesToDiagnostics(parsed.error.issues, src, zodConfig(), hintFor, keyHint()));
   const semantic = checkSemantics(parsed.data, src);
   if (semantic.some((d) => d.severity === "error")) return fail(semantic);
   const config = canonicalConfig(parsed.data);
@@ -225,11 +249,17 @@ function innerDef(section: AnySchema): ReturnType<typeof defOf> | undefined {
   return undefined;
 }
 
-/** The fields of an object section's schema (inside its optional or default wrapper); undefined if not an object. */
-function fieldsOf(section: AnySchema): Record<string, AnySchema> | undefined {
-  const d = innerDef(section);
-  return d?.type === "object" ? d.shape : undefined;
+/** A section's zod schema (zod's schemas built then). */
+const zodSection = (k: string): AnySchema => (zodConfig().shape as Record<string, AnySchema>)[k]!;
+
+/** The zod schema of a field of an object section (inside its optional or default wrapper). */
+function zodField(k: string, key: string): AnySchema | undefined {
+  const d = innerDef(zodSection(k));
+  return d?.type === "object" ? d.shape?.[key] : undefined;
 }
+
+/** The zod schema of a list section's elements. */
+const zodElement = (k: string): AnySchema | undefined => innerDef(zodSection(k))?.element;
 
 /**
  * A section that differs from one parsed before in one field alone (a swept rate, a message size):
@@ -237,12 +267,13 @@ function fieldsOf(section: AnySchema): Record<string, AnySchema> | undefined {
  * of a section (its transforms are each field's own), so this is what parsing the section gives.
  */
 function oneFieldChanged(
-  section: AnySchema,
+  k: string,
   v: unknown,
   seen: Map<string, { raw: unknown; data: unknown }>,
 ): { data: unknown } | undefined {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
-  const fields = fieldsOf(section);
+  // The section's fields (an object section's), as the generated parser has them: the schema's.
+  const fields = FAST_SECTIONS[k]!.fields;
   if (!fields) return undefined;
   const now = v as Record<string, unknown>;
   const keys = Object.keys(now);
@@ -252,45 +283,33 @@ function oneFieldChanged(
     const before = prior.raw as Record<string, unknown> | null;
     if (before === null || typeof before !== "object" || prior.data === undefined) continue;
     const was = Object.keys(before);
-    if (was.length !== keys.length || was.some((k, i) => k !== keys[i])) continue;
+    if (was.length !== keys.length || was.some((x, i) => x !== keys[i])) continue;
     // The same value (a string, a number, an object the two share) without writing either as JSON.
-    const changed = keys.filter((k) => now[k] !== before[k] && JSON.stringify(now[k]) !== JSON.stringify(before[k]));
-    if (changed.length !== 1 || !fields[changed[0]!]) continue;
+    const changed = keys.filter((x) => now[x] !== before[x] && JSON.stringify(now[x]) !== JSON.stringify(before[x]));
+    if (changed.length !== 1 || !Object.hasOwn(fields, changed[0]!)) continue;
     const key = changed[0]!;
-    const r = (fields[key] as unknown as { safeParse(x: unknown): { success: boolean; data?: unknown } }).safeParse(
-      now[key],
-    );
+    const r = parsedBy(fields[key]!, () => zodField(k, key), now[key]);
     if (!r.success) return undefined;
     return { data: { ...(prior.data as Record<string, unknown>), [key]: r.data } };
   }
   return undefined;
 }
 
-/** The element schema of a list section whose own checks are on its length alone; undefined otherwise. */
-function elementsOf(section: AnySchema): AnySchema | undefined {
-  const d = innerDef(section) as
-    (ReturnType<typeof defOf> & { checks?: { _zod: { def: { check: string } } }[] }) | undefined;
-  if (d?.type !== "array") return undefined;
-  const lengthOnly = (d.checks ?? []).every((c) =>
-    ["max_length", "min_length", "length_equals"].includes(c._zod.def.check),
-  );
-  return lengthOnly ? d.element : undefined;
-}
-
 /**
  * A list section (channels) of the length of one parsed before, differing from it in one element
  * alone (a sensitivity moves one of 1,000 channel definitions): that element parsed, the others as
- * parsed before. The list's own checks are on its length, which is the same, and an element's
- * transforms are its own, so this is what parsing the section gives (parsing 1,000 definitions at
- * each value tried was an eighth of what a sensitivity of them allocated).
+ * parsed before. The list's own checks are on its length, which is the same (the generated parser
+ * has an element parser only for such a list), and an element's transforms are its own, so this is
+ * what parsing the section gives (parsing 1,000 definitions at each value tried was an eighth of what
+ * a sensitivity of them allocated).
  */
 function oneElementChanged(
-  section: AnySchema,
+  k: string,
   v: unknown,
   seen: Map<string, { raw: unknown; data: unknown }>,
 ): { data: unknown } | undefined {
   if (!Array.isArray(v)) return undefined;
-  const element = elementsOf(section);
+  const element = FAST_SECTIONS[k]!.element;
   if (!element) return undefined;
   let tried = 0;
   for (const prior of seen.values()) {
@@ -298,19 +317,17 @@ function oneElementChanged(
     const before = prior.raw;
     if (!Array.isArray(before) || before.length !== v.length || !Array.isArray(prior.data)) continue;
     let changed = -1;
-    for (let k = 0; k < v.length; k++) {
+    for (let x = 0; x < v.length; x++) {
       // The values tried share the definitions they do not move (sweep.ts withPath): the same object.
-      if (v[k] === before[k] || JSON.stringify(v[k]) === JSON.stringify(before[k])) continue;
+      if (v[x] === before[x] || JSON.stringify(v[x]) === JSON.stringify(before[x])) continue;
       if (changed >= 0) {
         changed = -2;
         break;
       }
-      changed = k;
+      changed = x;
     }
     if (changed < 0) continue;
-    const r = (element as unknown as { safeParse(x: unknown): { success: boolean; data?: unknown } }).safeParse(
-      v[changed],
-    );
+    const r = parsedBy(element, () => zodElement(k), v[changed]);
     if (!r.success) return undefined;
     const data = [...(prior.data as unknown[])];
     data[changed] = r.data;
@@ -321,17 +338,16 @@ function oneElementChanged(
 
 /**
  * The config parsed section by section, each section taken from the memo where the same text was
- * parsed before: what Config.safeParse gives, as the config schema is an object of sections with no
+ * parsed before: what parsing it whole gives, as the config schema is an object of sections with no
  * check across them (the checks across sections are checkSemantics'). Anything else (an unknown key,
- * a section that fails) is parsed whole, for the whole set of issues.
+ * a section that fails) is parsed whole by zod, for the whole set of issues.
  */
-function bySection(value: Record<string, unknown>, memo: ParseMemo): ReturnType<typeof Config.safeParse> {
-  const shape = Config.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
+function bySection(value: Record<string, unknown>, memo: ParseMemo): SafeParsed {
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(value)) if (!(k in shape)) return Config.safeParse(value);
+  for (const k of Object.keys(value)) if (!Object.hasOwn(FAST_SECTIONS, k)) return zodConfig().safeParse(value);
   let byKey = sectionObjects.get(memo);
   if (!byKey) sectionObjects.set(memo, (byKey = new Map()));
-  for (const k of Object.keys(shape)) {
+  for (const k of SECTION_KEYS) {
     const v = value[k];
     const isObject = v !== null && typeof v === "object";
     let objects = byKey.get(k);
@@ -346,13 +362,11 @@ function bySection(value: Record<string, unknown>, memo: ParseMemo): ReturnType<
     if (!byText) memo.set(k, (byText = new Map()));
     let data = byText.get(text)?.data;
     if (!byText.has(text)) {
-      const quick =
-        oneFieldChanged(shape[k] as unknown as AnySchema, v, byText) ??
-        oneElementChanged(shape[k] as unknown as AnySchema, v, byText);
+      const quick = oneFieldChanged(k, v, byText) ?? oneElementChanged(k, v, byText);
       if (quick) data = quick.data;
       else {
-        const r = shape[k]!.safeParse(v);
-        if (!r.success) return Config.safeParse(value);
+        const r = parsedBy(FAST_SECTIONS[k]!.parse, () => zodSection(k), v);
+        if (!r.success) return zodConfig().safeParse(value);
         data = r.data;
       }
       byText.set(text, { raw: v, data });
@@ -360,8 +374,11 @@ function bySection(value: Record<string, unknown>, memo: ParseMemo): ReturnType<
     if (isObject) objects.set(v, { data });
     if (data !== undefined) out[k] = data;
   }
-  return { success: true, data: out } as ReturnType<typeof Config.safeParse>;
+  return { success: true, data: out } as SafeParsed;
 }
+
+/** The config's sections in the schema's order (the generated parser's, which is the schema's). */
+const SECTION_KEYS = Object.keys(FAST_SECTIONS);
 
 /**
  * Sections parsed in a command by key and by their object as written: a value tried shares every section it does
@@ -414,7 +431,7 @@ let keyHints: ReturnType<typeof keyHintFor> | undefined;
 /** Where an unknown key belongs (MQ attribute names, keys of another section); built on first use. */
 function keyHint(): ReturnType<typeof keyHintFor> {
   // baseline.measuredWith repeats the top-level sections: a key is named where it is first found, there.
-  return (keyHints ??= keyHintFor(schemaKeys(Config).filter((k) => !k.path.startsWith("baseline.measuredWith."))));
+  return (keyHints ??= keyHintFor(schemaKeys(zodConfig()).filter((k) => !k.path.startsWith("baseline.measuredWith."))));
 }
 
 /**

@@ -4,7 +4,7 @@
 // figure the estimate used across its low..high; the swing of the total cost per transaction, the CPU
 // at the rate, and the binding limit (its headroom, and its value) is recorded, one estimate per end.
 // Platform-neutral: the config arrives as the object its YAML was (units as written).
-import { CHANNEL_TYPE_ALIASES, Config as ConfigSchema } from "../config/schema.js";
+import { CHANNEL_TYPE_ALIASES, configSchemas } from "../config/schema.js";
 import { IANA_CIPHER_NAMES } from "../config/ciphers.js";
 import { parseConfigValue, type ParseMemo } from "../config/load.js";
 import { parseInterval } from "../config/units.js";
@@ -336,7 +336,7 @@ function candidates(
       ],
     });
   };
-  walk(raw, ConfigSchema as AnySchema, "", "");
+  walk(raw, configSchemas().Config as AnySchema, "", "");
   return { found, notMoved, channelsNotMoved, channelsAlike };
 }
 

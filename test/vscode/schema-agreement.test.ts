@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { configJsonSchema } from "../../scripts/schemas.js";
 import { CIPHER_NAMES } from "../../src/config/ciphers.js";
-import { Config, MACHINES, RELEASES } from "../../src/config/schema.js";
+import { configSchemas, MACHINES, RELEASES } from "../../src/config/schema.js";
 import { checkSemantics } from "../../src/config/semantics.js";
 import {
   parseInterval,
@@ -22,6 +22,8 @@ import {
   type RangeKind,
 } from "../../src/config/units.js";
 import { parseYamlSource } from "../../src/util/yaml-source.js";
+
+const { Config } = configSchemas();
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const SCHEMA_FILE = join(root, "schema", "config.schema.json");
