@@ -59,9 +59,12 @@ export function configTypesSource(root: string, jsonSchema: Record<string, unkno
   const helperPath = join(root, "src", "config", HELPER);
   const helperText = [
     'import type * as z from "zod";',
-    'import type { Config } from "./schema.js";',
-    "export type Output = z.output<typeof Config>;",
-    "export type Input = z.input<typeof Config>;",
+    'import type { ConfigSchemas, MACHINES, RELEASES } from "./schema.js";',
+    // Checked first, so that TypeScript, which prints a union's members in the order it made their
+    // types, prints the releases and machines in the order schema.ts lists them.
+    "export type Releases = (typeof RELEASES)[number] | (typeof MACHINES)[number];",
+    'export type Output = z.output<ConfigSchemas["Config"]>;',
+    'export type Input = z.input<ConfigSchemas["Config"]>;',
   ].join("\n");
   const options: ts.CompilerOptions = {
     module: ts.ModuleKind.NodeNext,
@@ -85,6 +88,10 @@ export function configTypesSource(root: string, jsonSchema: Record<string, unkno
   const printed: Record<string, string> = {};
   for (const st of source.statements) {
     if (!ts.isTypeAliasDeclaration(st)) continue;
+    if (st.name.text === "Releases") {
+      checker.getTypeAtLocation(st.name);
+      continue;
+    }
     const node = checker.typeToTypeNode(
       checker.getTypeAtLocation(st.name),
       undefined,
