@@ -1,15 +1,15 @@
 // Library throughput: estimateWith over a sweep of generated configs, on one core. Bundled by esbuild
 // (as the shipped library is) and run in a child process pinned to one CPU by run.ts; prints JSON.
 import { canonicalConfig } from "../src/config/canonical.generated.js";
-import { configSchemas } from "../src/config/schema.js";
-
-const { Config } = configSchemas();
+import { configSchemas, type Config } from "../src/config/schema.js";
 import { checkSemantics } from "../src/config/semantics.js";
 import { estimateWith } from "../src/engine/engine.js";
 import { loadModelDir } from "../src/model/loader.js";
 import { Registry } from "../src/model/registry.js";
 import { parseYamlSource } from "../src/util/yaml-source.js";
 import { generateConfigs } from "./lib/configs.js";
+
+const { Config: ConfigSchema } = configSchemas();
 
 const n = Number(process.argv[2] ?? 100000);
 const passes = Number(process.argv[3] ?? 3);
@@ -22,7 +22,7 @@ const configs: Config[] = [];
 let rejected = 0;
 const reasons = new Map<string, number>();
 for (const raw of generateConfigs(n)) {
-  const r = Config.safeParse(raw);
+  const r = ConfigSchema.safeParse(raw);
   if (!r.success) {
     rejected++;
     const k = r.error.issues[0]?.message ?? "?";

@@ -2,9 +2,9 @@
 // describes has all of its keys, built with object literals so that V8 gives every copy the same
 // hidden classes (see the generated file's header).
 import { configSchemas } from "../src/config/schema.js";
+import { planOf, type Plan } from "../src/config/canonical-plan.js";
 
 const { Config } = configSchemas();
-import { planOf, type Plan } from "../src/config/canonical-plan.js";
 
 export function canonicalSource(): string {
   const fns: string[] = [];

@@ -1,9 +1,9 @@
 // Generates the JSON Schemas (draft-07, which the YAML language server supports) from the zod schemas.
 import { z } from "zod";
 import { configSchemas } from "../src/config/schema.js";
+import { modelSchemas } from "../src/model/schema.js";
 
 const { Config } = configSchemas();
-import { modelSchemas } from "../src/model/schema.js";
 
 export function configJsonSchema(version: string): Record<string, unknown> {
   const schema = z.toJSONSchema(Config, { target: "draft-07", io: "input", unrepresentable: "any" }) as Record<
