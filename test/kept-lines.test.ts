@@ -130,4 +130,22 @@ describe("a footprint read once per kind of definition", () => {
       .filter(Boolean);
     expect(named).toEqual(["A, B", "S, T"]);
   });
+  it("names ten definitions in a finding and says how many more, every one of them in its channels", () => {
+    // 12 senders at MQ 8.0: one gap for all twelve (no release's message-channel footprint serves).
+    const senders = Array.from({ length: 12 }, (_, k) => `S${k}`);
+    const e = estimateWith(
+      raw((c) => {
+        (c.mq as Record<string, unknown>).release = "8.0";
+        c.channels = senders.map((name) => ({ name, type: "sender" }));
+      }),
+      registry,
+    );
+    const gap = e.gaps.find((g) => g.message.includes("no message-channel footprint for MQ 8.0"))!;
+    // The first ten names as written, then "and 2 more" (12 - 10).
+    expect(gap.message.startsWith(`${senders.slice(0, 10).join(", ")} and 2 more: `)).toBe(true);
+    expect(gap.channels).toEqual(senders);
+    // Two definitions: both named, no list beside the message.
+    const two = at("8.0").gaps.find((g) => g.message.startsWith("A, B: "))!;
+    expect(two.channels).toBeUndefined();
+  });
 });

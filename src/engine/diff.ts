@@ -180,13 +180,17 @@ export function diff(before: Estimate, after: Estimate): Diff {
  */
 function explains(gaps: readonly Estimate["gaps"][number][], line: { concern: string; label: string }): boolean {
   const scope = /^([^\s:][^:]*): /.exec(line.label)?.[1];
-  return gaps.some((g) => g.concern === line.concern && (scope === undefined || namesChannel(g.message, scope)));
+  return gaps.some((g) => g.concern === line.concern && (scope === undefined || namesChannel(g, scope)));
 }
 
-/** Whether a finding is about this channel: "NAME: ..." or, for several, "A, B, NAME: ..." (engine.ts). */
-function namesChannel(message: string, channel: string): boolean {
-  const colon = message.indexOf(": ");
-  return colon > 0 && message.slice(0, colon).split(", ").includes(channel);
+/**
+ * Whether a finding is about this channel: "NAME: ..." or, for several, "A, B, NAME: ..."; past the
+ * names a message gives, its `channels` (engine.ts).
+ */
+function namesChannel(g: { message: string; channels?: string[] }, channel: string): boolean {
+  if (g.channels) return g.channels.includes(channel);
+  const colon = g.message.indexOf(": ");
+  return colon > 0 && g.message.slice(0, colon).split(", ").includes(channel);
 }
 
 /** A line's status as the reports print it. */

@@ -133,11 +133,15 @@ export interface Warning {
   concern: Concern;
   message: string;
   citations: Citation[];
+  /** Every channel definition the finding is about, where there are more than its message names (engine.ts NAMED_IN_MESSAGE). */
+  channels?: string[];
 }
 
 export interface GapItem {
   concern: Concern;
   message: string;
+  /** Every channel definition the finding is about, where there are more than its message names (engine.ts NAMED_IN_MESSAGE). */
+  channels?: string[];
   /** Model gap entries (charts whose numbers are lost) that would answer it. */
   charts: { id: string; caption: string; citation: Citation }[];
 }
