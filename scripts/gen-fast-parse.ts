@@ -77,15 +77,21 @@ export function fastParseSource(): string {
    * (an optional value absent) or FAIL. Returns the function's name.
    */
   // One function per schema object, named for the first path it is met at (a channel definition's
-  // schema is the config's and the measured configuration's alike).
+  // schema is the config's and the measured configuration's alike), and one for every body: the many
+  // fields that check alike (an optional whole number from 0 to 1,000,000) share it.
   const fnOf = new Map<AnySchema, string>();
+  const fnOfBody = new Map<string, string>();
   const fnFor = (schema: AnySchema, path: string[]): string => {
     let id = fnOf.get(schema);
     if (id) return id;
-    id = `p${name(path)}`;
-    fnOf.set(schema, id);
     const body = bodyFor(schema, path);
-    fns.push(`function ${id}(x: Any): Any {\n${body}\n}`);
+    id = fnOfBody.get(body);
+    if (!id) {
+      id = `p${name(path)}`;
+      fnOfBody.set(body, id);
+      fns.push(`function ${id}(x: Any): Any {\n${body}\n}`);
+    }
+    fnOf.set(schema, id);
     return id;
   };
 
@@ -217,6 +223,9 @@ export function fastParseSource(): string {
   // Named for what they are, wherever the walk meets them first.
   fnFor(Tls, ["tls"]);
   fnFor(Channel, ["channel"]);
+  // The config's sections before the measured configuration's copies of them.
+  const sectionsFirst = def(config).shape!;
+  for (const k of Object.keys(sectionsFirst)) if (k !== "baseline") fnFor(sectionsFirst[k]!, ["config", k]);
   const root = fnFor(config, ["config"]);
   // The sections, as load.ts's bySection parses them one by one: each section's function, its
   // fields' (a section that is an object) or its elements' (a list whose checks are on its length).
@@ -233,7 +242,7 @@ export function fastParseSource(): string {
     const fields = d.type === "object" ? fieldsOfObject.get(d) : undefined;
     const lengthOnly =
       d.type === "array" && (d.checks ?? []).every((c) => ["max_length", "min_length"].includes(c._zod.def.check));
-    const parts = [`parse: pConfig${name([k])}`];
+    const parts = [`parse: ${fnOf.get(shape[k]!)!}`];
     if (fields) parts.push(`fields: { ${fields.map(([f, fn]) => `${JSON.stringify(f)}: ${fn}`).join(", ")} }`);
     if (lengthOnly) parts.push(`element: ${elementOf.get(d)!}`);
     return `  ${JSON.stringify(k)}: { ${parts.join(", ")} },`;
@@ -246,7 +255,7 @@ export function fastParseSource(): string {
 // building zod's schema objects or running its parse (some 10 ms of every CLI start, #30). Each gives
 // what zod's parse gives, or FAIL wherever zod might say anything else, and load.ts then parses with
 // zod, for its issues. test/fast-parse.test.ts compares the two over every example and many thousand
-// variations of them.
+// variations of them. A function is named for the first field it parses; fields checked alike share it.
 import { FAIL, channelType, cipher, interval, isObject, keyCount, longEnough, shortEnough, unit } from "./fast-parse-runtime.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

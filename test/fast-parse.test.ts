@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it, vi } from "vitest";
+import { random } from "./helpers/random.js";
 import { parseDocument } from "yaml";
 import { configSchemas } from "../src/config/schema.js";
 import { FAST_SECTIONS, fastConfig, type FastParser } from "../src/config/fast-parse.generated.js";
@@ -54,16 +55,6 @@ const examples = yamlFiles(join(ROOT, "examples"))
 const testConfigs = yamlFiles(join(ROOT, "test"))
   .map((f) => ({ f, v: valueOf(f) }))
   .filter(({ v }) => v !== null && typeof v === "object" && !Array.isArray(v) && "version" in v);
-
-/** A seeded generator (mulberry32): the same variations at every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Values a config field might be given: of every kind the schema has, valid for some fields and not
 // for others, at and past the schema's bounds.

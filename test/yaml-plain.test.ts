@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { random } from "./helpers/random.js";
 import { parseDocument } from "yaml";
 import { parsePlainYaml } from "../src/util/yaml-plain.js";
 import { parseConfigText } from "../src/config/load.js";
@@ -27,16 +28,6 @@ function yamlFiles(dir: string): string[] {
 }
 
 const files = [...yamlFiles("examples"), ...yamlFiles("test"), ...yamlFiles("models")];
-
-/** A seeded generator (mulberry32): the same variations at every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SIGNIFICANT = [..."-?:,[]{}#&*!|>'\"%@` \t\\~.0123456789eExo+_\r\n"];
 const WORDS = ["true", "null", "~", ".inf", "-.inf", ".nan", "0x1F", "0o17", "1e3", "-0", "+5", "1.50", "{}", "[]"];

@@ -5,7 +5,7 @@
 // building zod's schema objects or running its parse (some 10 ms of every CLI start, #30). Each gives
 // what zod's parse gives, or FAIL wherever zod might say anything else, and load.ts then parses with
 // zod, for its issues. test/fast-parse.test.ts compares the two over every example and many thousand
-// variations of them.
+// variations of them. A function is named for the first field it parses; fields checked alike share it.
 import { FAIL, channelType, cipher, interval, isObject, keyCount, longEnough, shortEnough, unit } from "./fast-parse-runtime.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -23,20 +23,20 @@ const K8 = new Set<unknown>(["N0","N1","N2","N3","N4","N5"]);
 const K9 = new Set<unknown>(["5.3","8.0","9.0","9.1","9.2","9.3"]);
 const K10 = new Set<unknown>(["2064","z13","z14","z15","z16","z17"]);
 const K11 = new Set<unknown>(["low","average","high"]);
-const K12 = new Set<unknown>(["private","shared"]);
-const K13 = {"minimum":0,"maximum":1048576};
-const K14 = new Set<unknown>(["active","archive"]);
-const K15 = new Set<unknown>(["buffers","local","remote"]);
-const K16 = new Set<unknown>(["none","integrity","privacy","confidentiality"]);
-const K17 = new Set<unknown>(["must-duplicate","best-effort"]);
-const K18 = {"minimum":0,"maximum":1099511627776};
-const K19 = {"minimum":1048576,"maximum":1099511627776};
-const K20 = new Set<unknown>(["whole","lower-bound"]);
-const K21 = {"minimum":0,"maximum":1000000000};
-const K22 = new Set<unknown>(["request-reply","one-way"]);
-const K23 = new Set<unknown>(["channels","igq","shared-queue"]);
-const K24 = {"minimum":0,"maximum":2147483648};
-const K25 = {"minimum":1,"maximum":2147483648};
+const K12 = new Set<unknown>(["request-reply","one-way"]);
+const K13 = new Set<unknown>(["private","shared"]);
+const K14 = new Set<unknown>(["channels","igq","shared-queue"]);
+const K15 = {"minimum":0,"maximum":1048576};
+const K16 = new Set<unknown>(["active","archive"]);
+const K17 = new Set<unknown>(["buffers","local","remote"]);
+const K18 = new Set<unknown>(["none","integrity","privacy","confidentiality"]);
+const K19 = new Set<unknown>(["must-duplicate","best-effort"]);
+const K20 = {"minimum":0,"maximum":1099511627776};
+const K21 = {"minimum":0,"maximum":2147483648};
+const K22 = {"minimum":1,"maximum":2147483648};
+const K23 = {"minimum":1048576,"maximum":1099511627776};
+const K24 = new Set<unknown>(["whole","lower-bound"]);
+const K25 = {"minimum":0,"maximum":1000000000};
 
 /** The config as zod parses it, or FAIL. */
 export function fastConfig(x: unknown): unknown {
@@ -53,18 +53,18 @@ export const FAST_SECTIONS: Record<string, { parse: FastParser; fields?: Record<
   "name": { parse: pConfigName },
   "exact": { parse: pConfigExact, element: pConfigExactInnerItem },
   "mq": { parse: pConfigMq, fields: { "release": pConfigMqInnerRelease } },
-  "hardware": { parse: pConfigHardware, fields: { "generation": pConfigHardwareInnerGeneration, "cpus": pConfigHardwareInnerCpus, "targetBusy": pConfigHardwareInnerTargetBusy, "rni": pConfigHardwareInnerRni, "factor": pConfigHardwareInnerFactor, "factorRelativeTo": pConfigHardwareInnerFactorRelativeTo } },
-  "baseline": { parse: pConfigBaseline, fields: { "hardware": pConfigBaselineInnerHardware, "measuredWith": pConfigBaselineInnerMeasuredWith, "coverage": pConfigBaselineInnerCoverage, "rate": pConfigBaselineInnerRate, "cost": pConfigBaselineInnerCost } },
-  "workload": { parse: pConfigWorkload, fields: { "pattern": pConfigWorkloadInnerPattern, "queues": pConfigWorkloadInnerQueues, "persistent": pConfigWorkloadInnerPersistent, "syncpoint": pConfigWorkloadInnerSyncpoint, "messageSize": pConfigWorkloadInnerMessageSize, "transport": pConfigWorkloadInnerTransport, "rate": pConfigWorkloadInnerRate, "hoursPerDay": pConfigWorkloadInnerHoursPerDay } },
-  "logging": { parse: pConfigLogging, fields: { "dualLogs": pConfigBaselineInnerMeasuredWithInnerLoggingInnerDualLogs, "dualArchives": pConfigBaselineInnerMeasuredWithInnerLoggingInnerDualArchives, "archiving": pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiving, "zHyperWrite": pConfigBaselineInnerMeasuredWithInnerLoggingInnerZHyperWrite, "metroMirror": pConfigBaselineInnerMeasuredWithInnerLoggingInnerMetroMirror, "archiveCompression": pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiveCompression, "logOverheadPerMessage": pConfigBaselineInnerMeasuredWithInnerLoggingInnerLogOverheadPerMessage, "disk": pConfigBaselineInnerMeasuredWithInnerLoggingInnerDisk, "archiveCompressibility": pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiveCompressibility, "activeLogs": pConfigBaselineInnerMeasuredWithInnerLoggingInnerActiveLogs, "preformatted": pConfigBaselineInnerMeasuredWithInnerLoggingInnerPreformatted } },
-  "encryption": { parse: pConfigEncryption, fields: { "logs": pConfigBaselineInnerMeasuredWithInnerEncryptionInnerLogs, "pagesets": pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesets, "smds": pConfigBaselineInnerMeasuredWithInnerEncryptionInnerSmds, "smdsGets": pConfigBaselineInnerMeasuredWithInnerEncryptionInnerSmdsGets, "pagesetIo": pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIo } },
+  "hardware": { parse: pConfigHardware, fields: { "generation": pConfigHardwareInnerGeneration, "cpus": pConfigHardwareInnerCpus, "targetBusy": pChannelCompressibility, "rni": pConfigHardwareInnerRni, "factor": pConfigHardwareInnerFactor, "factorRelativeTo": pConfigHardwareInnerFactorRelativeTo } },
+  "baseline": { parse: pConfigBaseline, fields: { "hardware": pConfigHardwareInnerFactorRelativeTo, "measuredWith": pConfigBaselineInnerMeasuredWith, "coverage": pConfigBaselineInnerCoverage, "rate": pConfigBaselineInnerRate, "cost": pConfigBaselineInnerCost } },
+  "workload": { parse: pConfigWorkload, fields: { "pattern": pConfigWorkloadInnerPattern, "queues": pConfigWorkloadInnerQueues, "persistent": pTlsClientAuth, "syncpoint": pConfigWorkloadInnerSyncpoint, "messageSize": pConfigWorkloadInnerMessageSize, "transport": pConfigWorkloadInnerTransport, "rate": pChannelRate, "hoursPerDay": pConfigWorkloadInnerHoursPerDay } },
+  "logging": { parse: pConfigLogging, fields: { "dualLogs": pConfigWorkloadInnerSyncpoint, "dualArchives": pConfigWorkloadInnerSyncpoint, "archiving": pConfigWorkloadInnerSyncpoint, "zHyperWrite": pTlsClientAuth, "metroMirror": pTlsClientAuth, "archiveCompression": pTlsClientAuth, "logOverheadPerMessage": pConfigLoggingInnerLogOverheadPerMessage, "disk": pConfigLoggingInnerDisk, "archiveCompressibility": pChannelCompressibility, "activeLogs": pConfigLoggingInnerActiveLogs, "preformatted": pConfigLoggingInnerPreformatted } },
+  "encryption": { parse: pConfigEncryption, fields: { "logs": pConfigEncryptionInnerLogs, "pagesets": pTlsClientAuth, "smds": pTlsClientAuth, "smdsGets": pConfigEncryptionInnerSmdsGets, "pagesetIo": pConfigEncryptionInnerPagesetIo } },
   "channels": { parse: pConfigChannels, element: pChannel },
-  "channelInitiator": { parse: pConfigChannelInitiator, fields: { "adapters": pConfigChannelInitiatorInnerAdapters, "dispatchers": pConfigChannelInitiatorInnerDispatchers, "maxChannels": pConfigChannelInitiatorInnerMaxChannels, "activeChannels": pConfigChannelInitiatorInnerActiveChannels } },
-  "ams": { parse: pConfigAms, fields: { "policy": pConfigBaselineInnerMeasuredWithInnerAmsInnerPolicy, "keyReuse": pConfigBaselineInnerMeasuredWithInnerAmsInnerKeyReuse, "partnerInterception": pConfigBaselineInnerMeasuredWithInnerAmsInnerPartnerInterception } },
-  "streamingQueues": { parse: pConfigStreamingQueues, fields: { "copies": pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerCopies, "opensPerTransaction": pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerOpensPerTransaction, "separateStructure": pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerSeparateStructure, "queuesHeldOpen": pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerQueuesHeldOpen, "expiredPerSecond": pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerExpiredPerSecond, "quality": pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerQuality } },
-  "smf": { parse: pConfigSmf, fields: { "statisticsInterval": pConfigBaselineInnerMeasuredWithInnerSmfInnerStatisticsInterval, "accountingInterval": pConfigBaselineInnerMeasuredWithInnerSmfInnerAccountingInterval, "accountingClass3": pConfigBaselineInnerMeasuredWithInnerSmfInnerAccountingClass3, "statisticsClass5": pConfigBaselineInnerMeasuredWithInnerSmfInnerStatisticsClass5, "queues": pConfigBaselineInnerMeasuredWithInnerSmfInnerQueues, "tasks": pConfigBaselineInnerMeasuredWithInnerSmfInnerTasks, "apiCallsPerTransaction": pConfigBaselineInnerMeasuredWithInnerSmfInnerApiCallsPerTransaction, "channelInitiatorClass4": pConfigBaselineInnerMeasuredWithInnerSmfInnerChannelInitiatorClass4, "current": pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrent } },
-  "storage": { parse: pConfigStorage, fields: { "chin": pConfigStorageInnerChin, "csa": pConfigStorageInnerCsa, "belowTheBar": pConfigStorageInnerBelowTheBar, "localConnections": pConfigStorageInnerLocalConnections } },
-  "sharedQueue": { parse: pConfigSharedQueue, fields: { "cfProcessors": pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerCfProcessors, "messagesOnQueue": pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerMessagesOnQueue, "structureSize": pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerStructureSize, "backupIntervalMB": pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerBackupIntervalMB, "recoveryTargetMinutes": pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerRecoveryTargetMinutes, "queueManagers": pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerQueueManagers, "adminStructureEntries": pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerAdminStructureEntries, "queues": pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerQueues, "expiryInterval": pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerExpiryInterval } },
+  "channelInitiator": { parse: pConfigChannelInitiator, fields: { "adapters": pConfigChannelInitiatorInnerAdapters, "dispatchers": pChannelBatchSize, "maxChannels": pChannelBatchSize, "activeChannels": pChannelBatchSize } },
+  "ams": { parse: pConfigAms, fields: { "policy": pConfigAmsInnerPolicy, "keyReuse": pConfigAmsInnerKeyReuse, "partnerInterception": pTlsClientAuth } },
+  "streamingQueues": { parse: pConfigStreamingQueues, fields: { "copies": pConfigStreamingQueuesInnerCopies, "opensPerTransaction": pConfigStreamingQueuesInnerOpensPerTransaction, "separateStructure": pConfigLoggingInnerPreformatted, "queuesHeldOpen": pConfigLoggingInnerPreformatted, "expiredPerSecond": pConfigStreamingQueuesInnerExpiredPerSecond, "quality": pConfigStreamingQueuesInnerQuality } },
+  "smf": { parse: pConfigSmf, fields: { "statisticsInterval": pConfigEncryptionInnerPagesetIoInnerInterval, "accountingInterval": pConfigEncryptionInnerPagesetIoInnerInterval, "accountingClass3": pTlsClientAuth, "statisticsClass5": pTlsClientAuth, "queues": pConfigSmfInnerQueues, "tasks": pConfigSmfInnerQueues, "apiCallsPerTransaction": pConfigSmfInnerApiCallsPerTransaction, "channelInitiatorClass4": pTlsClientAuth, "current": pConfigSmfInnerCurrent } },
+  "storage": { parse: pConfigStorage, fields: { "chin": pConfigStorageInnerChin, "csa": pConfigStorageInnerCsa, "belowTheBar": pConfigStorageInnerCsa, "localConnections": pConfigSmfInnerQueues } },
+  "sharedQueue": { parse: pConfigSharedQueue, fields: { "cfProcessors": pConfigSharedQueueInnerCfProcessors, "messagesOnQueue": pConfigSharedQueueInnerMessagesOnQueue, "structureSize": pConfigSharedQueueInnerStructureSize, "backupIntervalMB": pConfigStreamingQueuesInnerExpiredPerSecond, "recoveryTargetMinutes": pConfigSharedQueueInnerRecoveryTargetMinutes, "queueManagers": pConfigSharedQueueInnerQueueManagers, "adminStructureEntries": pConfigSharedQueueInnerMessagesOnQueue, "queues": pConfigSmfInnerQueues, "expiryInterval": pConfigSharedQueueInnerExpiryInterval } },
 };
 
 function pConfig(x: Any): Any {
@@ -143,356 +143,6 @@ function pConfig(x: Any): Any {
   return out;
 }
 
-function pConfigSharedQueue(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSharedQueueInner(x);
-}
-
-function pConfigStorage(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigStorageInner(x);
-}
-
-function pConfigStorageInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.chin !== undefined) n++;
-  const y0 = pConfigStorageInnerChin(x.chin);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["chin"] = y0;
-  if (x.csa !== undefined) n++;
-  const y1 = pConfigStorageInnerCsa(x.csa);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["csa"] = y1;
-  if (x.belowTheBar !== undefined) n++;
-  const y2 = pConfigStorageInnerBelowTheBar(x.belowTheBar);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["belowTheBar"] = y2;
-  if (x.localConnections !== undefined) n++;
-  const y3 = pConfigStorageInnerLocalConnections(x.localConnections);
-  if (y3 === FAIL) return FAIL;
-  if (y3 !== undefined) out["localConnections"] = y3;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigStorageInnerLocalConnections(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigStorageInnerLocalConnectionsInner(x);
-}
-
-function pConfigStorageInnerLocalConnectionsInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 1000000 ? x : FAIL;
-}
-
-function pConfigStorageInnerBelowTheBar(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigStorageInnerBelowTheBarInner(x);
-}
-
-function pConfigStorageInnerBelowTheBarInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.available !== undefined) n++;
-  const y0 = pConfigStorageInnerBelowTheBarInnerAvailable(x.available);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["available"] = y0;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigStorageInnerBelowTheBarInnerAvailable(x: Any): Any {
-  return unit(x, "size", K25, false);
-}
-
-function pConfigStorageInnerCsa(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigStorageInnerCsaInner(x);
-}
-
-function pConfigStorageInnerCsaInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.available !== undefined) n++;
-  const y0 = pConfigStorageInnerCsaInnerAvailable(x.available);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["available"] = y0;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigStorageInnerCsaInnerAvailable(x: Any): Any {
-  return unit(x, "size", K25, false);
-}
-
-function pConfigStorageInnerChin(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigStorageInnerChinInner(x);
-}
-
-function pConfigStorageInnerChinInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.used !== undefined) n++;
-  const y0 = pConfigStorageInnerChinInnerUsed(x.used);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["used"] = y0;
-  if (x.free !== undefined) n++;
-  const y1 = pConfigStorageInnerChinInnerFree(x.free);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["free"] = y1;
-  if (x.headroom !== undefined) n++;
-  const y2 = pConfigStorageInnerChinInnerHeadroom(x.headroom);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["headroom"] = y2;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigStorageInnerChinInnerHeadroom(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigStorageInnerChinInnerHeadroomInner(x);
-}
-
-function pConfigStorageInnerChinInnerHeadroomInner(x: Any): Any {
-  return unit(x, "percent", K7, false);
-}
-
-function pConfigStorageInnerChinInnerFree(x: Any): Any {
-  return unit(x, "size", K25, false);
-}
-
-function pConfigStorageInnerChinInnerUsed(x: Any): Any {
-  return unit(x, "size", K24, false);
-}
-
-function pConfigSmf(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInner(x);
-}
-
-function pConfigStreamingQueues(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInner(x);
-}
-
-function pConfigAms(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerAmsInner(x);
-}
-
-function pConfigChannelInitiator(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigChannelInitiatorInner(x);
-}
-
-function pConfigChannelInitiatorInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.adapters !== undefined) n++;
-  const y0 = pConfigChannelInitiatorInnerAdapters(x.adapters);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["adapters"] = y0;
-  if (x.dispatchers !== undefined) n++;
-  const y1 = pConfigChannelInitiatorInnerDispatchers(x.dispatchers);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["dispatchers"] = y1;
-  if (x.maxChannels !== undefined) n++;
-  const y2 = pConfigChannelInitiatorInnerMaxChannels(x.maxChannels);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["maxChannels"] = y2;
-  if (x.activeChannels !== undefined) n++;
-  const y3 = pConfigChannelInitiatorInnerActiveChannels(x.activeChannels);
-  if (y3 === FAIL) return FAIL;
-  if (y3 !== undefined) out["activeChannels"] = y3;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigChannelInitiatorInnerActiveChannels(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigChannelInitiatorInnerActiveChannelsInner(x);
-}
-
-function pConfigChannelInitiatorInnerActiveChannelsInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 9999 ? x : FAIL;
-}
-
-function pConfigChannelInitiatorInnerMaxChannels(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigChannelInitiatorInnerMaxChannelsInner(x);
-}
-
-function pConfigChannelInitiatorInnerMaxChannelsInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 9999 ? x : FAIL;
-}
-
-function pConfigChannelInitiatorInnerDispatchers(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigChannelInitiatorInnerDispatchersInner(x);
-}
-
-function pConfigChannelInitiatorInnerDispatchersInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 9999 ? x : FAIL;
-}
-
-function pConfigChannelInitiatorInnerAdapters(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigChannelInitiatorInnerAdaptersInner(x);
-}
-
-function pConfigChannelInitiatorInnerAdaptersInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 9999 ? x : FAIL;
-}
-
-function pConfigChannels(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigChannelsInner(x);
-}
-
-function pConfigChannelsInner(x: Any): Any {
-  if (!Array.isArray(x) || !(x.length <= 1000)) return FAIL;
-  const out: Any[] = new Array(x.length);
-  for (let k = 0; k < x.length; k++) {
-    const y = pChannel(x[k]);
-    if (y === FAIL || y === undefined) return FAIL;
-    out[k] = y;
-  }
-  return out;
-}
-
-function pConfigEncryption(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerEncryptionInner(x);
-}
-
-function pConfigLogging(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInner(x);
-}
-
-function pConfigWorkload(x: Any): Any {
-  if (x === undefined) return {"pattern":"request-reply","queues":"private","persistent":false,"syncpoint":true,"messageSize":1024};
-  return pConfigWorkloadInner(x);
-}
-
-function pConfigWorkloadInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.pattern !== undefined) n++;
-  const y0 = pConfigWorkloadInnerPattern(x.pattern);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["pattern"] = y0;
-  if (x.queues !== undefined) n++;
-  const y1 = pConfigWorkloadInnerQueues(x.queues);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["queues"] = y1;
-  if (x.persistent !== undefined) n++;
-  const y2 = pConfigWorkloadInnerPersistent(x.persistent);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["persistent"] = y2;
-  if (x.syncpoint !== undefined) n++;
-  const y3 = pConfigWorkloadInnerSyncpoint(x.syncpoint);
-  if (y3 === FAIL) return FAIL;
-  if (y3 !== undefined) out["syncpoint"] = y3;
-  if (x.messageSize !== undefined) n++;
-  const y4 = pConfigWorkloadInnerMessageSize(x.messageSize);
-  if (y4 === FAIL) return FAIL;
-  if (y4 !== undefined) out["messageSize"] = y4;
-  if (x.transport !== undefined) n++;
-  const y5 = pConfigWorkloadInnerTransport(x.transport);
-  if (y5 === FAIL) return FAIL;
-  if (y5 !== undefined) out["transport"] = y5;
-  if (x.rate !== undefined) n++;
-  const y6 = pConfigWorkloadInnerRate(x.rate);
-  if (y6 === FAIL) return FAIL;
-  if (y6 !== undefined) out["rate"] = y6;
-  if (x.hoursPerDay !== undefined) n++;
-  const y7 = pConfigWorkloadInnerHoursPerDay(x.hoursPerDay);
-  if (y7 === FAIL) return FAIL;
-  if (y7 !== undefined) out["hoursPerDay"] = y7;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigWorkloadInnerHoursPerDay(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigWorkloadInnerHoursPerDayInner(x);
-}
-
-function pConfigWorkloadInnerHoursPerDayInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && x > 0 && x <= 24 ? x : FAIL;
-}
-
-function pConfigWorkloadInnerRate(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigWorkloadInnerRateInner(x);
-}
-
-function pConfigWorkloadInnerRateInner(x: Any): Any {
-  return unit(x, "rate", K5, true);
-}
-
-function pConfigWorkloadInnerTransport(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigWorkloadInnerTransportInner(x);
-}
-
-function pConfigWorkloadInnerTransportInner(x: Any): Any {
-  return K23.has(x) ? x : FAIL;
-}
-
-function pConfigWorkloadInnerMessageSize(x: Any): Any {
-  if (x === undefined) return 1024;
-  return pConfigWorkloadInnerMessageSizeInner(x);
-}
-
-function pConfigWorkloadInnerMessageSizeInner(x: Any): Any {
-  return unit(x, "size", K4, true);
-}
-
-function pConfigWorkloadInnerSyncpoint(x: Any): Any {
-  if (x === undefined) return true;
-  return pConfigWorkloadInnerSyncpointInner(x);
-}
-
-function pConfigWorkloadInnerSyncpointInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigWorkloadInnerPersistent(x: Any): Any {
-  if (x === undefined) return false;
-  return pConfigWorkloadInnerPersistentInner(x);
-}
-
-function pConfigWorkloadInnerPersistentInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigWorkloadInnerQueues(x: Any): Any {
-  if (x === undefined) return "private";
-  return pConfigWorkloadInnerQueuesInner(x);
-}
-
-function pConfigWorkloadInnerQueuesInner(x: Any): Any {
-  return K12.has(x) ? x : FAIL;
-}
-
-function pConfigWorkloadInnerPattern(x: Any): Any {
-  if (x === undefined) return "request-reply";
-  return pConfigWorkloadInnerPatternInner(x);
-}
-
-function pConfigWorkloadInnerPatternInner(x: Any): Any {
-  return K22.has(x) ? x : FAIL;
-}
-
 function pConfigBaseline(x: Any): Any {
   if (x === undefined) return undefined;
   return pConfigBaselineInner(x);
@@ -503,7 +153,7 @@ function pConfigBaselineInner(x: Any): Any {
   const out: Any = {};
   let n = 0;
   if (x.hardware !== undefined) n++;
-  const y0 = pConfigBaselineInnerHardware(x.hardware);
+  const y0 = pConfigHardwareInnerFactorRelativeTo(x.hardware);
   if (y0 === FAIL) return FAIL;
   if (y0 !== undefined) out["hardware"] = y0;
   if (x.measuredWith !== undefined) n++;
@@ -535,59 +185,23 @@ function pConfigBaselineInnerCost(x: Any): Any {
   if (y0 === FAIL) return FAIL;
   if (y0 !== undefined) out["qmgr"] = y0;
   if (x.chin !== undefined) n++;
-  const y1 = pConfigBaselineInnerCostChin(x.chin);
+  const y1 = pConfigBaselineInnerCostQmgr(x.chin);
   if (y1 === FAIL) return FAIL;
   if (y1 !== undefined) out["chin"] = y1;
   if (x.app !== undefined) n++;
-  const y2 = pConfigBaselineInnerCostApp(x.app);
+  const y2 = pConfigBaselineInnerCostQmgr(x.app);
   if (y2 === FAIL) return FAIL;
   if (y2 !== undefined) out["app"] = y2;
   if (x.tcpip !== undefined) n++;
-  const y3 = pConfigBaselineInnerCostTcpip(x.tcpip);
+  const y3 = pConfigBaselineInnerCostQmgr(x.tcpip);
   if (y3 === FAIL) return FAIL;
   if (y3 !== undefined) out["tcpip"] = y3;
   if (x.cf !== undefined) n++;
-  const y4 = pConfigBaselineInnerCostCf(x.cf);
+  const y4 = pConfigBaselineInnerCostQmgr(x.cf);
   if (y4 === FAIL) return FAIL;
   if (y4 !== undefined) out["cf"] = y4;
   if (keyCount(x) !== n) return FAIL;
   return out;
-}
-
-function pConfigBaselineInnerCostCf(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerCostCfInner(x);
-}
-
-function pConfigBaselineInnerCostCfInner(x: Any): Any {
-  return unit(x, "time", K21, true);
-}
-
-function pConfigBaselineInnerCostTcpip(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerCostTcpipInner(x);
-}
-
-function pConfigBaselineInnerCostTcpipInner(x: Any): Any {
-  return unit(x, "time", K21, true);
-}
-
-function pConfigBaselineInnerCostApp(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerCostAppInner(x);
-}
-
-function pConfigBaselineInnerCostAppInner(x: Any): Any {
-  return unit(x, "time", K21, true);
-}
-
-function pConfigBaselineInnerCostChin(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerCostChinInner(x);
-}
-
-function pConfigBaselineInnerCostChinInner(x: Any): Any {
-  return unit(x, "time", K21, true);
 }
 
 function pConfigBaselineInnerCostQmgr(x: Any): Any {
@@ -596,7 +210,7 @@ function pConfigBaselineInnerCostQmgr(x: Any): Any {
 }
 
 function pConfigBaselineInnerCostQmgrInner(x: Any): Any {
-  return unit(x, "time", K21, true);
+  return unit(x, "time", K25, true);
 }
 
 function pConfigBaselineInnerRate(x: Any): Any {
@@ -617,59 +231,23 @@ function pConfigBaselineInnerCoverageInner(x: Any): Any {
   if (y0 === FAIL) return FAIL;
   if (y0 !== undefined) out["qmgr"] = y0;
   if (x.chin !== undefined) n++;
-  const y1 = pConfigBaselineInnerCoverageInnerChin(x.chin);
+  const y1 = pConfigBaselineInnerCoverageInnerQmgr(x.chin);
   if (y1 === FAIL) return FAIL;
   if (y1 !== undefined) out["chin"] = y1;
   if (x.app !== undefined) n++;
-  const y2 = pConfigBaselineInnerCoverageInnerApp(x.app);
+  const y2 = pConfigBaselineInnerCoverageInnerQmgr(x.app);
   if (y2 === FAIL) return FAIL;
   if (y2 !== undefined) out["app"] = y2;
   if (x.tcpip !== undefined) n++;
-  const y3 = pConfigBaselineInnerCoverageInnerTcpip(x.tcpip);
+  const y3 = pConfigBaselineInnerCoverageInnerQmgr(x.tcpip);
   if (y3 === FAIL) return FAIL;
   if (y3 !== undefined) out["tcpip"] = y3;
   if (x.cf !== undefined) n++;
-  const y4 = pConfigBaselineInnerCoverageInnerCf(x.cf);
+  const y4 = pConfigBaselineInnerCoverageInnerQmgr(x.cf);
   if (y4 === FAIL) return FAIL;
   if (y4 !== undefined) out["cf"] = y4;
   if (keyCount(x) !== n) return FAIL;
   return out;
-}
-
-function pConfigBaselineInnerCoverageInnerCf(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerCoverageInnerCfInner(x);
-}
-
-function pConfigBaselineInnerCoverageInnerCfInner(x: Any): Any {
-  return K20.has(x) ? x : FAIL;
-}
-
-function pConfigBaselineInnerCoverageInnerTcpip(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerCoverageInnerTcpipInner(x);
-}
-
-function pConfigBaselineInnerCoverageInnerTcpipInner(x: Any): Any {
-  return K20.has(x) ? x : FAIL;
-}
-
-function pConfigBaselineInnerCoverageInnerApp(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerCoverageInnerAppInner(x);
-}
-
-function pConfigBaselineInnerCoverageInnerAppInner(x: Any): Any {
-  return K20.has(x) ? x : FAIL;
-}
-
-function pConfigBaselineInnerCoverageInnerChin(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerCoverageInnerChinInner(x);
-}
-
-function pConfigBaselineInnerCoverageInnerChinInner(x: Any): Any {
-  return K20.has(x) ? x : FAIL;
 }
 
 function pConfigBaselineInnerCoverageInnerQmgr(x: Any): Any {
@@ -678,7 +256,7 @@ function pConfigBaselineInnerCoverageInnerQmgr(x: Any): Any {
 }
 
 function pConfigBaselineInnerCoverageInnerQmgrInner(x: Any): Any {
-  return K20.has(x) ? x : FAIL;
+  return K24.has(x) ? x : FAIL;
 }
 
 function pConfigBaselineInnerMeasuredWith(x: Any): Any {
@@ -703,849 +281,35 @@ function pConfigBaselineInnerMeasuredWithInner(x: Any): Any {
   if (y2 === FAIL) return FAIL;
   if (y2 !== undefined) out["workload"] = y2;
   if (x.logging !== undefined) n++;
-  const y3 = pConfigBaselineInnerMeasuredWithInnerLogging(x.logging);
+  const y3 = pConfigLogging(x.logging);
   if (y3 === FAIL) return FAIL;
   if (y3 !== undefined) out["logging"] = y3;
   if (x.encryption !== undefined) n++;
-  const y4 = pConfigBaselineInnerMeasuredWithInnerEncryption(x.encryption);
+  const y4 = pConfigEncryption(x.encryption);
   if (y4 === FAIL) return FAIL;
   if (y4 !== undefined) out["encryption"] = y4;
   if (x.channels !== undefined) n++;
-  const y5 = pConfigBaselineInnerMeasuredWithInnerChannels(x.channels);
+  const y5 = pConfigChannels(x.channels);
   if (y5 === FAIL) return FAIL;
   if (y5 !== undefined) out["channels"] = y5;
   if (x.ams !== undefined) n++;
-  const y6 = pConfigBaselineInnerMeasuredWithInnerAms(x.ams);
+  const y6 = pConfigAms(x.ams);
   if (y6 === FAIL) return FAIL;
   if (y6 !== undefined) out["ams"] = y6;
   if (x.streamingQueues !== undefined) n++;
-  const y7 = pConfigBaselineInnerMeasuredWithInnerStreamingQueues(x.streamingQueues);
+  const y7 = pConfigStreamingQueues(x.streamingQueues);
   if (y7 === FAIL) return FAIL;
   if (y7 !== undefined) out["streamingQueues"] = y7;
   if (x.smf !== undefined) n++;
-  const y8 = pConfigBaselineInnerMeasuredWithInnerSmf(x.smf);
+  const y8 = pConfigSmf(x.smf);
   if (y8 === FAIL) return FAIL;
   if (y8 !== undefined) out["smf"] = y8;
   if (x.sharedQueue !== undefined) n++;
-  const y9 = pConfigBaselineInnerMeasuredWithInnerSharedQueue(x.sharedQueue);
+  const y9 = pConfigSharedQueue(x.sharedQueue);
   if (y9 === FAIL) return FAIL;
   if (y9 !== undefined) out["sharedQueue"] = y9;
   if (keyCount(x) !== n) return FAIL;
   return out;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueue(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSharedQueueInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.cfProcessors !== undefined) n++;
-  const y0 = pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerCfProcessors(x.cfProcessors);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["cfProcessors"] = y0;
-  if (x.messagesOnQueue !== undefined) n++;
-  const y1 = pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerMessagesOnQueue(x.messagesOnQueue);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["messagesOnQueue"] = y1;
-  if (x.structureSize !== undefined) n++;
-  const y2 = pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerStructureSize(x.structureSize);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["structureSize"] = y2;
-  if (x.backupIntervalMB !== undefined) n++;
-  const y3 = pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerBackupIntervalMB(x.backupIntervalMB);
-  if (y3 === FAIL) return FAIL;
-  if (y3 !== undefined) out["backupIntervalMB"] = y3;
-  if (x.recoveryTargetMinutes !== undefined) n++;
-  const y4 = pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerRecoveryTargetMinutes(x.recoveryTargetMinutes);
-  if (y4 === FAIL) return FAIL;
-  if (y4 !== undefined) out["recoveryTargetMinutes"] = y4;
-  if (x.queueManagers !== undefined) n++;
-  const y5 = pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerQueueManagers(x.queueManagers);
-  if (y5 === FAIL) return FAIL;
-  if (y5 !== undefined) out["queueManagers"] = y5;
-  if (x.adminStructureEntries !== undefined) n++;
-  const y6 = pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerAdminStructureEntries(x.adminStructureEntries);
-  if (y6 === FAIL) return FAIL;
-  if (y6 !== undefined) out["adminStructureEntries"] = y6;
-  if (x.queues !== undefined) n++;
-  const y7 = pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerQueues(x.queues);
-  if (y7 === FAIL) return FAIL;
-  if (y7 !== undefined) out["queues"] = y7;
-  if (x.expiryInterval !== undefined) n++;
-  const y8 = pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerExpiryInterval(x.expiryInterval);
-  if (y8 === FAIL) return FAIL;
-  if (y8 !== undefined) out["expiryInterval"] = y8;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerExpiryInterval(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerExpiryIntervalInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerExpiryIntervalInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 99999999 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerQueues(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerQueuesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerQueuesInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 1000000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerAdminStructureEntries(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerAdminStructureEntriesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerAdminStructureEntriesInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 1000000000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerQueueManagers(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerQueueManagersInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerQueueManagersInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 32 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerRecoveryTargetMinutes(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerRecoveryTargetMinutesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerRecoveryTargetMinutesInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && x > 0 && x <= 10080 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerBackupIntervalMB(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerBackupIntervalMBInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerBackupIntervalMBInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 10000000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerStructureSize(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerStructureSizeInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerStructureSizeInner(x: Any): Any {
-  return unit(x, "size", K19, false);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerMessagesOnQueue(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerMessagesOnQueueInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerMessagesOnQueueInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 1000000000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerCfProcessors(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerCfProcessorsInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSharedQueueInnerCfProcessorsInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 64 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmf(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.statisticsInterval !== undefined) n++;
-  const y0 = pConfigBaselineInnerMeasuredWithInnerSmfInnerStatisticsInterval(x.statisticsInterval);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["statisticsInterval"] = y0;
-  if (x.accountingInterval !== undefined) n++;
-  const y1 = pConfigBaselineInnerMeasuredWithInnerSmfInnerAccountingInterval(x.accountingInterval);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["accountingInterval"] = y1;
-  if (x.accountingClass3 !== undefined) n++;
-  const y2 = pConfigBaselineInnerMeasuredWithInnerSmfInnerAccountingClass3(x.accountingClass3);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["accountingClass3"] = y2;
-  if (x.statisticsClass5 !== undefined) n++;
-  const y3 = pConfigBaselineInnerMeasuredWithInnerSmfInnerStatisticsClass5(x.statisticsClass5);
-  if (y3 === FAIL) return FAIL;
-  if (y3 !== undefined) out["statisticsClass5"] = y3;
-  if (x.queues !== undefined) n++;
-  const y4 = pConfigBaselineInnerMeasuredWithInnerSmfInnerQueues(x.queues);
-  if (y4 === FAIL) return FAIL;
-  if (y4 !== undefined) out["queues"] = y4;
-  if (x.tasks !== undefined) n++;
-  const y5 = pConfigBaselineInnerMeasuredWithInnerSmfInnerTasks(x.tasks);
-  if (y5 === FAIL) return FAIL;
-  if (y5 !== undefined) out["tasks"] = y5;
-  if (x.apiCallsPerTransaction !== undefined) n++;
-  const y6 = pConfigBaselineInnerMeasuredWithInnerSmfInnerApiCallsPerTransaction(x.apiCallsPerTransaction);
-  if (y6 === FAIL) return FAIL;
-  if (y6 !== undefined) out["apiCallsPerTransaction"] = y6;
-  if (x.channelInitiatorClass4 !== undefined) n++;
-  const y7 = pConfigBaselineInnerMeasuredWithInnerSmfInnerChannelInitiatorClass4(x.channelInitiatorClass4);
-  if (y7 === FAIL) return FAIL;
-  if (y7 !== undefined) out["channelInitiatorClass4"] = y7;
-  if (x.current !== undefined) n++;
-  const y8 = pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrent(x.current);
-  if (y8 === FAIL) return FAIL;
-  if (y8 !== undefined) out["current"] = y8;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrent(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.statisticsInterval !== undefined) n++;
-  const y0 = pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerStatisticsInterval(x.statisticsInterval);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["statisticsInterval"] = y0;
-  if (x.accountingInterval !== undefined) n++;
-  const y1 = pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerAccountingInterval(x.accountingInterval);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["accountingInterval"] = y1;
-  if (x.volumePerDay !== undefined) n++;
-  const y2 = pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerVolumePerDay(x.volumePerDay);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["volumePerDay"] = y2;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerVolumePerDay(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerVolumePerDayInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerVolumePerDayInner(x: Any): Any {
-  return unit(x, "size", K18, false);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerAccountingInterval(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerAccountingIntervalInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerAccountingIntervalInner(x: Any): Any {
-  return interval(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerStatisticsInterval(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerStatisticsIntervalInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerCurrentInnerStatisticsIntervalInner(x: Any): Any {
-  return interval(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerChannelInitiatorClass4(x: Any): Any {
-  if (x === undefined) return false;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerChannelInitiatorClass4Inner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerChannelInitiatorClass4Inner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerApiCallsPerTransaction(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerApiCallsPerTransactionInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerApiCallsPerTransactionInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerTasks(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerTasksInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerTasksInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 1000000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerQueues(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerQueuesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerQueuesInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 1000000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerStatisticsClass5(x: Any): Any {
-  if (x === undefined) return false;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerStatisticsClass5Inner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerStatisticsClass5Inner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerAccountingClass3(x: Any): Any {
-  if (x === undefined) return false;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerAccountingClass3Inner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerAccountingClass3Inner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerAccountingInterval(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerAccountingIntervalInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerAccountingIntervalInner(x: Any): Any {
-  return interval(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerStatisticsInterval(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerSmfInnerStatisticsIntervalInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerSmfInnerStatisticsIntervalInner(x: Any): Any {
-  return interval(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueues(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.copies !== undefined) n++;
-  const y0 = pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerCopies(x.copies);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["copies"] = y0;
-  if (x.opensPerTransaction !== undefined) n++;
-  const y1 = pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerOpensPerTransaction(x.opensPerTransaction);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["opensPerTransaction"] = y1;
-  if (x.separateStructure !== undefined) n++;
-  const y2 = pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerSeparateStructure(x.separateStructure);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["separateStructure"] = y2;
-  if (x.queuesHeldOpen !== undefined) n++;
-  const y3 = pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerQueuesHeldOpen(x.queuesHeldOpen);
-  if (y3 === FAIL) return FAIL;
-  if (y3 !== undefined) out["queuesHeldOpen"] = y3;
-  if (x.expiredPerSecond !== undefined) n++;
-  const y4 = pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerExpiredPerSecond(x.expiredPerSecond);
-  if (y4 === FAIL) return FAIL;
-  if (y4 !== undefined) out["expiredPerSecond"] = y4;
-  if (x.quality !== undefined) n++;
-  const y5 = pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerQuality(x.quality);
-  if (y5 === FAIL) return FAIL;
-  if (y5 !== undefined) out["quality"] = y5;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerQuality(x: Any): Any {
-  if (x === undefined) return "best-effort";
-  return pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerQualityInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerQualityInner(x: Any): Any {
-  return K17.has(x) ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerExpiredPerSecond(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerExpiredPerSecondInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerExpiredPerSecondInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 10000000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerQueuesHeldOpen(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerQueuesHeldOpenInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerQueuesHeldOpenInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerSeparateStructure(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerSeparateStructureInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerSeparateStructureInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerOpensPerTransaction(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerOpensPerTransactionInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerOpensPerTransactionInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 100 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerCopies(x: Any): Any {
-  if (x === undefined) return 1;
-  return pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerCopiesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerStreamingQueuesInnerCopiesInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 100 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerAms(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerAmsInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerAmsInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.policy !== undefined) n++;
-  const y0 = pConfigBaselineInnerMeasuredWithInnerAmsInnerPolicy(x.policy);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["policy"] = y0;
-  if (x.keyReuse !== undefined) n++;
-  const y1 = pConfigBaselineInnerMeasuredWithInnerAmsInnerKeyReuse(x.keyReuse);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["keyReuse"] = y1;
-  if (x.partnerInterception !== undefined) n++;
-  const y2 = pConfigBaselineInnerMeasuredWithInnerAmsInnerPartnerInterception(x.partnerInterception);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["partnerInterception"] = y2;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerAmsInnerPartnerInterception(x: Any): Any {
-  if (x === undefined) return false;
-  return pConfigBaselineInnerMeasuredWithInnerAmsInnerPartnerInterceptionInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerAmsInnerPartnerInterceptionInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerAmsInnerKeyReuse(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerAmsInnerKeyReuseInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerAmsInnerKeyReuseInner(x: Any): Any {
-  {
-    const y = pConfigBaselineInnerMeasuredWithInnerAmsInnerKeyReuseInnerOr0(x);
-    if (y !== FAIL && y !== undefined) return y;
-  }
-  {
-    const y = pConfigBaselineInnerMeasuredWithInnerAmsInnerKeyReuseInnerOr1(x);
-    if (y !== FAIL && y !== undefined) return y;
-  }
-  return FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerAmsInnerKeyReuseInnerOr1(x: Any): Any {
-  return x === "unlimited" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerAmsInnerKeyReuseInnerOr0(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 1000000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerAmsInnerPolicy(x: Any): Any {
-  if (x === undefined) return "none";
-  return pConfigBaselineInnerMeasuredWithInnerAmsInnerPolicyInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerAmsInnerPolicyInner(x: Any): Any {
-  return K16.has(x) ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerChannels(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerChannelsInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerChannelsInner(x: Any): Any {
-  if (!Array.isArray(x) || !(x.length <= 1000)) return FAIL;
-  const out: Any[] = new Array(x.length);
-  for (let k = 0; k < x.length; k++) {
-    const y = pChannel(x[k]);
-    if (y === FAIL || y === undefined) return FAIL;
-    out[k] = y;
-  }
-  return out;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryption(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerEncryptionInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.logs !== undefined) n++;
-  const y0 = pConfigBaselineInnerMeasuredWithInnerEncryptionInnerLogs(x.logs);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["logs"] = y0;
-  if (x.pagesets !== undefined) n++;
-  const y1 = pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesets(x.pagesets);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["pagesets"] = y1;
-  if (x.smds !== undefined) n++;
-  const y2 = pConfigBaselineInnerMeasuredWithInnerEncryptionInnerSmds(x.smds);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["smds"] = y2;
-  if (x.smdsGets !== undefined) n++;
-  const y3 = pConfigBaselineInnerMeasuredWithInnerEncryptionInnerSmdsGets(x.smdsGets);
-  if (y3 === FAIL) return FAIL;
-  if (y3 !== undefined) out["smdsGets"] = y3;
-  if (x.pagesetIo !== undefined) n++;
-  const y4 = pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIo(x.pagesetIo);
-  if (y4 === FAIL) return FAIL;
-  if (y4 !== undefined) out["pagesetIo"] = y4;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIo(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.getPages !== undefined) n++;
-  const y0 = pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerGetPages(x.getPages);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["getPages"] = y0;
-  if (x.immediateWritePages !== undefined) n++;
-  const y1 = pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerImmediateWritePages(x.immediateWritePages);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["immediateWritePages"] = y1;
-  if (x.writePages !== undefined) n++;
-  const y2 = pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerWritePages(x.writePages);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["writePages"] = y2;
-  if (x.interval !== undefined) n++;
-  const y3 = pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerInterval(x.interval);
-  if (y3 === FAIL) return FAIL;
-  if (y3 !== undefined) out["interval"] = y3;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerInterval(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerIntervalInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerIntervalInner(x: Any): Any {
-  return interval(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerWritePages(x: Any): Any {
-  if (x === undefined) return 0;
-  return pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerWritePagesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerWritePagesInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1000000000000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerImmediateWritePages(x: Any): Any {
-  if (x === undefined) return 0;
-  return pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerImmediateWritePagesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerImmediateWritePagesInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1000000000000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerGetPages(x: Any): Any {
-  if (x === undefined) return 0;
-  return pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerGetPagesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetIoInnerGetPagesInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1000000000000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerSmdsGets(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerEncryptionInnerSmdsGetsInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerSmdsGetsInner(x: Any): Any {
-  return K15.has(x) ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerSmds(x: Any): Any {
-  if (x === undefined) return false;
-  return pConfigBaselineInnerMeasuredWithInnerEncryptionInnerSmdsInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerSmdsInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesets(x: Any): Any {
-  if (x === undefined) return false;
-  return pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetsInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerPagesetsInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerLogs(x: Any): Any {
-  if (x === undefined) return false;
-  return pConfigBaselineInnerMeasuredWithInnerEncryptionInnerLogsInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerLogsInner(x: Any): Any {
-  {
-    const y = pConfigBaselineInnerMeasuredWithInnerEncryptionInnerLogsInnerOr0(x);
-    if (y !== FAIL && y !== undefined) return y;
-  }
-  {
-    const y = pConfigBaselineInnerMeasuredWithInnerEncryptionInnerLogsInnerOr1(x);
-    if (y !== FAIL && y !== undefined) return y;
-  }
-  return FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerLogsInnerOr1(x: Any): Any {
-  return K14.has(x) ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerEncryptionInnerLogsInnerOr0(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLogging(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.dualLogs !== undefined) n++;
-  const y0 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerDualLogs(x.dualLogs);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["dualLogs"] = y0;
-  if (x.dualArchives !== undefined) n++;
-  const y1 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerDualArchives(x.dualArchives);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["dualArchives"] = y1;
-  if (x.archiving !== undefined) n++;
-  const y2 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiving(x.archiving);
-  if (y2 === FAIL) return FAIL;
-  if (y2 !== undefined) out["archiving"] = y2;
-  if (x.zHyperWrite !== undefined) n++;
-  const y3 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerZHyperWrite(x.zHyperWrite);
-  if (y3 === FAIL) return FAIL;
-  if (y3 !== undefined) out["zHyperWrite"] = y3;
-  if (x.metroMirror !== undefined) n++;
-  const y4 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerMetroMirror(x.metroMirror);
-  if (y4 === FAIL) return FAIL;
-  if (y4 !== undefined) out["metroMirror"] = y4;
-  if (x.archiveCompression !== undefined) n++;
-  const y5 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiveCompression(x.archiveCompression);
-  if (y5 === FAIL) return FAIL;
-  if (y5 !== undefined) out["archiveCompression"] = y5;
-  if (x.logOverheadPerMessage !== undefined) n++;
-  const y6 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerLogOverheadPerMessage(x.logOverheadPerMessage);
-  if (y6 === FAIL) return FAIL;
-  if (y6 !== undefined) out["logOverheadPerMessage"] = y6;
-  if (x.disk !== undefined) n++;
-  const y7 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerDisk(x.disk);
-  if (y7 === FAIL) return FAIL;
-  if (y7 !== undefined) out["disk"] = y7;
-  if (x.archiveCompressibility !== undefined) n++;
-  const y8 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiveCompressibility(x.archiveCompressibility);
-  if (y8 === FAIL) return FAIL;
-  if (y8 !== undefined) out["archiveCompressibility"] = y8;
-  if (x.activeLogs !== undefined) n++;
-  const y9 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerActiveLogs(x.activeLogs);
-  if (y9 === FAIL) return FAIL;
-  if (y9 !== undefined) out["activeLogs"] = y9;
-  if (x.preformatted !== undefined) n++;
-  const y10 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerPreformatted(x.preformatted);
-  if (y10 === FAIL) return FAIL;
-  if (y10 !== undefined) out["preformatted"] = y10;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerPreformatted(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerPreformattedInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerPreformattedInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerActiveLogs(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerActiveLogsInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerActiveLogsInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 10000 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiveCompressibility(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiveCompressibilityInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiveCompressibilityInner(x: Any): Any {
-  return unit(x, "percent", K7, false);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerDisk(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerDiskInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerDiskInner(x: Any): Any {
-  if (!isObject(x)) return FAIL;
-  const out: Any = {};
-  let n = 0;
-  if (x.subsystem !== undefined) n++;
-  const y0 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerDiskInnerSubsystem(x.subsystem);
-  if (y0 === FAIL) return FAIL;
-  if (y0 !== undefined) out["subsystem"] = y0;
-  if (x.stripes !== undefined) n++;
-  const y1 = pConfigBaselineInnerMeasuredWithInnerLoggingInnerDiskInnerStripes(x.stripes);
-  if (y1 === FAIL) return FAIL;
-  if (y1 !== undefined) out["stripes"] = y1;
-  if (keyCount(x) !== n) return FAIL;
-  return out;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerDiskInnerStripes(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerDiskInnerStripesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerDiskInnerStripesInner(x: Any): Any {
-  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 16 ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerDiskInnerSubsystem(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerDiskInnerSubsystemInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerDiskInnerSubsystemInner(x: Any): Any {
-  return typeof x === "string" && longEnough(x, 1) && shortEnough(x, 40) ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerLogOverheadPerMessage(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerLogOverheadPerMessageInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerLogOverheadPerMessageInner(x: Any): Any {
-  return unit(x, "size", K13, false);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiveCompression(x: Any): Any {
-  if (x === undefined) return false;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiveCompressionInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiveCompressionInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerMetroMirror(x: Any): Any {
-  if (x === undefined) return false;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerMetroMirrorInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerMetroMirrorInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerZHyperWrite(x: Any): Any {
-  if (x === undefined) return false;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerZHyperWriteInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerZHyperWriteInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchiving(x: Any): Any {
-  if (x === undefined) return true;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchivingInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerArchivingInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerDualArchives(x: Any): Any {
-  if (x === undefined) return true;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerDualArchivesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerDualArchivesInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerDualLogs(x: Any): Any {
-  if (x === undefined) return true;
-  return pConfigBaselineInnerMeasuredWithInnerLoggingInnerDualLogsInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerLoggingInnerDualLogsInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
 }
 
 function pConfigBaselineInnerMeasuredWithInnerWorkload(x: Any): Any {
@@ -1562,29 +326,16 @@ function pConfigBaselineInnerMeasuredWithInnerWorkloadInner(x: Any): Any {
   if (y0 === FAIL) return FAIL;
   if (y0 !== undefined) out["queues"] = y0;
   if (x.persistent !== undefined) n++;
-  const y1 = pConfigBaselineInnerMeasuredWithInnerWorkloadInnerPersistent(x.persistent);
+  const y1 = pConfigLoggingInnerPreformatted(x.persistent);
   if (y1 === FAIL) return FAIL;
   if (y1 !== undefined) out["persistent"] = y1;
   if (keyCount(x) !== n) return FAIL;
   return out;
 }
 
-function pConfigBaselineInnerMeasuredWithInnerWorkloadInnerPersistent(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerWorkloadInnerPersistentInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerWorkloadInnerPersistentInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
-}
-
 function pConfigBaselineInnerMeasuredWithInnerWorkloadInnerQueues(x: Any): Any {
   if (x === undefined) return undefined;
-  return pConfigBaselineInnerMeasuredWithInnerWorkloadInnerQueuesInner(x);
-}
-
-function pConfigBaselineInnerMeasuredWithInnerWorkloadInnerQueuesInner(x: Any): Any {
-  return K12.has(x) ? x : FAIL;
+  return pConfigWorkloadInnerQueuesInner(x);
 }
 
 function pConfigBaselineInnerMeasuredWithInnerHardware(x: Any): Any {
@@ -1597,13 +348,789 @@ function pConfigBaselineInnerMeasuredWithInnerMq(x: Any): Any {
   return pConfigMqInner(x);
 }
 
-function pConfigBaselineInnerHardware(x: Any): Any {
+function pConfigSharedQueue(x: Any): Any {
   if (x === undefined) return undefined;
-  return pConfigBaselineInnerHardwareInner(x);
+  return pConfigSharedQueueInner(x);
 }
 
-function pConfigBaselineInnerHardwareInner(x: Any): Any {
-  return K10.has(x) ? x : FAIL;
+function pConfigSharedQueueInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.cfProcessors !== undefined) n++;
+  const y0 = pConfigSharedQueueInnerCfProcessors(x.cfProcessors);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["cfProcessors"] = y0;
+  if (x.messagesOnQueue !== undefined) n++;
+  const y1 = pConfigSharedQueueInnerMessagesOnQueue(x.messagesOnQueue);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["messagesOnQueue"] = y1;
+  if (x.structureSize !== undefined) n++;
+  const y2 = pConfigSharedQueueInnerStructureSize(x.structureSize);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["structureSize"] = y2;
+  if (x.backupIntervalMB !== undefined) n++;
+  const y3 = pConfigStreamingQueuesInnerExpiredPerSecond(x.backupIntervalMB);
+  if (y3 === FAIL) return FAIL;
+  if (y3 !== undefined) out["backupIntervalMB"] = y3;
+  if (x.recoveryTargetMinutes !== undefined) n++;
+  const y4 = pConfigSharedQueueInnerRecoveryTargetMinutes(x.recoveryTargetMinutes);
+  if (y4 === FAIL) return FAIL;
+  if (y4 !== undefined) out["recoveryTargetMinutes"] = y4;
+  if (x.queueManagers !== undefined) n++;
+  const y5 = pConfigSharedQueueInnerQueueManagers(x.queueManagers);
+  if (y5 === FAIL) return FAIL;
+  if (y5 !== undefined) out["queueManagers"] = y5;
+  if (x.adminStructureEntries !== undefined) n++;
+  const y6 = pConfigSharedQueueInnerMessagesOnQueue(x.adminStructureEntries);
+  if (y6 === FAIL) return FAIL;
+  if (y6 !== undefined) out["adminStructureEntries"] = y6;
+  if (x.queues !== undefined) n++;
+  const y7 = pConfigSmfInnerQueues(x.queues);
+  if (y7 === FAIL) return FAIL;
+  if (y7 !== undefined) out["queues"] = y7;
+  if (x.expiryInterval !== undefined) n++;
+  const y8 = pConfigSharedQueueInnerExpiryInterval(x.expiryInterval);
+  if (y8 === FAIL) return FAIL;
+  if (y8 !== undefined) out["expiryInterval"] = y8;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigSharedQueueInnerExpiryInterval(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigSharedQueueInnerExpiryIntervalInner(x);
+}
+
+function pConfigSharedQueueInnerExpiryIntervalInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 99999999 ? x : FAIL;
+}
+
+function pConfigSharedQueueInnerQueueManagers(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigSharedQueueInnerQueueManagersInner(x);
+}
+
+function pConfigSharedQueueInnerQueueManagersInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 32 ? x : FAIL;
+}
+
+function pConfigSharedQueueInnerRecoveryTargetMinutes(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigSharedQueueInnerRecoveryTargetMinutesInner(x);
+}
+
+function pConfigSharedQueueInnerRecoveryTargetMinutesInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && x > 0 && x <= 10080 ? x : FAIL;
+}
+
+function pConfigSharedQueueInnerStructureSize(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigSharedQueueInnerStructureSizeInner(x);
+}
+
+function pConfigSharedQueueInnerStructureSizeInner(x: Any): Any {
+  return unit(x, "size", K23, false);
+}
+
+function pConfigSharedQueueInnerMessagesOnQueue(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigSharedQueueInnerMessagesOnQueueInner(x);
+}
+
+function pConfigSharedQueueInnerMessagesOnQueueInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 1000000000 ? x : FAIL;
+}
+
+function pConfigSharedQueueInnerCfProcessors(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigSharedQueueInnerCfProcessorsInner(x);
+}
+
+function pConfigSharedQueueInnerCfProcessorsInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 64 ? x : FAIL;
+}
+
+function pConfigStorage(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigStorageInner(x);
+}
+
+function pConfigStorageInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.chin !== undefined) n++;
+  const y0 = pConfigStorageInnerChin(x.chin);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["chin"] = y0;
+  if (x.csa !== undefined) n++;
+  const y1 = pConfigStorageInnerCsa(x.csa);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["csa"] = y1;
+  if (x.belowTheBar !== undefined) n++;
+  const y2 = pConfigStorageInnerCsa(x.belowTheBar);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["belowTheBar"] = y2;
+  if (x.localConnections !== undefined) n++;
+  const y3 = pConfigSmfInnerQueues(x.localConnections);
+  if (y3 === FAIL) return FAIL;
+  if (y3 !== undefined) out["localConnections"] = y3;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigStorageInnerCsa(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigStorageInnerCsaInner(x);
+}
+
+function pConfigStorageInnerCsaInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.available !== undefined) n++;
+  const y0 = pConfigStorageInnerChinInnerFree(x.available);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["available"] = y0;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigStorageInnerChin(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigStorageInnerChinInner(x);
+}
+
+function pConfigStorageInnerChinInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.used !== undefined) n++;
+  const y0 = pConfigStorageInnerChinInnerUsed(x.used);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["used"] = y0;
+  if (x.free !== undefined) n++;
+  const y1 = pConfigStorageInnerChinInnerFree(x.free);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["free"] = y1;
+  if (x.headroom !== undefined) n++;
+  const y2 = pChannelCompressibility(x.headroom);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["headroom"] = y2;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigStorageInnerChinInnerFree(x: Any): Any {
+  return unit(x, "size", K22, false);
+}
+
+function pConfigStorageInnerChinInnerUsed(x: Any): Any {
+  return unit(x, "size", K21, false);
+}
+
+function pConfigSmf(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigSmfInner(x);
+}
+
+function pConfigSmfInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.statisticsInterval !== undefined) n++;
+  const y0 = pConfigEncryptionInnerPagesetIoInnerInterval(x.statisticsInterval);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["statisticsInterval"] = y0;
+  if (x.accountingInterval !== undefined) n++;
+  const y1 = pConfigEncryptionInnerPagesetIoInnerInterval(x.accountingInterval);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["accountingInterval"] = y1;
+  if (x.accountingClass3 !== undefined) n++;
+  const y2 = pTlsClientAuth(x.accountingClass3);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["accountingClass3"] = y2;
+  if (x.statisticsClass5 !== undefined) n++;
+  const y3 = pTlsClientAuth(x.statisticsClass5);
+  if (y3 === FAIL) return FAIL;
+  if (y3 !== undefined) out["statisticsClass5"] = y3;
+  if (x.queues !== undefined) n++;
+  const y4 = pConfigSmfInnerQueues(x.queues);
+  if (y4 === FAIL) return FAIL;
+  if (y4 !== undefined) out["queues"] = y4;
+  if (x.tasks !== undefined) n++;
+  const y5 = pConfigSmfInnerQueues(x.tasks);
+  if (y5 === FAIL) return FAIL;
+  if (y5 !== undefined) out["tasks"] = y5;
+  if (x.apiCallsPerTransaction !== undefined) n++;
+  const y6 = pConfigSmfInnerApiCallsPerTransaction(x.apiCallsPerTransaction);
+  if (y6 === FAIL) return FAIL;
+  if (y6 !== undefined) out["apiCallsPerTransaction"] = y6;
+  if (x.channelInitiatorClass4 !== undefined) n++;
+  const y7 = pTlsClientAuth(x.channelInitiatorClass4);
+  if (y7 === FAIL) return FAIL;
+  if (y7 !== undefined) out["channelInitiatorClass4"] = y7;
+  if (x.current !== undefined) n++;
+  const y8 = pConfigSmfInnerCurrent(x.current);
+  if (y8 === FAIL) return FAIL;
+  if (y8 !== undefined) out["current"] = y8;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigSmfInnerCurrent(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigSmfInnerCurrentInner(x);
+}
+
+function pConfigSmfInnerCurrentInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.statisticsInterval !== undefined) n++;
+  const y0 = pConfigEncryptionInnerPagesetIoInnerInterval(x.statisticsInterval);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["statisticsInterval"] = y0;
+  if (x.accountingInterval !== undefined) n++;
+  const y1 = pConfigEncryptionInnerPagesetIoInnerInterval(x.accountingInterval);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["accountingInterval"] = y1;
+  if (x.volumePerDay !== undefined) n++;
+  const y2 = pConfigSmfInnerCurrentInnerVolumePerDay(x.volumePerDay);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["volumePerDay"] = y2;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigSmfInnerCurrentInnerVolumePerDay(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigSmfInnerCurrentInnerVolumePerDayInner(x);
+}
+
+function pConfigSmfInnerCurrentInnerVolumePerDayInner(x: Any): Any {
+  return unit(x, "size", K20, false);
+}
+
+function pConfigSmfInnerApiCallsPerTransaction(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigSmfInnerApiCallsPerTransactionInner(x);
+}
+
+function pConfigSmfInnerApiCallsPerTransactionInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1000 ? x : FAIL;
+}
+
+function pConfigSmfInnerQueues(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigSmfInnerQueuesInner(x);
+}
+
+function pConfigSmfInnerQueuesInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 1000000 ? x : FAIL;
+}
+
+function pConfigStreamingQueues(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigStreamingQueuesInner(x);
+}
+
+function pConfigStreamingQueuesInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.copies !== undefined) n++;
+  const y0 = pConfigStreamingQueuesInnerCopies(x.copies);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["copies"] = y0;
+  if (x.opensPerTransaction !== undefined) n++;
+  const y1 = pConfigStreamingQueuesInnerOpensPerTransaction(x.opensPerTransaction);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["opensPerTransaction"] = y1;
+  if (x.separateStructure !== undefined) n++;
+  const y2 = pConfigLoggingInnerPreformatted(x.separateStructure);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["separateStructure"] = y2;
+  if (x.queuesHeldOpen !== undefined) n++;
+  const y3 = pConfigLoggingInnerPreformatted(x.queuesHeldOpen);
+  if (y3 === FAIL) return FAIL;
+  if (y3 !== undefined) out["queuesHeldOpen"] = y3;
+  if (x.expiredPerSecond !== undefined) n++;
+  const y4 = pConfigStreamingQueuesInnerExpiredPerSecond(x.expiredPerSecond);
+  if (y4 === FAIL) return FAIL;
+  if (y4 !== undefined) out["expiredPerSecond"] = y4;
+  if (x.quality !== undefined) n++;
+  const y5 = pConfigStreamingQueuesInnerQuality(x.quality);
+  if (y5 === FAIL) return FAIL;
+  if (y5 !== undefined) out["quality"] = y5;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigStreamingQueuesInnerQuality(x: Any): Any {
+  if (x === undefined) return "best-effort";
+  return pConfigStreamingQueuesInnerQualityInner(x);
+}
+
+function pConfigStreamingQueuesInnerQualityInner(x: Any): Any {
+  return K19.has(x) ? x : FAIL;
+}
+
+function pConfigStreamingQueuesInnerExpiredPerSecond(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigStreamingQueuesInnerExpiredPerSecondInner(x);
+}
+
+function pConfigStreamingQueuesInnerExpiredPerSecondInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 10000000 ? x : FAIL;
+}
+
+function pConfigStreamingQueuesInnerOpensPerTransaction(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigStreamingQueuesInnerOpensPerTransactionInner(x);
+}
+
+function pConfigStreamingQueuesInnerOpensPerTransactionInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 100 ? x : FAIL;
+}
+
+function pConfigStreamingQueuesInnerCopies(x: Any): Any {
+  if (x === undefined) return 1;
+  return pConfigStreamingQueuesInnerCopiesInner(x);
+}
+
+function pConfigStreamingQueuesInnerCopiesInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 100 ? x : FAIL;
+}
+
+function pConfigAms(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigAmsInner(x);
+}
+
+function pConfigAmsInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.policy !== undefined) n++;
+  const y0 = pConfigAmsInnerPolicy(x.policy);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["policy"] = y0;
+  if (x.keyReuse !== undefined) n++;
+  const y1 = pConfigAmsInnerKeyReuse(x.keyReuse);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["keyReuse"] = y1;
+  if (x.partnerInterception !== undefined) n++;
+  const y2 = pTlsClientAuth(x.partnerInterception);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["partnerInterception"] = y2;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigAmsInnerKeyReuse(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigAmsInnerKeyReuseInner(x);
+}
+
+function pConfigAmsInnerKeyReuseInner(x: Any): Any {
+  {
+    const y = pChannelConversationsInner(x);
+    if (y !== FAIL && y !== undefined) return y;
+  }
+  {
+    const y = pConfigAmsInnerKeyReuseInnerOr1(x);
+    if (y !== FAIL && y !== undefined) return y;
+  }
+  return FAIL;
+}
+
+function pConfigAmsInnerKeyReuseInnerOr1(x: Any): Any {
+  return x === "unlimited" ? x : FAIL;
+}
+
+function pConfigAmsInnerPolicy(x: Any): Any {
+  if (x === undefined) return "none";
+  return pConfigAmsInnerPolicyInner(x);
+}
+
+function pConfigAmsInnerPolicyInner(x: Any): Any {
+  return K18.has(x) ? x : FAIL;
+}
+
+function pConfigChannelInitiator(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigChannelInitiatorInner(x);
+}
+
+function pConfigChannelInitiatorInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.adapters !== undefined) n++;
+  const y0 = pConfigChannelInitiatorInnerAdapters(x.adapters);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["adapters"] = y0;
+  if (x.dispatchers !== undefined) n++;
+  const y1 = pChannelBatchSize(x.dispatchers);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["dispatchers"] = y1;
+  if (x.maxChannels !== undefined) n++;
+  const y2 = pChannelBatchSize(x.maxChannels);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["maxChannels"] = y2;
+  if (x.activeChannels !== undefined) n++;
+  const y3 = pChannelBatchSize(x.activeChannels);
+  if (y3 === FAIL) return FAIL;
+  if (y3 !== undefined) out["activeChannels"] = y3;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigChannelInitiatorInnerAdapters(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigChannelInitiatorInnerAdaptersInner(x);
+}
+
+function pConfigChannelInitiatorInnerAdaptersInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0 && x <= 9999 ? x : FAIL;
+}
+
+function pConfigChannels(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigChannelsInner(x);
+}
+
+function pConfigChannelsInner(x: Any): Any {
+  if (!Array.isArray(x) || !(x.length <= 1000)) return FAIL;
+  const out: Any[] = new Array(x.length);
+  for (let k = 0; k < x.length; k++) {
+    const y = pChannel(x[k]);
+    if (y === FAIL || y === undefined) return FAIL;
+    out[k] = y;
+  }
+  return out;
+}
+
+function pConfigEncryption(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigEncryptionInner(x);
+}
+
+function pConfigEncryptionInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.logs !== undefined) n++;
+  const y0 = pConfigEncryptionInnerLogs(x.logs);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["logs"] = y0;
+  if (x.pagesets !== undefined) n++;
+  const y1 = pTlsClientAuth(x.pagesets);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["pagesets"] = y1;
+  if (x.smds !== undefined) n++;
+  const y2 = pTlsClientAuth(x.smds);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["smds"] = y2;
+  if (x.smdsGets !== undefined) n++;
+  const y3 = pConfigEncryptionInnerSmdsGets(x.smdsGets);
+  if (y3 === FAIL) return FAIL;
+  if (y3 !== undefined) out["smdsGets"] = y3;
+  if (x.pagesetIo !== undefined) n++;
+  const y4 = pConfigEncryptionInnerPagesetIo(x.pagesetIo);
+  if (y4 === FAIL) return FAIL;
+  if (y4 !== undefined) out["pagesetIo"] = y4;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigEncryptionInnerPagesetIo(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigEncryptionInnerPagesetIoInner(x);
+}
+
+function pConfigEncryptionInnerPagesetIoInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.getPages !== undefined) n++;
+  const y0 = pConfigEncryptionInnerPagesetIoInnerGetPages(x.getPages);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["getPages"] = y0;
+  if (x.immediateWritePages !== undefined) n++;
+  const y1 = pConfigEncryptionInnerPagesetIoInnerGetPages(x.immediateWritePages);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["immediateWritePages"] = y1;
+  if (x.writePages !== undefined) n++;
+  const y2 = pConfigEncryptionInnerPagesetIoInnerGetPages(x.writePages);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["writePages"] = y2;
+  if (x.interval !== undefined) n++;
+  const y3 = pConfigEncryptionInnerPagesetIoInnerInterval(x.interval);
+  if (y3 === FAIL) return FAIL;
+  if (y3 !== undefined) out["interval"] = y3;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigEncryptionInnerPagesetIoInnerInterval(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigEncryptionInnerPagesetIoInnerIntervalInner(x);
+}
+
+function pConfigEncryptionInnerPagesetIoInnerIntervalInner(x: Any): Any {
+  return interval(x);
+}
+
+function pConfigEncryptionInnerPagesetIoInnerGetPages(x: Any): Any {
+  if (x === undefined) return 0;
+  return pConfigEncryptionInnerPagesetIoInnerGetPagesInner(x);
+}
+
+function pConfigEncryptionInnerPagesetIoInnerGetPagesInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1000000000000 ? x : FAIL;
+}
+
+function pConfigEncryptionInnerSmdsGets(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigEncryptionInnerSmdsGetsInner(x);
+}
+
+function pConfigEncryptionInnerSmdsGetsInner(x: Any): Any {
+  return K17.has(x) ? x : FAIL;
+}
+
+function pConfigEncryptionInnerLogs(x: Any): Any {
+  if (x === undefined) return false;
+  return pConfigEncryptionInnerLogsInner(x);
+}
+
+function pConfigEncryptionInnerLogsInner(x: Any): Any {
+  {
+    const y = pTlsClientAuthInner(x);
+    if (y !== FAIL && y !== undefined) return y;
+  }
+  {
+    const y = pConfigEncryptionInnerLogsInnerOr1(x);
+    if (y !== FAIL && y !== undefined) return y;
+  }
+  return FAIL;
+}
+
+function pConfigEncryptionInnerLogsInnerOr1(x: Any): Any {
+  return K16.has(x) ? x : FAIL;
+}
+
+function pConfigLogging(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigLoggingInner(x);
+}
+
+function pConfigLoggingInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.dualLogs !== undefined) n++;
+  const y0 = pConfigWorkloadInnerSyncpoint(x.dualLogs);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["dualLogs"] = y0;
+  if (x.dualArchives !== undefined) n++;
+  const y1 = pConfigWorkloadInnerSyncpoint(x.dualArchives);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["dualArchives"] = y1;
+  if (x.archiving !== undefined) n++;
+  const y2 = pConfigWorkloadInnerSyncpoint(x.archiving);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["archiving"] = y2;
+  if (x.zHyperWrite !== undefined) n++;
+  const y3 = pTlsClientAuth(x.zHyperWrite);
+  if (y3 === FAIL) return FAIL;
+  if (y3 !== undefined) out["zHyperWrite"] = y3;
+  if (x.metroMirror !== undefined) n++;
+  const y4 = pTlsClientAuth(x.metroMirror);
+  if (y4 === FAIL) return FAIL;
+  if (y4 !== undefined) out["metroMirror"] = y4;
+  if (x.archiveCompression !== undefined) n++;
+  const y5 = pTlsClientAuth(x.archiveCompression);
+  if (y5 === FAIL) return FAIL;
+  if (y5 !== undefined) out["archiveCompression"] = y5;
+  if (x.logOverheadPerMessage !== undefined) n++;
+  const y6 = pConfigLoggingInnerLogOverheadPerMessage(x.logOverheadPerMessage);
+  if (y6 === FAIL) return FAIL;
+  if (y6 !== undefined) out["logOverheadPerMessage"] = y6;
+  if (x.disk !== undefined) n++;
+  const y7 = pConfigLoggingInnerDisk(x.disk);
+  if (y7 === FAIL) return FAIL;
+  if (y7 !== undefined) out["disk"] = y7;
+  if (x.archiveCompressibility !== undefined) n++;
+  const y8 = pChannelCompressibility(x.archiveCompressibility);
+  if (y8 === FAIL) return FAIL;
+  if (y8 !== undefined) out["archiveCompressibility"] = y8;
+  if (x.activeLogs !== undefined) n++;
+  const y9 = pConfigLoggingInnerActiveLogs(x.activeLogs);
+  if (y9 === FAIL) return FAIL;
+  if (y9 !== undefined) out["activeLogs"] = y9;
+  if (x.preformatted !== undefined) n++;
+  const y10 = pConfigLoggingInnerPreformatted(x.preformatted);
+  if (y10 === FAIL) return FAIL;
+  if (y10 !== undefined) out["preformatted"] = y10;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigLoggingInnerPreformatted(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pTlsClientAuthInner(x);
+}
+
+function pConfigLoggingInnerActiveLogs(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigLoggingInnerActiveLogsInner(x);
+}
+
+function pConfigLoggingInnerActiveLogsInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 10000 ? x : FAIL;
+}
+
+function pConfigLoggingInnerDisk(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigLoggingInnerDiskInner(x);
+}
+
+function pConfigLoggingInnerDiskInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.subsystem !== undefined) n++;
+  const y0 = pConfigLoggingInnerDiskInnerSubsystem(x.subsystem);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["subsystem"] = y0;
+  if (x.stripes !== undefined) n++;
+  const y1 = pConfigLoggingInnerDiskInnerStripes(x.stripes);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["stripes"] = y1;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigLoggingInnerDiskInnerStripes(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigLoggingInnerDiskInnerStripesInner(x);
+}
+
+function pConfigLoggingInnerDiskInnerStripesInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 1 && x <= 16 ? x : FAIL;
+}
+
+function pConfigLoggingInnerDiskInnerSubsystem(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigLoggingInnerDiskInnerSubsystemInner(x);
+}
+
+function pConfigLoggingInnerDiskInnerSubsystemInner(x: Any): Any {
+  return typeof x === "string" && longEnough(x, 1) && shortEnough(x, 40) ? x : FAIL;
+}
+
+function pConfigLoggingInnerLogOverheadPerMessage(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigLoggingInnerLogOverheadPerMessageInner(x);
+}
+
+function pConfigLoggingInnerLogOverheadPerMessageInner(x: Any): Any {
+  return unit(x, "size", K15, false);
+}
+
+function pConfigWorkload(x: Any): Any {
+  if (x === undefined) return {"pattern":"request-reply","queues":"private","persistent":false,"syncpoint":true,"messageSize":1024};
+  return pConfigWorkloadInner(x);
+}
+
+function pConfigWorkloadInner(x: Any): Any {
+  if (!isObject(x)) return FAIL;
+  const out: Any = {};
+  let n = 0;
+  if (x.pattern !== undefined) n++;
+  const y0 = pConfigWorkloadInnerPattern(x.pattern);
+  if (y0 === FAIL) return FAIL;
+  if (y0 !== undefined) out["pattern"] = y0;
+  if (x.queues !== undefined) n++;
+  const y1 = pConfigWorkloadInnerQueues(x.queues);
+  if (y1 === FAIL) return FAIL;
+  if (y1 !== undefined) out["queues"] = y1;
+  if (x.persistent !== undefined) n++;
+  const y2 = pTlsClientAuth(x.persistent);
+  if (y2 === FAIL) return FAIL;
+  if (y2 !== undefined) out["persistent"] = y2;
+  if (x.syncpoint !== undefined) n++;
+  const y3 = pConfigWorkloadInnerSyncpoint(x.syncpoint);
+  if (y3 === FAIL) return FAIL;
+  if (y3 !== undefined) out["syncpoint"] = y3;
+  if (x.messageSize !== undefined) n++;
+  const y4 = pConfigWorkloadInnerMessageSize(x.messageSize);
+  if (y4 === FAIL) return FAIL;
+  if (y4 !== undefined) out["messageSize"] = y4;
+  if (x.transport !== undefined) n++;
+  const y5 = pConfigWorkloadInnerTransport(x.transport);
+  if (y5 === FAIL) return FAIL;
+  if (y5 !== undefined) out["transport"] = y5;
+  if (x.rate !== undefined) n++;
+  const y6 = pChannelRate(x.rate);
+  if (y6 === FAIL) return FAIL;
+  if (y6 !== undefined) out["rate"] = y6;
+  if (x.hoursPerDay !== undefined) n++;
+  const y7 = pConfigWorkloadInnerHoursPerDay(x.hoursPerDay);
+  if (y7 === FAIL) return FAIL;
+  if (y7 !== undefined) out["hoursPerDay"] = y7;
+  if (keyCount(x) !== n) return FAIL;
+  return out;
+}
+
+function pConfigWorkloadInnerHoursPerDay(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigWorkloadInnerHoursPerDayInner(x);
+}
+
+function pConfigWorkloadInnerHoursPerDayInner(x: Any): Any {
+  return typeof x === "number" && Number.isFinite(x) && x > 0 && x <= 24 ? x : FAIL;
+}
+
+function pConfigWorkloadInnerTransport(x: Any): Any {
+  if (x === undefined) return undefined;
+  return pConfigWorkloadInnerTransportInner(x);
+}
+
+function pConfigWorkloadInnerTransportInner(x: Any): Any {
+  return K14.has(x) ? x : FAIL;
+}
+
+function pConfigWorkloadInnerMessageSize(x: Any): Any {
+  if (x === undefined) return 1024;
+  return pChannelMessageSizeInner(x);
+}
+
+function pConfigWorkloadInnerSyncpoint(x: Any): Any {
+  if (x === undefined) return true;
+  return pTlsClientAuthInner(x);
+}
+
+function pConfigWorkloadInnerQueues(x: Any): Any {
+  if (x === undefined) return "private";
+  return pConfigWorkloadInnerQueuesInner(x);
+}
+
+function pConfigWorkloadInnerQueuesInner(x: Any): Any {
+  return K13.has(x) ? x : FAIL;
+}
+
+function pConfigWorkloadInnerPattern(x: Any): Any {
+  if (x === undefined) return "request-reply";
+  return pConfigWorkloadInnerPatternInner(x);
+}
+
+function pConfigWorkloadInnerPatternInner(x: Any): Any {
+  return K12.has(x) ? x : FAIL;
 }
 
 function pConfigHardware(x: Any): Any {
@@ -1624,7 +1151,7 @@ function pConfigHardwareInner(x: Any): Any {
   if (y1 === FAIL) return FAIL;
   if (y1 !== undefined) out["cpus"] = y1;
   if (x.targetBusy !== undefined) n++;
-  const y2 = pConfigHardwareInnerTargetBusy(x.targetBusy);
+  const y2 = pChannelCompressibility(x.targetBusy);
   if (y2 === FAIL) return FAIL;
   if (y2 !== undefined) out["targetBusy"] = y2;
   if (x.rni !== undefined) n++;
@@ -1645,11 +1172,7 @@ function pConfigHardwareInner(x: Any): Any {
 
 function pConfigHardwareInnerFactorRelativeTo(x: Any): Any {
   if (x === undefined) return undefined;
-  return pConfigHardwareInnerFactorRelativeToInner(x);
-}
-
-function pConfigHardwareInnerFactorRelativeToInner(x: Any): Any {
-  return K10.has(x) ? x : FAIL;
+  return pConfigHardwareInnerGenerationInner(x);
 }
 
 function pConfigHardwareInnerFactor(x: Any): Any {
@@ -1668,15 +1191,6 @@ function pConfigHardwareInnerRni(x: Any): Any {
 
 function pConfigHardwareInnerRniInner(x: Any): Any {
   return K11.has(x) ? x : FAIL;
-}
-
-function pConfigHardwareInnerTargetBusy(x: Any): Any {
-  if (x === undefined) return undefined;
-  return pConfigHardwareInnerTargetBusyInner(x);
-}
-
-function pConfigHardwareInnerTargetBusyInner(x: Any): Any {
-  return unit(x, "percent", K7, false);
 }
 
 function pConfigHardwareInnerCpus(x: Any): Any {
@@ -1814,7 +1328,7 @@ function pChannel(x: Any): Any {
   if (y10 === FAIL) return FAIL;
   if (y10 !== undefined) out["tls"] = y10;
   if (x.amsInterception !== undefined) n++;
-  const y11 = pChannelAmsInterception(x.amsInterception);
+  const y11 = pTlsClientAuth(x.amsInterception);
   if (y11 === FAIL) return FAIL;
   if (y11 !== undefined) out["amsInterception"] = y11;
   if (x.startsPerSecond !== undefined) n++;
@@ -1858,15 +1372,6 @@ function pChannelStartsPerSecond(x: Any): Any {
 
 function pChannelStartsPerSecondInner(x: Any): Any {
   return typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 100000 ? x : FAIL;
-}
-
-function pChannelAmsInterception(x: Any): Any {
-  if (x === undefined) return false;
-  return pChannelAmsInterceptionInner(x);
-}
-
-function pChannelAmsInterceptionInner(x: Any): Any {
-  return typeof x === "boolean" ? x : FAIL;
 }
 
 function pChannelTls(x: Any): Any {
