@@ -72,13 +72,11 @@ export function fastParseSource(): string {
       throw new Error(`gen-fast-parse: ${where(path)}: a ${kind} check "${c.check}" this generator does not know`);
     });
 
-  /**
-   * A function taking a value (undefined where the key is absent) and giving the parsed value, undefined
-   * (an optional value absent) or FAIL. Returns the function's name.
-   */
-  // One function per schema object, named for the first path it is met at (a channel definition's
-  // schema is the config's and the measured configuration's alike), and one for every body: the many
-  // fields that check alike (an optional whole number from 0 to 1,000,000) share it.
+  // A function takes a value (undefined where the key is absent) and gives the parsed value, undefined
+  // (an optional value absent) or FAIL; fnFor returns its name. One per schema object, named for the
+  // first path it is met at (a channel definition's schema is the config's and the measured
+  // configuration's alike), and one per body: the many fields that check alike (an optional whole
+  // number from 0 to 1,000,000) share it.
   const fnOf = new Map<AnySchema, string>();
   const fnOfBody = new Map<string, string>();
   const fnFor = (schema: AnySchema, path: string[]): string => {
