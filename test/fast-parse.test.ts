@@ -59,7 +59,8 @@ const testConfigs = yamlFiles(join(ROOT, "test"))
 // Values a config field might be given: of every kind the schema has, valid for some fields and not
 // for others, at and past the schema's bounds.
 const VALUES: unknown[] = [
-  ...[0, 1, -1, 0.5, 2, 7, 16, 20, 100, 101, 9999, 10000, 1e5, 100001, 1e6, 1e9, 2 ** 53, -0, NaN, Infinity],
+  ...[0, 1, -1, 0.5, 1.5, 2, 2.5, 7, 16, 20, 100, 100.5, 101, 9999, 10000, 1e5, 100001, 1e6, 1e9, 2 ** 53, -0, NaN],
+  Infinity,
   ...["", "x", "32KB", "1MB", "0", "100MB", "200MB", "2KB..8KB", "8KB..2KB", "32KB +/-10%", "1KB..2KB..3KB"],
   ...["60%", "0%", "100%", "101%", "2000/s", "0/s", "5/ms", "400..600/s", "120000/min", "45us", "1.2ms"],
   ...["30us +/-10%", "30us +/-150%", "1.00", "0.00", "30.00", "0.61", "9.3", "9.2", "5.3", "8.0", "z15", "z14"],
