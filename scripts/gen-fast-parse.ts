@@ -6,7 +6,7 @@
 // generator does not know (a kind of schema, a check, a transform schema.ts does not describe) stops
 // the build rather than being guessed at.
 import { configSchemas, TRANSFORM_OPS } from "../src/config/schema.js";
-import { defOf, type AnySchema } from "../src/util/zod-defs.js";
+import { defOf, unwrapped, type AnySchema } from "../src/util/zod-defs.js";
 
 interface Def {
   type: string;
@@ -195,9 +195,10 @@ export function fastParseSource(): string {
   /** Field functions of an object, by key (kept for the section table). */
   const fieldsOfObject = new Map<Def, [string, string][]>();
   const objectBody = (d: Def, path: string[]): string => {
-    const strict = d.catchall !== undefined && def(d.catchall).type === "never";
-    if (d.catchall !== undefined && !strict)
-      throw new Error(`gen-fast-parse: ${where(path)}: an object with a catchall other than never`);
+    // Every object of the config schema is strict (z.strictObject: its catchall is never); one that
+    // strips or keeps unknown keys would need another check below.
+    if (d.catchall === undefined || def(d.catchall).type !== "never")
+      throw new Error(`gen-fast-parse: ${where(path)}: an object that is not strict`);
     const fields = Object.entries(d.shape!).map(([k, s]) => [k, fnFor(s, [...path, k])] as [string, string]);
     if (!fieldsOfObject.has(d)) fieldsOfObject.set(d, fields);
     const read = (k: string) => (/^[A-Z_]\w*$/i.test(k) ? `x.${k}` : `x[${JSON.stringify(k)}]`);
@@ -212,7 +213,7 @@ export function fastParseSource(): string {
         `  if (y${i} !== undefined) out[${JSON.stringify(k)}] = y${i};`,
       );
     }
-    // A strict object takes no other key; an object that strips unknown keys is not in the schema.
+    // A strict object takes no other key.
     lines.push(`  if (keyCount(x) !== n) return FAIL;`, `  return out;`);
     return lines.join("\n");
   };
@@ -222,20 +223,14 @@ export function fastParseSource(): string {
   fnFor(Tls, ["tls"]);
   fnFor(Channel, ["channel"]);
   // The config's sections before the measured configuration's copies of them.
-  const sectionsFirst = def(config).shape!;
-  for (const k of Object.keys(sectionsFirst)) if (k !== "baseline") fnFor(sectionsFirst[k]!, ["config", k]);
+  const shape = def(config).shape!;
+  for (const k of Object.keys(shape)) if (k !== "baseline") fnFor(shape[k]!, ["config", k]);
   const root = fnFor(config, ["config"]);
   // The sections, as load.ts's bySection parses them one by one: each section's function, its
   // fields' (a section that is an object) or its elements' (a list whose checks are on its length).
-  const shape = def(config).shape!;
   const sections = Object.keys(shape).map((k) => {
     let inner = shape[k]!;
-    for (let n = 0; n < 6; n++) {
-      const d = def(inner);
-      if (d.type === "lazy") inner = unlazy(inner);
-      else if (d.type === "optional" || d.type === "default") inner = d.innerType!;
-      else break;
-    }
+    for (let w = unwrapped(defOf(inner)); w; w = unwrapped(defOf(inner))) inner = w;
     const d = def(inner);
     const fields = d.type === "object" ? fieldsOfObject.get(d) : undefined;
     const lengthOnly =

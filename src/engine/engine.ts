@@ -179,7 +179,7 @@ class ChannelFindings {
   }
 
   /** A new finding's entry, naming `channel` (after named() gave false). */
-  add(concern: Concern, finding: string, channel: string, entry: { message: string; channels?: string[] }): void {
+  add(concern: Concern, finding: string, channel: string, entry: FindingEntry): void {
     let byFinding = this.seen.get(concern);
     if (byFinding === undefined) this.seen.set(concern, (byFinding = new Map()));
     byFinding.set(finding, { entry, channels: new Set([channel]), finding });
@@ -207,8 +207,11 @@ class ChannelFindings {
 /** The channel definitions a finding's message names; past them it says how many more (ChannelFindings.settle). */
 export const NAMED_IN_MESSAGE = 10;
 
+/** A warning or gap as ChannelFindings writes it. */
+type FindingEntry = Pick<Warning, "message" | "channels">;
+
 interface Finding {
-  entry: { message: string; channels?: string[] };
+  entry: FindingEntry;
   channels: Set<string>;
   finding: string;
 }
